@@ -1,0 +1,179 @@
+//! `server/discover` on first use, and what its answer says about the server's era
+//! (MCP 2026-07-28 `server/discover.mdx`, `basic/versioning.mdx`; digest §2.5, §2.8).
+
+use super::{supported_versions, Client, RequestOptions};
+use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::{codes, meta, version};
+use serde_json::Value;
+use std::rc::Rc;
+
+/// What a server said about itself in `server/discover` (`DiscoverResult`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerDescription {
+    /// `supportedVersions`.
+    pub supported_versions: Vec<String>,
+    /// `capabilities` (`ServerCapabilities`), verbatim.
+    pub capabilities: Value,
+    /// The server's `Implementation` (`{name, version, ...}`): from the result's
+    /// `_meta["io.modelcontextprotocol/serverInfo"]`, or a top-level `serverInfo` as older
+    /// drafts and the conformance mocks send. `Null` when absent.
+    pub server_info: Value,
+    /// `instructions`, if any.
+    pub instructions: Option<String>,
+}
+
+impl ServerDescription {
+    /// Reads a `DiscoverResult`.
+    pub fn from_result(result: &Value) -> ServerDescription {
+        let server_info = result
+            .get("_meta")
+            .and_then(|m| m.get(meta::SERVER_INFO))
+            .or_else(|| result.get("serverInfo"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        ServerDescription {
+            supported_versions: supported_versions(result.get("supportedVersions")),
+            capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),
+            server_info,
+            instructions: result.get("instructions").and_then(Value::as_str).map(str::to_string),
+        }
+    }
+}
+
+/// Whether a failed probe means "this server speaks the handshake era": a JSON-RPC error
+/// the modern revision never uses for a valid request (`-32601` method not found, `-32600`,
+/// SDK 1.x's `-32000`), or a 4xx that carries no recognised modern error. 401/403 are never
+/// era evidence (they are authorization); 5xx, network errors and timeouts are outages.
+pub(crate) fn is_handshake_evidence(err: &Error) -> bool {
+    let status = err.http_status.unwrap_or(200);
+    if status == 401 || status == 403 {
+        return false;
+    }
+    match err.rpc_code() {
+        Some(codes::HEADER_MISMATCH | codes::MISSING_CLIENT_CAPABILITY | codes::UNSUPPORTED_PROTOCOL_VERSION) => false,
+        Some(_) => matches!(err.code, ErrorCode::RpcError),
+        None => err.code == ErrorCode::HttpStatus && (400..500).contains(&status),
+    }
+}
+
+impl Client {
+    /// Settles the protocol version before the first real request: sends `server/discover`
+    /// at the newest modern revision (retrying once on `-32022`), records the server's
+    /// description and picks the newest mutually supported modern version.
+    ///
+    /// Errors: [`ErrorCode::HandshakeEraServer`] when the answer shows a handshake-era server
+    /// (see [`is_handshake_evidence`]; the fallback to `initialize` is not part of this
+    /// client yet), [`ErrorCode::UnsupportedProtocolVersion`] when the server lists no
+    /// version this adapter speaks, or the request's own error.
+    pub async fn ensure_ready(&self, opts: &RequestOptions) -> Result<Rc<ServerDescription>> {
+        if let Some(server) = self.server() {
+            return Ok(server);
+        }
+        let outcome = match self.request_unprobed("server/discover", None, opts).await {
+            Ok(outcome) => outcome,
+            Err(err) if is_handshake_evidence(&err) => {
+                return Err(Error {
+                    code: ErrorCode::HandshakeEraServer,
+                    message: format!(
+                        "the server did not accept server/discover at {} ({}); it looks like a handshake-era (initialize) server",
+                        version::LATEST,
+                        err.message
+                    ),
+                    ..err
+                })
+            }
+            Err(err) => return Err(err),
+        };
+        let server = ServerDescription::from_result(&outcome.result);
+        let chosen = match version::best_modern(server.supported_versions.iter().map(String::as_str)) {
+            Some(v) => v,
+            None => {
+                let code = if server.supported_versions.iter().any(|v| version::is_handshake(v)) {
+                    ErrorCode::HandshakeEraServer
+                } else {
+                    ErrorCode::UnsupportedProtocolVersion
+                };
+                return Err(Error::new(
+                    code,
+                    format!("server/discover lists versions {:?}; this adapter speaks {:?}", server.supported_versions, version::MODERN_VERSIONS),
+                ));
+            }
+        };
+        let server = Rc::new(server);
+        let mut state = self.state.borrow_mut();
+        state.version = Some(chosen);
+        state.server = Some(server.clone());
+        Ok(server)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::scripted::{json_reply, Scripted};
+    use futures_executor::block_on;
+    use serde_json::json;
+
+    #[test]
+    fn discover_reads_server_info_from_meta_or_top_level() {
+        let d = ServerDescription::from_result(&json!({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}));
+        assert_eq!(d.server_info, json!({"name":"s","version":"1"}));
+        let d = ServerDescription::from_result(&json!({"supportedVersions":["2026-07-28"],"serverInfo":{"name":"old"}}));
+        assert_eq!(d.server_info, json!({"name":"old"}));
+        assert_eq!(d.capabilities, Value::Null);
+    }
+
+    #[test]
+    fn retries_once_on_unsupported_version_then_succeeds() {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"],"requested":"2026-07-28"}}})));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":2,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}})));
+        let server = block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        assert_eq!(server.supported_versions, vec!["2026-07-28"]);
+        assert_eq!(client.protocol_version(), Some("2026-07-28"));
+        let sent = script.sent();
+        assert_eq!(sent.len(), 2);
+        assert_ne!(sent[0].body["id"], sent[1].body["id"]);
+        assert_eq!(sent[1].header("MCP-Protocol-Version"), Some("2026-07-28"));
+        assert_eq!(sent[1].body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+    }
+
+    #[test]
+    fn handshake_era_answers_are_a_typed_error() {
+        for (status, body) in [
+            (400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})),
+            (404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})),
+            (200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2025-11-25"],"capabilities":{}}})),
+            (400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"v","data":{"supported":["2025-11-25","2025-06-18"]}}})),
+        ] {
+            let (client, script) = Scripted::client();
+            script.push(json_reply(status, body));
+            let err = block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err();
+            assert_eq!(err.code, ErrorCode::HandshakeEraServer, "{err}");
+            assert_eq!(client.protocol_version(), None);
+        }
+    }
+
+    #[test]
+    fn auth_and_outages_are_not_era_evidence() {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(401, json!({"error":"unauthorized"})));
+        let err = block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err();
+        assert_eq!((err.code, err.http_status), (ErrorCode::HttpStatus, Some(401)));
+        let (client, script) = Scripted::client();
+        script.push(json_reply(503, json!({"error":"down"})));
+        assert_eq!(block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err().code, ErrorCode::HttpStatus);
+        let (client, script) = Scripted::client();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2099-01-01"]}})));
+        assert_eq!(block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err().code, ErrorCode::UnsupportedProtocolVersion);
+    }
+
+    #[test]
+    fn a_failed_discovery_leaves_the_client_usable() {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(503, json!({})));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":2,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}})));
+        assert!(block_on(client.ensure_ready(&RequestOptions::default())).is_err());
+        assert!(block_on(client.ensure_ready(&RequestOptions::default())).is_ok());
+    }
+}

@@ -1,0 +1,114 @@
+//! A scripted [`Exchange`] for native tests: answers POSTs from a queue and records them.
+
+use super::{Client, ClientConfig};
+use crate::error::{Error, ErrorCode, Result};
+use crate::transport::body::body_from_chunks;
+use crate::transport::{Exchange, HttpRequest, HttpResponse, Target};
+use bytes::Bytes;
+use futures_util::future::{self, LocalBoxFuture};
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// A canned response.
+pub struct Canned {
+    pub status: u16,
+    pub content_type: Option<String>,
+    pub location: Option<String>,
+    pub chunks: Vec<Result<Bytes>>,
+}
+
+/// A JSON response.
+pub fn json_reply(status: u16, body: Value) -> Canned {
+    Canned { status, content_type: Some("application/json".into()), location: None, chunks: vec![Ok(Bytes::from(body.to_string()))] }
+}
+
+/// An SSE response whose events carry the given JSON messages.
+pub fn sse_reply(messages: &[Value]) -> Canned {
+    let text: String = messages.iter().map(|m| format!("event: message\ndata: {m}\n\n")).collect();
+    Canned { status: 200, content_type: Some("text/event-stream".into()), location: None, chunks: vec![Ok(Bytes::from(text))] }
+}
+
+/// A recorded request.
+pub struct Sent {
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
+}
+
+impl Sent {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+#[derive(Default)]
+pub struct Scripted {
+    queue: RefCell<VecDeque<Canned>>,
+    sent: RefCell<Vec<Sent>>,
+}
+
+impl Scripted {
+    /// A client for `http://127.0.0.1:1/mcp` over a fresh script.
+    pub fn client() -> (Client, Rc<Scripted>) {
+        Self::client_with(ClientConfig::default())
+    }
+
+    pub fn client_with(config: ClientConfig) -> (Client, Rc<Scripted>) {
+        let script = Rc::new(Scripted::default());
+        let target = Target::parse("http://127.0.0.1:1/mcp").expect("valid");
+        (Client::new(target, script.clone(), config), script)
+    }
+
+    pub fn push(&self, canned: Canned) {
+        self.queue.borrow_mut().push_back(canned);
+    }
+
+    /// A discover answer for 2026-07-28, so that the next pushed replies answer real calls.
+    pub fn push_discover(&self) {
+        self.push(json_reply(200, serde_json::json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"scripted","version":"1.0"}}}})));
+    }
+
+    pub fn sent(&self) -> std::cell::Ref<'_, Vec<Sent>> {
+        self.sent.borrow()
+    }
+}
+
+impl Exchange for Scripted {
+    fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
+        let body: Value = serde_json::from_str(&request.body).unwrap_or(Value::Null);
+        let id = body.get("id").cloned().unwrap_or(Value::Null);
+        self.sent.borrow_mut().push(Sent { url: request.url, headers: request.headers, body });
+        let next = self.queue.borrow_mut().pop_front();
+        Box::pin(future::ready(match next {
+            None => Err(Error::new(ErrorCode::Network, "script exhausted")),
+            Some(c) => Ok(HttpResponse {
+                status: c.status,
+                content_type: c.content_type,
+                location: c.location,
+                // replies are written with id 1..; re-target them at the id actually sent
+                body: body_from_chunks(c.chunks.into_iter().map(|chunk| chunk.map(|b| retarget(b, &id))).collect()),
+            }),
+        }))
+    }
+}
+
+/// Replaces `"id":<n>` of a canned reply with the id that was sent, so scripts need not
+/// predict ids. `"id":null` is left alone.
+fn retarget(bytes: Bytes, id: &Value) -> Bytes {
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(pos) = rest.find("\"id\":") {
+        out.push_str(&rest[..pos + 5]);
+        rest = &rest[pos + 5..];
+        let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+        if digits > 0 {
+            out.push_str(&id.to_string());
+            rest = &rest[digits..];
+        }
+    }
+    out.push_str(rest);
+    Bytes::from(out)
+}

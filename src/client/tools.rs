@@ -1,0 +1,242 @@
+//! `tools/list` (paginated) and `tools/call` (MCP 2026-07-28 `server/tools.mdx`,
+//! `server/utilities/pagination.mdx`; digest §4.1, §4.4, §5.10).
+
+use super::{Client, RequestOptions};
+use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::result_type::ResultType;
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+
+/// What a `tools/call` came back with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CallOutcome {
+    /// A `CallToolResult` (`{content, structuredContent?, isError?}`), verbatim.
+    Complete(Value),
+    /// An `InputRequiredResult` (`{inputRequests?, requestState?}`), verbatim.
+    InputRequired(Value),
+}
+
+impl Client {
+    /// Follows a paginated list method (`tools/list`, `prompts/list`, ...) to its end and
+    /// returns the concatenated `field` arrays. A missing or `null` `nextCursor` ends the
+    /// walk; an empty string is a valid cursor.
+    ///
+    /// Errors: [`ErrorCode::Pagination`] when a cursor repeats or more than
+    /// `config.max_pages` pages would be needed; [`ErrorCode::InvalidMessage`] when `field`
+    /// is not an array or `nextCursor` is not a string; [`ErrorCode::InvalidResultType`] when
+    /// a page is anything but `complete`.
+    pub async fn list_all(&self, method: &str, field: &str, opts: &RequestOptions) -> Result<Vec<Value>> {
+        let mut items = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut seen = HashSet::new();
+        for _ in 0..self.config.max_pages {
+            let params = cursor.take().map(|c| {
+                let mut p = Map::new();
+                p.insert("cursor".into(), Value::String(c));
+                p
+            });
+            let mut outcome = self.request(method, params, opts).await?;
+            if outcome.kind != ResultType::Complete {
+                return Err(Error::new(ErrorCode::InvalidResultType, format!("{method} answered input_required, which only tools/call, prompts/get and resources/read may")));
+            }
+            match outcome.result.get_mut(field).map(Value::take) {
+                Some(Value::Array(page)) => items.extend(page),
+                _ => return Err(Error::new(ErrorCode::InvalidMessage, format!("{method} result has no {field} array"))),
+            }
+            match outcome.result.get("nextCursor") {
+                None | Some(Value::Null) => return Ok(items),
+                Some(Value::String(next)) => {
+                    if !seen.insert(next.clone()) {
+                        return Err(Error::new(ErrorCode::Pagination, format!("{method} returned the cursor {next:?} twice")));
+                    }
+                    cursor = Some(next.clone());
+                }
+                Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, format!("{method} nextCursor is not a string"))),
+            }
+        }
+        Err(Error::new(ErrorCode::Pagination, format!("{method} did not end within {} pages", self.config.max_pages)))
+    }
+
+    /// Every tool the server offers (`Tool` objects, verbatim), across all pages.
+    pub async fn list_tools(&self, opts: &RequestOptions) -> Result<Vec<Value>> {
+        self.list_all("tools/list", "tools", opts).await
+    }
+
+    /// Calls tool `name` with `arguments` (a JSON object, sent verbatim; `Null` sends `{}`).
+    ///
+    /// Errors: [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null
+    /// (nothing is sent); otherwise those of [`Client::request`].
+    pub async fn call_tool(&self, name: &str, arguments: Value, extra: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<CallOutcome> {
+        let arguments = match arguments {
+            Value::Null => Value::Object(Map::new()),
+            Value::Object(o) => Value::Object(o),
+            other => {
+                return Err(Error::new(
+                    ErrorCode::InvalidArgument,
+                    format!("tool arguments must be an object, got {}", crate::error::snippet(&other.to_string(), 40)),
+                ))
+            }
+        };
+        let mut params = extra.unwrap_or_default();
+        params.insert("name".into(), Value::String(name.to_string()));
+        params.insert("arguments".into(), arguments);
+        let outcome = self.request("tools/call", Some(params), opts).await?;
+        Ok(match outcome.kind {
+            ResultType::Complete => CallOutcome::Complete(outcome.result),
+            ResultType::InputRequired => CallOutcome::InputRequired(outcome.result),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::scripted::{json_reply, sse_reply, Scripted};
+    use crate::client::ClientConfig;
+    use futures_executor::block_on;
+    use serde_json::json;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    fn page(tools: &[&str], next: Option<&str>) -> serde_json::Value {
+        let tools: Vec<_> = tools.iter().map(|n| json!({"name": n, "inputSchema": {"type": "object"}})).collect();
+        let mut result = json!({"resultType": "complete", "tools": tools, "ttlMs": 0, "cacheScope": "private"});
+        if let Some(n) = next {
+            result["nextCursor"] = json!(n);
+        }
+        json!({"jsonrpc": "2.0", "id": 1, "result": result})
+    }
+
+    #[test]
+    fn follows_cursors_including_the_empty_string() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, page(&["a"], Some(""))));
+        script.push(json_reply(200, page(&["b"], Some("c2"))));
+        script.push(json_reply(200, page(&["c"], None)));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        let names: Vec<_> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+        let sent = script.sent();
+        assert_eq!(sent[0].body["method"], "server/discover");
+        assert!(sent[1].body["params"].get("cursor").is_none());
+        assert_eq!(sent[2].body["params"]["cursor"], "");
+        assert_eq!(sent[3].body["params"]["cursor"], "c2");
+        for s in sent.iter() {
+            assert_eq!(s.header("Mcp-Method"), s.body["method"].as_str());
+            assert_eq!(s.header("Accept"), Some("application/json, text/event-stream"));
+            assert_eq!(s.body["params"]["_meta"]["io.modelcontextprotocol/clientInfo"]["name"], "mcp-wasm-adapter");
+        }
+    }
+
+    #[test]
+    fn repeated_cursor_and_page_cap_are_pagination_errors() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, page(&["a"], Some("x"))));
+        script.push(json_reply(200, page(&["b"], Some("x"))));
+        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::Pagination);
+
+        let (client, script) = Scripted::client_with(ClientConfig { max_pages: 3, ..ClientConfig::default() });
+        script.push_discover();
+        for i in 0..3 {
+            script.push(json_reply(200, page(&["t"], Some(&format!("c{i}")))));
+        }
+        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::Pagination);
+    }
+
+    #[test]
+    fn call_sends_name_header_and_empty_arguments() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"hi"}]}})));
+        let out = block_on(client.call_tool("list_regions", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert_eq!(out, CallOutcome::Complete(json!({"content":[{"type":"text","text":"hi"}]})));
+        let sent = script.sent();
+        assert_eq!(sent[1].body["params"]["arguments"], json!({}));
+        assert_eq!(sent[1].header("Mcp-Name"), Some("list_regions"));
+        assert_eq!(sent[1].header("Mcp-Method"), Some("tools/call"));
+    }
+
+    #[test]
+    fn arguments_are_forwarded_verbatim_and_non_objects_refused() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
+        let args = json!({"__proto__x": 1, "_meta": "not ours", "nested": {"a": [1, 2]}});
+        block_on(client.call_tool("t", args.clone(), None, &RequestOptions::default())).unwrap();
+        assert_eq!(script.sent()[1].body["params"]["arguments"], args);
+        let err = block_on(client.call_tool("t", json!([1]), None, &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert_eq!(script.sent().len(), 2, "nothing sent for bad arguments");
+    }
+
+    #[test]
+    fn progress_notifications_reach_the_handler_and_token_is_sent_only_when_asked() {
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let sink = seen.clone();
+        let config = ClientConfig {
+            on_notification: Some(Rc::new(move |m: &str, p: &Value| sink.borrow_mut().push((m.to_string(), p.clone())))),
+            ..ClientConfig::default()
+        };
+        let (client, script) = Scripted::client_with(config);
+        script.push_discover();
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1,"total":2}}),
+            json!({"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ]));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
+        let opts = RequestOptions { progress: true, ..RequestOptions::default() };
+        block_on(client.call_tool("count", Value::Null, None, &opts)).unwrap();
+        block_on(client.call_tool("count", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert_eq!(seen.borrow().len(), 2);
+        assert_eq!(seen.borrow()[0].0, "notifications/progress");
+        let sent = script.sent();
+        assert!(sent[1].body["params"]["_meta"]["progressToken"].is_string());
+        assert!(sent[2].body["params"]["_meta"].get("progressToken").is_none());
+        assert!(sent[2].body["params"]["_meta"].get("io.modelcontextprotocol/logLevel").is_none());
+    }
+
+    #[test]
+    fn input_required_and_unknown_result_types() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"s"}})));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"task","task":{}}})));
+        let out = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert!(matches!(out, CallOutcome::InputRequired(_)));
+        let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidResultType);
+    }
+
+    #[test]
+    fn rpc_errors_keep_code_and_data_and_the_client_stays_usable() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unknown tool","data":{"name":"x"}}})));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal"}})));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
+        let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::RpcError);
+        assert_eq!(err.rpc.as_ref().unwrap().data, Some(json!({"name":"x"})));
+        let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).unwrap_err();
+        assert_eq!((err.rpc_code(), err.rpc.unwrap().data), (Some(-32603), None));
+        assert!(block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).is_ok());
+    }
+
+    #[test]
+    fn redirects_same_origin_only() {
+        use crate::client::scripted::Canned;
+        let redirect = |loc: &str| Canned { status: 307, content_type: None, location: Some(loc.into()), chunks: vec![] };
+        let (client, script) = Scripted::client();
+        script.push(redirect("/mcp/"));
+        script.push_discover();
+        script.push(redirect("https://elsewhere.example/mcp"));
+        block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        assert_eq!(script.sent()[1].url, "http://127.0.0.1:1/mcp/");
+        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
+        assert_eq!((err.code, err.http_status), (ErrorCode::Redirect, Some(307)));
+        assert_eq!(script.sent().len(), 3, "the cross-origin location was not requested");
+    }
+}

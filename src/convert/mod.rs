@@ -1,0 +1,7 @@
+//! MCP content and results converted to LangChain.js v1 shapes.
+
+pub mod content;
+pub mod result;
+
+pub use content::content_block;
+pub use result::{tool_result, ToolResult, ToolStatus};

@@ -1,0 +1,164 @@
+//! The one error type of the adapter.
+//!
+//! Every failure that reaches the host is an [`Error`] with a stable, machine-readable
+//! [`ErrorCode`] (exposed to JavaScript as the `code` property of an `MCPAdapterError`), a
+//! human-readable message, and optional details (HTTP status, JSON-RPC error code and data).
+//! Messages never contain request headers or credentials: they are built only from what the
+//! server sent and from the adapter's own state.
+
+use serde_json::Value;
+use std::fmt;
+
+/// Stable error codes. The string form (`as_str`) is part of the public API: hosts switch on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// The target is not an `http:` or `https:` URL (a path, `file:`, `ws:`, empty, ...).
+    InvalidUrl,
+    /// A host-supplied argument or option is malformed (wrong type, missing field).
+    InvalidArgument,
+    /// `fetch` itself failed (DNS, connection refused, CORS rejection, TLS).
+    Network,
+    /// The call's timeout (`timeoutMs`) elapsed before the response was complete.
+    Timeout,
+    /// The host aborted the call through its `AbortSignal`.
+    Aborted,
+    /// The server answered a non-2xx HTTP status with no JSON-RPC error in the body.
+    HttpStatus,
+    /// The response `Content-Type` is neither `application/json` nor `text/event-stream`.
+    ContentType,
+    /// The response body (or an SSE event) is not valid JSON.
+    InvalidJson,
+    /// The body is JSON but not a well-formed JSON-RPC message or MCP result.
+    InvalidMessage,
+    /// An SSE response stream ended before the JSON-RPC response arrived.
+    StreamEnded,
+    /// The response body exceeded the configured size limit (`maxResponseBytes`).
+    BodyTooLarge,
+    /// The server answered with a JSON-RPC error (`rpcCode`, `data` carry its details).
+    RpcError,
+    /// The server supports no protocol version this adapter speaks (`-32022` with no overlap).
+    UnsupportedProtocolVersion,
+    /// The server only speaks the handshake era (initialize + sessions) and the adapter was
+    /// not allowed to fall back to it.
+    HandshakeEraServer,
+    /// A result carried a `resultType` this adapter does not know.
+    InvalidResultType,
+    /// Pagination did not terminate (repeated cursor or too many pages).
+    Pagination,
+    /// The server asked for input (`resultType: "input_required"`) the adapter cannot supply.
+    InputRequired,
+    /// The server redirected to another origin, or with a status that would turn the POST
+    /// into a GET; credentials are never carried along, so the redirect is not followed.
+    Redirect,
+}
+
+impl ErrorCode {
+    /// The stable string form, e.g. `"timeout"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidUrl => "invalid_url",
+            ErrorCode::InvalidArgument => "invalid_argument",
+            ErrorCode::Network => "network",
+            ErrorCode::Timeout => "timeout",
+            ErrorCode::Aborted => "aborted",
+            ErrorCode::HttpStatus => "http_status",
+            ErrorCode::ContentType => "content_type",
+            ErrorCode::InvalidJson => "invalid_json",
+            ErrorCode::InvalidMessage => "invalid_message",
+            ErrorCode::StreamEnded => "stream_ended",
+            ErrorCode::BodyTooLarge => "body_too_large",
+            ErrorCode::RpcError => "rpc_error",
+            ErrorCode::UnsupportedProtocolVersion => "unsupported_protocol_version",
+            ErrorCode::HandshakeEraServer => "handshake_era_server",
+            ErrorCode::InvalidResultType => "invalid_result_type",
+            ErrorCode::Pagination => "pagination",
+            ErrorCode::InputRequired => "input_required",
+            ErrorCode::Redirect => "redirect",
+        }
+    }
+}
+
+/// A JSON-RPC error object as the server sent it (`{code, message, data?}`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RpcError {
+    /// The JSON-RPC `code` (for example `-32602`).
+    pub code: i64,
+    /// The server's `message`.
+    pub message: String,
+    /// The server's `data`, if any, verbatim.
+    pub data: Option<Value>,
+}
+
+/// An adapter failure: a stable [`ErrorCode`], a message, and optional details.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Error {
+    /// The stable code.
+    pub code: ErrorCode,
+    /// A message for people; never contains credentials.
+    pub message: String,
+    /// The HTTP status of the response that failed, when there was one.
+    pub http_status: Option<u16>,
+    /// The JSON-RPC error the server sent, for [`ErrorCode::RpcError`] (and version errors).
+    pub rpc: Option<RpcError>,
+}
+
+impl Error {
+    /// An error with a code and a message, no details.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Error { code, message: message.into(), http_status: None, rpc: None }
+    }
+
+    /// Attaches the HTTP status of the failing response.
+    pub fn with_status(mut self, status: u16) -> Self {
+        self.http_status = Some(status);
+        self
+    }
+
+    /// An [`ErrorCode::RpcError`] from a JSON-RPC error object.
+    pub fn rpc(err: RpcError) -> Self {
+        let message = format!("server error {}: {}", err.code, err.message);
+        Error { code: ErrorCode::RpcError, message, http_status: None, rpc: Some(err) }
+    }
+
+    /// The JSON-RPC error code, when this error carries one.
+    pub fn rpc_code(&self) -> Option<i64> {
+        self.rpc.as_ref().map(|r| r.code)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.code.as_str())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Cuts `text` to at most `max` characters for inclusion in an error message, marking the cut.
+pub fn snippet(text: &str, max: usize) -> String {
+    let mut out: String = text.chars().take(max).filter(|c| !c.is_control() || *c == ' ').collect();
+    if text.chars().count() > max {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_stable_snake_case() {
+        assert_eq!(ErrorCode::BodyTooLarge.as_str(), "body_too_large");
+        assert_eq!(Error::new(ErrorCode::Timeout, "t").to_string(), "t (timeout)");
+    }
+
+    #[test]
+    fn snippet_cuts_and_drops_control_characters() {
+        assert_eq!(snippet("ab\ncd", 10), "abcd");
+        assert_eq!(snippet("abcdef", 3), "abc…");
+    }
+}

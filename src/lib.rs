@@ -1,0 +1,28 @@
+//! # mcp-wasm-adapter
+//!
+//! An MCP (Model Context Protocol) client over `fetch`, compiled to WebAssembly, that turns a
+//! remote server's tools into callables shaped for LangChain.js.
+//!
+//! Layers, top to bottom (see `DESIGN.md`):
+//! - [`bindings`] (wasm32 only): the `#[wasm_bindgen]` surface and the `fetch`-backed exchange.
+//! - [`adapter`]: tool descriptions with LangChain-ready metadata.
+//! - [`convert`]: MCP content and results to LangChain v1 content blocks.
+//! - [`schema`]: input schemas made LLM-ready.
+//! - [`client`]: one server: discovery, version retry, typed requests, pagination.
+//! - [`protocol`]: JSON-RPC envelopes, `_meta`, `Mcp-*` header rules, versions.
+//! - [`transport`]: one HTTP exchange: request headers, JSON or SSE body, limits.
+//!
+//! Everything below `bindings` is plain Rust and is tested natively with `cargo test`.
+
+pub mod adapter;
+pub mod client;
+pub mod convert;
+pub mod error;
+pub mod protocol;
+pub mod schema;
+pub mod transport;
+
+#[cfg(target_arch = "wasm32")]
+pub mod bindings;
+
+pub use error::{Error, ErrorCode, Result};

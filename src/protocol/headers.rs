@@ -1,0 +1,102 @@
+//! Standard request headers of streamable HTTP at 2026-07-28 (`streamable-http.mdx`
+//! "Standard Request Headers"; digest §1.2) and the Base64 sentinel encoding of values.
+
+use base64::Engine;
+use serde_json::Value;
+
+/// `MCP-Protocol-Version`: the revision of this request; equals `_meta` protocolVersion.
+pub const PROTOCOL_VERSION: &str = "MCP-Protocol-Version";
+/// `Mcp-Method`: a copy of the JSON-RPC `method` (every request).
+pub const METHOD: &str = "Mcp-Method";
+/// `Mcp-Name`: `params.name` of `tools/call` / `prompts/get`, `params.uri` of `resources/read`.
+pub const NAME: &str = "Mcp-Name";
+/// `Accept` value every POST carries: both response forms must be acceptable.
+pub const ACCEPT_BOTH: &str = "application/json, text/event-stream";
+
+const SENTINEL_PREFIX: &str = "=?base64?";
+const SENTINEL_SUFFIX: &str = "?=";
+
+/// Encodes a header value for `Mcp-Name` / `Mcp-Param-*`.
+///
+/// A value made only of visible ASCII and inner spaces (0x20–0x7E, no leading or trailing
+/// whitespace) is sent as it is. Anything else (non-ASCII, control characters including tab,
+/// leading/trailing whitespace) or a value that itself starts like the sentinel is sent as
+/// `=?base64?{standard Base64 with padding of the UTF-8 bytes}?=`.
+/// Example: `Hello, 世界` → `=?base64?SGVsbG8sIOS4lueVjA==?=`.
+pub fn encode_value(value: &str) -> String {
+    let plain = value.bytes().all(|b| (0x20..=0x7e).contains(&b))
+        && !value.starts_with(' ')
+        && !value.ends_with(' ')
+        && !value.starts_with(SENTINEL_PREFIX);
+    if plain {
+        value.to_string()
+    } else {
+        let b64 = base64::engine::general_purpose::STANDARD.encode(value.as_bytes());
+        format!("{SENTINEL_PREFIX}{b64}{SENTINEL_SUFFIX}")
+    }
+}
+
+/// The value of `Mcp-Name` for a request, if its method needs one: `params.name` for
+/// `tools/call` and `prompts/get`, `params.uri` for `resources/read` (encoded).
+pub fn name_value(method: &str, params: &Value) -> Option<String> {
+    let key = match method {
+        "tools/call" | "prompts/get" => "name",
+        "resources/read" => "uri",
+        _ => return None,
+    };
+    params.get(key).and_then(Value::as_str).map(encode_value)
+}
+
+/// The standard MCP headers of a 2026-07-28 POST: `MCP-Protocol-Version`, `Mcp-Method`,
+/// and `Mcp-Name` where the method needs it. (`Content-Type` and `Accept` are added by the
+/// transport for every POST.)
+pub fn standard(version: &str, method: &str, params: &Value) -> Vec<(String, String)> {
+    let mut out = vec![
+        (PROTOCOL_VERSION.to_string(), version.to_string()),
+        (METHOD.to_string(), method.to_string()),
+    ];
+    if let Some(name) = name_value(method, params) {
+        out.push((NAME.to_string(), name));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn spec_examples_of_the_sentinel() {
+        assert_eq!(encode_value("Hello, 世界"), "=?base64?SGVsbG8sIOS4lueVjA==?=");
+        assert_eq!(encode_value(" padded "), "=?base64?IHBhZGRlZCA=?=");
+        assert_eq!(encode_value("line1\nline2"), "=?base64?bGluZTEKbGluZTI=?=");
+        assert_eq!(encode_value("=?base64?literal?="), "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=");
+    }
+
+    #[test]
+    fn plain_values_pass_through() {
+        assert_eq!(encode_value("get_weather"), "get_weather");
+        assert_eq!(encode_value("two words"), "two words");
+        assert_eq!(encode_value(""), "");
+        assert_eq!(encode_value("file:///path/to/file%20name.txt"), "file:///path/to/file%20name.txt");
+        assert_eq!(encode_value("a\tb"), "=?base64?YQli?=");
+    }
+
+    #[test]
+    fn name_header_by_method() {
+        let call = json!({"name": "my-hyphenated-tool", "arguments": {}});
+        assert_eq!(
+            standard("2026-07-28", "tools/call", &call),
+            vec![
+                ("MCP-Protocol-Version".to_string(), "2026-07-28".to_string()),
+                ("Mcp-Method".to_string(), "tools/call".to_string()),
+                ("Mcp-Name".to_string(), "my-hyphenated-tool".to_string()),
+            ]
+        );
+        assert_eq!(name_value("resources/read", &json!({"uri": "https://example.com/r?id=1"})).as_deref(), Some("https://example.com/r?id=1"));
+        assert_eq!(name_value("prompts/get", &json!({"name": "grüß"})).as_deref(), Some("=?base64?Z3LDvMOf?="));
+        assert_eq!(name_value("tools/list", &json!({})), None);
+        assert_eq!(standard("2026-07-28", "tools/list", &json!({})).len(), 2);
+    }
+}

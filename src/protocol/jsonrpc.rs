@@ -1,0 +1,124 @@
+//! JSON-RPC 2.0 envelopes as MCP uses them (`basic/index.mdx` "Messages"; digest §2.1).
+
+use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
+use serde_json::{json, Map, Value};
+
+/// A request id. This adapter mints integers; servers echo them back.
+pub type Id = u64;
+
+/// Serializes a request `{"jsonrpc":"2.0","id":id,"method":method,"params":params}`.
+pub fn request(id: Id, method: &str, params: Map<String, Value>) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
+}
+
+/// One message a server sent, classified.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Incoming {
+    /// A response: `id` (absent or `null` for some errors) and the result or the error.
+    Response { id: Value, outcome: std::result::Result<Value, RpcError> },
+    /// A notification: `method` and `params` (`Null` when absent).
+    Notification { method: String, params: Value },
+    /// A request from the server (handshake era only): `id`, `method`, `params`.
+    Request { id: Value, method: String, params: Value },
+}
+
+impl Incoming {
+    /// Classifies a parsed JSON value. Anything that is not a JSON-RPC object (an array,
+    /// a scalar, an object with neither `method` nor `result`/`error`) is an
+    /// [`ErrorCode::InvalidMessage`] error.
+    pub fn from_value(value: Value) -> Result<Incoming> {
+        let mut obj = match value {
+            Value::Object(o) => o,
+            other => {
+                return Err(Error::new(
+                    ErrorCode::InvalidMessage,
+                    format!("expected a JSON-RPC object, got {}", snippet(&other.to_string(), 80)),
+                ))
+            }
+        };
+        let id = obj.remove("id");
+        if let Some(Value::String(method)) = obj.remove("method") {
+            let params = obj.remove("params").unwrap_or(Value::Null);
+            return Ok(match id {
+                Some(id) if !id.is_null() => Incoming::Request { id, method, params },
+                _ => Incoming::Notification { method, params },
+            });
+        }
+        let id = id.unwrap_or(Value::Null);
+        if let Some(error) = obj.remove("error") {
+            return Ok(Incoming::Response { id, outcome: Err(rpc_error(error)?) });
+        }
+        if let Some(result) = obj.remove("result") {
+            return Ok(Incoming::Response { id, outcome: Ok(result) });
+        }
+        Err(Error::new(ErrorCode::InvalidMessage, "JSON-RPC message has neither method, result nor error"))
+    }
+}
+
+/// Reads a JSON-RPC error object `{code, message, data?}`.
+fn rpc_error(error: Value) -> Result<RpcError> {
+    let code = error.get("code").and_then(Value::as_i64);
+    let message = error.get("message").and_then(Value::as_str);
+    match (code, message) {
+        (Some(code), message) => Ok(RpcError {
+            code,
+            message: message.unwrap_or("").to_string(),
+            data: error.get("data").cloned(),
+        }),
+        _ => Err(Error::new(
+            ErrorCode::InvalidMessage,
+            format!("malformed JSON-RPC error {}", snippet(&error.to_string(), 80)),
+        )),
+    }
+}
+
+/// Whether a response `id` answers the request with id `ours`. A `null` id is accepted for
+/// errors only (servers use it when they could not read the request), which the caller checks.
+pub fn id_matches(id: &Value, ours: Id) -> bool {
+    match id {
+        Value::Number(n) => n.as_u64() == Some(ours),
+        Value::String(s) => s.parse::<u64>().ok() == Some(ours),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_messages() {
+        let r = Incoming::from_value(json!({"jsonrpc":"2.0","id":3,"result":{"a":1}})).unwrap();
+        assert_eq!(r, Incoming::Response { id: json!(3), outcome: Ok(json!({"a":1})) });
+        let e = Incoming::from_value(json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad"}})).unwrap();
+        assert_eq!(
+            e,
+            Incoming::Response { id: Value::Null, outcome: Err(RpcError { code: -32000, message: "Bad".into(), data: None }) }
+        );
+        let n = Incoming::from_value(json!({"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}})).unwrap();
+        assert_eq!(n, Incoming::Notification { method: "notifications/progress".into(), params: json!({"progress":1}) });
+        let q = Incoming::from_value(json!({"jsonrpc":"2.0","id":1,"method":"ping"})).unwrap();
+        assert_eq!(q, Incoming::Request { id: json!(1), method: "ping".into(), params: Value::Null });
+    }
+
+    #[test]
+    fn rejects_non_messages() {
+        for bad in [json!([1]), json!("x"), json!({"jsonrpc":"2.0","id":1}), json!({"id":1,"error":{"message":"no code"}})] {
+            assert_eq!(Incoming::from_value(bad).unwrap_err().code, ErrorCode::InvalidMessage);
+        }
+    }
+
+    #[test]
+    fn error_data_is_kept_and_ids_match() {
+        let e = Incoming::from_value(json!({"id":1,"error":{"code":-32022,"message":"v","data":{"supported":["2026-07-28"]}}})).unwrap();
+        match e {
+            Incoming::Response { outcome: Err(err), .. } => assert_eq!(err.data, Some(json!({"supported":["2026-07-28"]}))),
+            other => panic!("unexpected {other:?}"),
+        }
+        assert!(id_matches(&json!(7), 7));
+        assert!(id_matches(&json!("7"), 7));
+        assert!(!id_matches(&json!(8), 7));
+        assert!(!id_matches(&Value::Null, 7));
+        assert_eq!(request(1, "tools/list", Map::new()), r#"{"id":1,"jsonrpc":"2.0","method":"tools/list","params":{}}"#);
+    }
+}

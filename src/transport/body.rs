@@ -1,0 +1,255 @@
+//! Reading one response: `application/json` or `text/event-stream`, bounded in size, until
+//! the JSON-RPC response to our request arrives (MCP 2026-07-28 `streamable-http.mdx`
+//! "Sending Messages to the Server"; digest §1.3–§1.4).
+
+use super::{sse, HttpResponse};
+use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
+use crate::protocol::jsonrpc::{id_matches, Id, Incoming};
+use bytes::Bytes;
+use futures_util::stream::{self, LocalBoxStream, StreamExt};
+use serde_json::Value;
+
+/// Bounds on what one response may bring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Most bytes one response body may have (JSON body, or the whole SSE stream).
+    pub max_body_bytes: usize,
+}
+
+impl Default for Limits {
+    /// 32 MiB per response.
+    fn default() -> Self {
+        Limits { max_body_bytes: 32 * 1024 * 1024 }
+    }
+}
+
+/// Receives what arrives before the response: notifications (`notifications/progress`,
+/// `notifications/message`, ...) and, in the handshake era, server requests.
+pub type MessageSink<'a> = &'a mut dyn FnMut(Incoming);
+
+/// The JSON-RPC response to our request and the HTTP status it came with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    /// HTTP status of the response.
+    pub status: u16,
+    /// The `result`, or the JSON-RPC `error`.
+    pub outcome: std::result::Result<Value, RpcError>,
+}
+
+/// The media type of a `Content-Type` value: lower-cased, parameters (`charset`) dropped.
+pub fn media_type(content_type: Option<&str>) -> String {
+    content_type.unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase()
+}
+
+/// Reads `response` until the JSON-RPC response to request `id` arrives.
+///
+/// - `application/json`: the whole body (at most `limits.max_body_bytes`) is one message. A
+///   JSON-RPC error is read on any HTTP status.
+/// - `text/event-stream`: events are decoded as bytes arrive; notifications and server
+///   requests go to `sink`; the first response for `id` ends the read (the rest of the
+///   stream is dropped, which closes it).
+/// - Anything else: a non-2xx status is [`ErrorCode::HttpStatus`] (with a short snippet of
+///   the body, e.g. an HTML error page), a 2xx is [`ErrorCode::ContentType`].
+///
+/// Errors: `body_too_large`, `invalid_json`, `invalid_message`, `stream_ended`, and the
+/// body stream's own `network` / `timeout` / `aborted`.
+pub async fn read_response(response: HttpResponse, id: Id, limits: &Limits, sink: MessageSink<'_>) -> Result<Reply> {
+    let status = response.status;
+    let media = media_type(response.content_type.as_deref());
+    let body = limited(response.body, limits.max_body_bytes);
+    match media.as_str() {
+        "application/json" => {
+            let bytes = collect(body).await?;
+            let value: Value = match serde_json::from_slice(&bytes) {
+                Ok(v) => v,
+                Err(e) if is_success(status) => {
+                    return Err(Error::new(ErrorCode::InvalidJson, format!("response body is not valid JSON: {e}")).with_status(status))
+                }
+                Err(_) => return Err(http_error(status, &bytes)),
+            };
+            match Incoming::from_value(value) {
+                Ok(Incoming::Response { id: rid, outcome }) if accepts(&rid, &outcome, id) => Ok(Reply { status, outcome }),
+                Ok(_) | Err(_) if !is_success(status) => Err(http_error(status, &bytes)),
+                Ok(_) => Err(Error::new(ErrorCode::InvalidMessage, "JSON body is not the response to this request").with_status(status)),
+                Err(e) => Err(e.with_status(status)),
+            }
+        }
+        "text/event-stream" => {
+            let mut events = sse::data_events(body);
+            while let Some(data) = events.next().await {
+                let data = data?;
+                let value: Value = serde_json::from_str(&data).map_err(|e| {
+                    Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status)
+                })?;
+                match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
+                    Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
+                        return Ok(Reply { status, outcome })
+                    }
+                    Incoming::Response { .. } => {} // an answer to someone else: not ours to read
+                    other => sink(other),
+                }
+            }
+            if is_success(status) {
+                Err(Error::new(ErrorCode::StreamEnded, "the event stream ended before the response arrived").with_status(status))
+            } else {
+                Err(Error::new(ErrorCode::HttpStatus, format!("HTTP {status} with an event stream that carried no response")).with_status(status))
+            }
+        }
+        _ if !is_success(status) => {
+            let bytes = collect(limited_preview(body)).await.unwrap_or_default();
+            Err(http_error(status, &bytes))
+        }
+        _ => Err(Error::new(
+            ErrorCode::ContentType,
+            format!("expected application/json or text/event-stream, got {:?}", snippet(response.content_type.as_deref().unwrap_or("(none)"), 80)),
+        )
+        .with_status(status)),
+    }
+}
+
+fn is_success(status: u16) -> bool {
+    (200..300).contains(&status)
+}
+
+/// Our response: matching id, or a `null` id on an error (servers that could not read the
+/// request answer so, and one POST carries exactly one request).
+fn accepts(rid: &Value, outcome: &std::result::Result<Value, RpcError>, id: Id) -> bool {
+    id_matches(rid, id) || (rid.is_null() && outcome.is_err())
+}
+
+fn http_error(status: u16, body: &[u8]) -> Error {
+    let text = String::from_utf8_lossy(body);
+    let detail = if text.trim().is_empty() { String::new() } else { format!(": {}", snippet(text.trim(), 200)) };
+    Error::new(ErrorCode::HttpStatus, format!("HTTP {status}{detail}")).with_status(status)
+}
+
+/// Passes chunks through until more than `max` bytes have been seen, then yields one
+/// [`ErrorCode::BodyTooLarge`] error and ends (dropping, so closing, the body).
+fn limited(body: LocalBoxStream<'static, Result<Bytes>>, max: usize) -> LocalBoxStream<'static, Result<Bytes>> {
+    stream::unfold(Some((body, 0usize)), move |state| async move {
+        let (mut body, seen) = state?;
+        let chunk = match body.next().await? {
+            Ok(chunk) => chunk,
+            Err(e) => return Some((Err(e), None)),
+        };
+        let seen = seen.saturating_add(chunk.len());
+        if seen > max {
+            let e = Error::new(ErrorCode::BodyTooLarge, format!("response body exceeds the limit of {max} bytes"));
+            return Some((Err(e), None));
+        }
+        Some((Ok(chunk), Some((body, seen))))
+    })
+    .boxed_local()
+}
+
+/// The first few KiB of an error body: enough for a message, without reading a huge page.
+fn limited_preview(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<Bytes>> {
+    body.take(4).boxed_local()
+}
+
+/// Collects a whole body into one buffer.
+async fn collect(mut body: LocalBoxStream<'static, Result<Bytes>>) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    while let Some(chunk) = body.next().await {
+        out.extend_from_slice(&chunk?);
+    }
+    Ok(out)
+}
+
+/// A body from fixed chunks (for tests and scripted exchanges).
+pub fn body_from_chunks(chunks: Vec<Result<Bytes>>) -> LocalBoxStream<'static, Result<Bytes>> {
+    stream::iter(chunks).boxed_local()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_executor::block_on;
+    use serde_json::json;
+
+    fn response(status: u16, ct: &str, chunks: &[&str]) -> HttpResponse {
+        HttpResponse {
+            status,
+            content_type: Some(ct.to_string()),
+            location: None,
+            body: body_from_chunks(chunks.iter().map(|c| Ok(Bytes::from(c.to_string()))).collect()),
+        }
+    }
+
+    fn read(resp: HttpResponse, limits: Limits) -> (Result<Reply>, Vec<Incoming>) {
+        let mut seen = Vec::new();
+        let out = block_on(read_response(resp, 1, &limits, &mut |m| seen.push(m)));
+        (out, seen)
+    }
+
+    #[test]
+    fn json_result_with_charset_parameter() {
+        let (r, _) = read(response(200, "application/json; charset=utf-8", &[r#"{"jsonrpc":"2.0","id":1,"result":{"ok":true}}"#]), Limits::default());
+        assert_eq!(r.unwrap(), Reply { status: 200, outcome: Ok(json!({"ok": true})) });
+    }
+
+    #[test]
+    fn json_rpc_error_on_any_status() {
+        let body = r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Server not initialized"}}"#;
+        let (r, _) = read(response(400, "application/json", &[body]), Limits::default());
+        let reply = r.unwrap();
+        assert_eq!(reply.status, 400);
+        assert_eq!(reply.outcome.unwrap_err().code, -32000);
+    }
+
+    #[test]
+    fn sse_notifications_then_result() {
+        let chunks = [
+            "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progress\":1}}\n\n",
+            "data: {\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{}}\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,",
+            "\"result\":{\"done\":1}}\n\n",
+        ];
+        let (r, seen) = read(response(200, "text/event-stream", &chunks), Limits::default());
+        assert_eq!(r.unwrap().outcome.unwrap(), json!({"done": 1}));
+        assert_eq!(seen, vec![Incoming::Notification { method: "notifications/progress".into(), params: json!({"progress": 1}) }]);
+    }
+
+    #[test]
+    fn truncated_stream_is_stream_ended() {
+        let (r, _) = read(response(200, "text/event-stream", &["data: {\"jsonrpc\":\"2.0\",\"id\":1,\"res"]), Limits::default());
+        assert_eq!(r.unwrap_err().code, ErrorCode::StreamEnded);
+    }
+
+    #[test]
+    fn malformed_json_and_html_error_pages() {
+        let (r, _) = read(response(200, "application/json", &["{not json"]), Limits::default());
+        assert_eq!(r.unwrap_err().code, ErrorCode::InvalidJson);
+        let (r, _) = read(response(500, "text/html", &["<html><body>Internal\nError</body></html>"]), Limits::default());
+        let e = r.unwrap_err();
+        assert_eq!((e.code, e.http_status), (ErrorCode::HttpStatus, Some(500)));
+        assert_eq!(e.message, "HTTP 500: <html><body>InternalError</body></html>");
+        let (r, _) = read(response(502, "application/json", &["{not json"]), Limits::default());
+        assert_eq!(r.unwrap_err().code, ErrorCode::HttpStatus);
+    }
+
+    #[test]
+    fn wrong_content_type_on_success() {
+        let (r, _) = read(response(200, "text/plain", &["hello"]), Limits::default());
+        assert_eq!(r.unwrap_err().code, ErrorCode::ContentType);
+    }
+
+    #[test]
+    fn body_limit_applies_to_json_and_sse() {
+        let big = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"t\":\"{}\"}}}}", "x".repeat(200));
+        let (r, _) = read(response(200, "application/json", &[&big[..100], &big[100..]]), Limits { max_body_bytes: 150 });
+        assert_eq!(r.unwrap_err().code, ErrorCode::BodyTooLarge);
+        let event = format!("data: {big}\n\n");
+        let (r, _) = read(response(200, "text/event-stream", &[&event]), Limits { max_body_bytes: 150 });
+        assert_eq!(r.unwrap_err().code, ErrorCode::BodyTooLarge);
+        let (r, _) = read(response(200, "application/json", &[&big]), Limits { max_body_bytes: big.len() });
+        assert!(r.is_ok());
+    }
+
+    #[test]
+    fn result_for_another_id_in_json_is_invalid() {
+        let (r, _) = read(response(200, "application/json", &[r#"{"jsonrpc":"2.0","id":2,"result":{}}"#]), Limits::default());
+        assert_eq!(r.unwrap_err().code, ErrorCode::InvalidMessage);
+        let (r, _) = read(response(200, "text/event-stream", &["data: [1,2]\n\n"]), Limits::default());
+        assert_eq!(r.unwrap_err().code, ErrorCode::InvalidMessage);
+    }
+}

@@ -1,0 +1,53 @@
+//! One HTTP exchange of streamable HTTP: a POST carrying one JSON-RPC request, answered by
+//! `application/json` or `text/event-stream` (MCP 2026-07-28 `streamable-http.mdx`; digest §1).
+//!
+//! The HTTP client itself sits behind the small [`Exchange`] trait: `fetch` in the wasm
+//! build (`bindings::fetch`), a scripted exchange in native tests. Everything here — media
+//! type matching, SSE decoding, size limits, redirects — is plain Rust.
+
+pub mod body;
+pub mod target;
+pub mod sse;
+
+use crate::error::Result;
+use bytes::Bytes;
+use futures_util::future::LocalBoxFuture;
+use futures_util::stream::LocalBoxStream;
+use std::any::Any;
+use std::rc::Rc;
+
+pub use body::{read_response, Limits, MessageSink};
+pub use target::Target;
+
+/// One POST to send.
+pub struct HttpRequest {
+    /// Absolute `http(s)` URL.
+    pub url: String,
+    /// Request headers in order (names as the spec spells them).
+    pub headers: Vec<(String, String)>,
+    /// The JSON body.
+    pub body: String,
+    /// Per-call context the exchange understands (the wasm exchange carries the host's
+    /// `AbortSignal` and timeout here). Opaque to the core.
+    pub context: Option<Rc<dyn Any>>,
+}
+
+/// The head of a response plus its body as a stream of chunks.
+pub struct HttpResponse {
+    /// HTTP status code.
+    pub status: u16,
+    /// The `Content-Type` header, verbatim, if present.
+    pub content_type: Option<String>,
+    /// The `Location` header of a redirect, if present and readable.
+    pub location: Option<String>,
+    /// The body, chunk by chunk as the network delivers it. Dropping it cancels the
+    /// request (that closes the response stream, which is how 2026-07-28 cancels).
+    pub body: LocalBoxStream<'static, Result<Bytes>>,
+}
+
+/// The HTTP client the core drives: sends one POST, returns the response head and a body
+/// stream. Errors are [`crate::Error`]s with codes `network`, `timeout` or `aborted`.
+pub trait Exchange {
+    /// Sends `request`; resolves when the response head has arrived.
+    fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>>;
+}
