@@ -1,0 +1,147 @@
+// Start/stop the MCP test peers for `node --test` integration tests.
+//
+//   startFastMCP({ legacyOnly, json })  Python FastMCP 4.2.3 fixture (both eras), child process
+//   startTsServer(opts)                 @modelcontextprotocol/server 2.4.0 fixture, in-process
+//   startEverything()                   @modelcontextprotocol/server-everything (2025 era only), child process
+//
+// Each resolves to `{ url, close() }` with `url` = `http://127.0.0.1:<port>/mcp`.
+// Child processes are bound to 127.0.0.1, awaited until their port accepts a
+// TCP connection (at most 20 s; the error then carries the server's stderr),
+// and killed by `close()` (which waits for the exit) or when this process exits.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+export { startTsServer } from '../fixtures/ts_server.mjs';
+
+/** Absolute path of the repository root. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const STARTUP_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 5_000;
+const STDERR_LIMIT = 16_384;
+
+/** Children still running, killed when this process exits. */
+const live = new Set();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** A port that was free on 127.0.0.1 a moment ago. */
+export async function freePort() {
+  const srv = net.createServer();
+  await new Promise((resolve, reject) => {
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = srv.address();
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+function canConnect(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const sock = net.connect({ port, host });
+    const done = (ok) => {
+      sock.removeAllListeners();
+      sock.destroy();
+      resolve(ok);
+    };
+    sock.once('connect', () => done(true));
+    sock.once('error', () => done(false));
+    sock.setTimeout(1000, () => done(false));
+  });
+}
+
+/**
+ * Spawns `command args` from the repo root, waits until `port` accepts TCP
+ * connections, and returns `{ url, port, close(), stderr() }`.
+ */
+async function spawnServer(name, command, args, { port, env = {} }) {
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  live.add(child);
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-STDERR_LIMIT);
+  });
+  let exited = null;
+  const exitPromise = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      live.delete(child);
+      resolve(exited);
+    });
+    child.once('error', (err) => {
+      exited = { code: null, signal: null, error: err };
+      live.delete(child);
+      resolve(exited);
+    });
+  });
+
+  const close = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exitPromise;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  for (;;) {
+    if (exited) {
+      const why = exited.error ? exited.error.message : `exit code ${exited.code}, signal ${exited.signal}`;
+      throw new Error(`${name} exited before listening on port ${port} (${why}). stderr:\n${stderr}`);
+    }
+    if (await canConnect(port)) break;
+    if (Date.now() > deadline) {
+      await close();
+      throw new Error(`${name} did not listen on port ${port} within ${STARTUP_TIMEOUT_MS / 1000} s. stderr:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}/mcp`, port, close, stderr: () => stderr };
+}
+
+/**
+ * Starts tests/fixtures/fastmcp_server.py with the repo's `.venv` Python.
+ *
+ * @param {{ legacyOnly?: boolean, json?: boolean }} [opts]
+ *   `legacyOnly` refuses 2026-07-28 requests like an SDK-1.x server;
+ *   `json` answers legacy-era POSTs with JSON instead of SSE.
+ */
+export async function startFastMCP({ legacyOnly = false, json = false } = {}) {
+  const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
+  if (!existsSync(python)) {
+    throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
+  }
+  const port = await freePort();
+  const args = [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_server.py'), '--port', String(port)];
+  if (legacyOnly) args.push('--legacy-only');
+  if (json) args.push('--json');
+  return spawnServer('FastMCP fixture', python, args, { port });
+}
+
+/**
+ * Starts @modelcontextprotocol/server-everything in `streamableHttp` mode,
+ * forced onto 127.0.0.1 by the tests/fixtures/loopback.mjs preload.
+ */
+export async function startEverything() {
+  const entry = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} is missing: run \`npm ci\` first`);
+  }
+  const port = await freePort();
+  const preload = pathToFileURL(path.join(REPO_ROOT, 'tests', 'fixtures', 'loopback.mjs')).href;
+  return spawnServer('server-everything', process.execPath, ['--import', preload, entry, 'streamableHttp'], {
+    port,
+    env: { PORT: String(port) },
+  });
+}
