@@ -1,0 +1,219 @@
+/**
+ * mcp-wasm-adapter: an MCP (Model Context Protocol) client over `fetch`, compiled to
+ * WebAssembly, that hands a remote server's tools to JavaScript agents in LangChain.js shapes.
+ *
+ * Protocol: MCP 2026-07-28 streamable HTTP (sessionless: per-request `_meta`,
+ * `server/discover`, `Mcp-*` headers).
+ */
+
+/** Stable error codes (the `code` of an {@link MCPAdapterError}). */
+export type MCPErrorCode =
+  /** The target is not an `http:`/`https:` URL. Thrown by the constructor. */
+  | 'invalid_url'
+  /** A host argument or option is malformed (nothing was sent). */
+  | 'invalid_argument'
+  /** `fetch` failed (connection refused, DNS, CORS, TLS). */
+  | 'network'
+  /** `timeoutMs` elapsed before the response was complete. */
+  | 'timeout'
+  /** The call's `AbortSignal` fired. */
+  | 'aborted'
+  /** A non-2xx HTTP status without a JSON-RPC error body (`status` is set). */
+  | 'http_status'
+  /** The response was neither `application/json` nor `text/event-stream`. */
+  | 'content_type'
+  /** The body or an SSE event was not valid JSON. */
+  | 'invalid_json'
+  /** Valid JSON, but not a JSON-RPC response / MCP result of the expected shape. */
+  | 'invalid_message'
+  /** The SSE stream ended before the response arrived. */
+  | 'stream_ended'
+  /** The body exceeded `maxResponseBytes`. */
+  | 'body_too_large'
+  /** The server answered a JSON-RPC error (`rpcCode`, `data`). */
+  | 'rpc_error'
+  /** No protocol version in common (`-32022` without overlap). */
+  | 'unsupported_protocol_version'
+  /** The server only speaks the handshake era (initialize + sessions). */
+  | 'handshake_era_server'
+  /** A result carried an unknown `resultType`. */
+  | 'invalid_result_type'
+  /** A list did not end (repeated cursor, or more than `maxPages` pages). */
+  | 'pagination'
+  /** The server asked for input from a person that this call cannot supply. */
+  | 'input_required'
+  /** A redirect to another origin (or a non-307/308 redirect) was refused. */
+  | 'redirect';
+
+/**
+ * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
+ * (`isError: true`) does not throw: it comes back as a result with `status: "error"`.
+ */
+export declare class MCPAdapterError extends Error {
+  readonly name: 'MCPAdapterError';
+  /** Stable code; switch on this, not on `message`. */
+  readonly code: MCPErrorCode;
+  /** HTTP status of the failing response, when there was one. */
+  readonly status?: number;
+  /** JSON-RPC error code sent by the server (e.g. -32602), for `rpc_error`. */
+  readonly rpcCode?: number;
+  /** JSON-RPC error `data` sent by the server, verbatim. */
+  readonly data?: unknown;
+}
+
+/** An MCP `Implementation` (`{ name, version, title?, description?, websiteUrl?, icons? }`). */
+export interface Implementation {
+  name: string;
+  version: string;
+  [key: string]: unknown;
+}
+
+/** `notifications/progress` params (MCP 2026-07-28 `basic/patterns/progress.mdx`). */
+export interface Progress {
+  progressToken: string | number;
+  /** Increases monotonically; may be fractional. */
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** `notifications/message` params (MCP 2026-07-28 `server/utilities/logging.mdx`). */
+export interface LoggingMessage {
+  level: LoggingLevel;
+  logger?: string;
+  data: unknown;
+}
+
+export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** Headers to add to every request; MCP headers (`Mcp-*`, `Accept`, `Content-Type`) always win. */
+export type HeadersOption =
+  | Record<string, string>
+  | Headers
+  /** Called before every request; may be async (e.g. to fetch a fresh token). */
+  | ((request: { url: string; method: string }) => Record<string, string> | Headers | Promise<Record<string, string> | Headers>);
+
+export interface MCPAdapterOptions {
+  /** Extra request headers (e.g. `Authorization`). They are sent only to the target's origin: redirects to other origins are refused. */
+  headers?: HeadersOption;
+  /** A `fetch` to use instead of the global one (same signature). */
+  fetch?: typeof fetch;
+  /** Sent as `_meta["io.modelcontextprotocol/clientInfo"]`. Default `{ name: "mcp-wasm-adapter", version }`. */
+  clientInfo?: Implementation;
+  /** Timeout of each call in milliseconds, body included. Default 60000; 0 disables. */
+  timeoutMs?: number;
+  /** Receives progress of every call; setting it makes every request carry a `progressToken`. */
+  onProgress?: (progress: Progress) => void;
+  /** Receives log messages; setting it opts every request in at `logLevel` (default "info"). */
+  onLoggingMessage?: (message: LoggingMessage) => void;
+  /** The level requested through `_meta["io.modelcontextprotocol/logLevel"]`. */
+  logLevel?: LoggingLevel;
+  /** Largest response body accepted, in bytes (JSON body or whole SSE stream). Default 33554432 (32 MiB). */
+  maxResponseBytes?: number;
+  /** Most pages one list call follows. Default 64. */
+  maxPages?: number;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Aborting closes the response stream, which cancels the request on the server (2026-07-28). */
+  signal?: AbortSignal;
+  /** Overrides the adapter's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Progress of this call only; makes this request carry a `progressToken`. */
+  onProgress?: (progress: Progress) => void;
+}
+
+/** LangChain.js v1 content blocks (camelCase field names), as produced from MCP content. */
+export type ContentBlock =
+  /** MCP text; an embedded text resource (uri in `metadata.uri`); a resource link (described in `text`, fields in `metadata`). */
+  | { type: 'text'; text: string; metadata?: Record<string, unknown> }
+  /** MCP image / audio, or an embedded blob resource of that media type: base64 `data` + `mimeType`. */
+  | { type: 'image' | 'audio' | 'video'; data: string; mimeType: string; metadata?: Record<string, unknown> }
+  /** Any other embedded blob resource: base64 `data`, `mimeType`, `metadata.uri`, `metadata.filename`. */
+  | { type: 'file'; data: string; mimeType: string; metadata?: Record<string, unknown> };
+
+/** What a tool call returns: the shape of LangChain's `ToolMessage` content, artifact and status. */
+export interface ToolResult {
+  /** The server's content as v1 blocks (on `status: "error"`, the server's own error content). */
+  content: ContentBlock[];
+  /** `{ structured_content }` when the server sent `structuredContent` (any JSON value). */
+  artifact?: { structured_content: unknown };
+  /** `"error"` when the server set `isError: true`. */
+  status: 'success' | 'error';
+}
+
+/** MCP tool metadata for human-in-the-loop policies (`metadata.mcp`). */
+export interface MCPToolMetadata {
+  mcp: {
+    tool: {
+      /** `ToolAnnotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, `title` (hints, untrusted). */
+      annotations: Record<string, unknown> | null;
+      _meta: Record<string, unknown> | null;
+      title: string | null;
+      icons: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }> | null;
+    };
+    server: { name: string | null; version: string | null };
+    /** Present when `schema` could not be prepared and is the verbatim `inputSchema`. */
+    schema_warning?: string;
+  };
+}
+
+/** A server's tool, ready for an agent. */
+export interface MCPTool {
+  name: string;
+  /** `title`, else `annotations.title`, else null. */
+  title: string | null;
+  /** The server's description, or "". */
+  description: string;
+  /** The server's input schema, verbatim (JSON Schema 2020-12 or draft-07). */
+  inputSchema: Record<string, unknown>;
+  /** The input schema made LLM-ready: local `$ref`s inlined (cycles end in `{}`), `$defs` and `$schema` dropped, `properties: {}` on bare objects, unions kept. */
+  schema: Record<string, unknown>;
+  /** The server's output schema, verbatim, or null. */
+  outputSchema: Record<string, unknown> | null;
+  metadata: MCPToolMetadata;
+  /**
+   * Calls the tool (`tools/call`) with `args` sent verbatim (`{}` when omitted).
+   * Resolves to a {@link ToolResult}; rejects with {@link MCPAdapterError} on transport or
+   * protocol failure only.
+   */
+  invoke(args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
+}
+
+/** What `server/discover` said. */
+export interface ServerDescription {
+  supportedVersions: string[];
+  capabilities: Record<string, unknown> | null;
+  serverInfo: Implementation | null;
+  instructions: string | null;
+}
+
+/**
+ * A client of one remote MCP server over streamable HTTP (`fetch` only).
+ *
+ * @example
+ * const adapter = new MCPAdapter("https://host/mcp", { headers: { Authorization: "Bearer …" } });
+ * const [weather] = await adapter.listTools();
+ * const out = await weather.invoke({ city: "Oslo" }); // { content, artifact, status }
+ */
+export declare class MCPAdapter {
+  /**
+   * @param url an `http:` or `https:` URL (string or `URL`). Anything else (a path, `file:`,
+   *   `ws:`, "") throws {@link MCPAdapterError} `invalid_url` before any request.
+   * @throws {MCPAdapterError} `invalid_url`, `invalid_argument` (bad options)
+   */
+  constructor(url: string | URL, options?: MCPAdapterOptions);
+  readonly url: string;
+  /** The negotiated revision (e.g. "2026-07-28"); undefined until the first call settles it. */
+  readonly protocolVersion: string | undefined;
+  /** What `server/discover` returned; undefined until the first call. */
+  readonly server: ServerDescription | undefined;
+  /**
+   * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
+   * is a `pagination` error). The first call of an adapter runs `server/discover`.
+   */
+  listTools(options?: CallOptions): Promise<MCPTool[]>;
+  /** Calls a tool by name; see {@link MCPTool.invoke}. */
+  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the npm package into pkg/: wasm-pack (--target web) -> wasm-opt (binaryen from npm)
+# -> pkg-template/ files -> index.cjs (esbuild). Skips the work when pkg/ is newer than every
+# source, unless --force.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+force=0
+[ "${1:-}" = "--force" ] && force=1
+
+stamp=pkg/.build-stamp
+if [ $force = 0 ] && [ -f "$stamp" ] && [ -z "$(find src pkg-template Cargo.toml Cargo.lock scripts/build.sh -newer "$stamp" -print -quit)" ]; then
+  echo "build: pkg/ is up to date"
+  exit 0
+fi
+
+start=$(date +%s)
+out=target/wasm-pack
+wasm-pack build --release --target web --no-pack --out-dir "$out" --out-name mcp_wasm_adapter >/dev/null 2>target/wasm-pack.log || {
+  cat target/wasm-pack.log >&2
+  exit 1
+}
+
+rm -rf pkg.tmp && mkdir pkg.tmp
+# wasm-opt: the features rustc emits for wasm32-unknown-unknown must be enabled explicitly.
+node_modules/.bin/wasm-opt -Oz \
+  --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-multivalue --enable-mutable-globals \
+  "$out/mcp_wasm_adapter_bg.wasm" -o pkg.tmp/mcp_wasm_adapter_bg.wasm
+cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
+cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
+cp README.md pkg.tmp/ 2>/dev/null || true
+cp pkg-template/index.cjs.js pkg.tmp/
+node_modules/.bin/esbuild pkg.tmp/index.cjs.js --bundle --format=cjs --platform=node \
+  --define:import.meta.url=undefined --log-level=error --outfile=pkg.tmp/index.cjs
+rm pkg.tmp/index.cjs.js
+rm -rf pkg && mv pkg.tmp pkg
+touch "$stamp"
+
+raw=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm)
+gz=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c)
+js_gz=$(cat pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/index.browser.js | gzip -9 | wc -c)
+echo "build: pkg/ in $(( $(date +%s) - start ))s; wasm ${raw} B raw, ${gz} B gzipped; browser JS ${js_gz} B gzipped"

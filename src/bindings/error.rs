@@ -1,0 +1,24 @@
+//! [`crate::Error`] as a JavaScript `Error` named `MCPAdapterError` with properties
+//! `code` (stable string), `status` (HTTP status), `rpcCode` and `data` (JSON-RPC error).
+
+use super::js::{parse_json, set};
+use crate::error::Error;
+use wasm_bindgen::JsValue;
+
+/// Builds the JS error object for `err`.
+pub fn to_js(err: Error) -> JsValue {
+    let js = js_sys::Error::new(&err.message);
+    js.set_name("MCPAdapterError");
+    let obj: JsValue = js.into();
+    set(&obj, "code", &JsValue::from_str(err.code.as_str()));
+    if let Some(status) = err.http_status {
+        set(&obj, "status", &JsValue::from(status));
+    }
+    if let Some(rpc) = &err.rpc {
+        set(&obj, "rpcCode", &JsValue::from_f64(rpc.code as f64));
+        if let Some(data) = &rpc.data {
+            set(&obj, "data", &parse_json(&data.to_string()));
+        }
+    }
+    obj
+}

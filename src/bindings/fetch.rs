@@ -1,0 +1,239 @@
+//! The [`Exchange`] over the host's `fetch` (or the global one): one POST, the response body
+//! read as a stream of `Uint8Array` chunks, cancellation through `AbortSignal`.
+//!
+//! Each call's signal is `AbortSignal.any([host signal, AbortSignal.timeout(timeoutMs)])`, so
+//! the timeout covers the whole exchange, body included, and aborting closes the response
+//! stream (the cancellation signal of MCP 2026-07-28, `streamable-http.mdx` "Cancellation").
+//! Redirects are `manual`: the core follows only same-origin 307/308, so host headers
+//! (credentials) never reach another origin.
+
+use super::js::{call_maybe_async, describe, error_name, get, global, set};
+use crate::error::{Error, ErrorCode, Result};
+use crate::transport::{Exchange, HttpRequest, HttpResponse};
+use bytes::Bytes;
+use futures_util::future::LocalBoxFuture;
+use futures_util::stream::{self, StreamExt};
+use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+/// The host's `headers` option.
+pub enum HostHeaders {
+    /// No extra headers.
+    None,
+    /// A plain object or `Headers`, sent on every request.
+    Fixed(JsValue),
+    /// A function called per request with `{ url, method }` (the MCP method); may be async.
+    Dynamic(Function),
+}
+
+impl HostHeaders {
+    /// Reads the option. Anything but undefined, an object or a function is an error.
+    pub fn from_option(value: JsValue) -> Result<HostHeaders> {
+        if value.is_undefined() || value.is_null() {
+            Ok(HostHeaders::None)
+        } else if let Some(f) = value.dyn_ref::<Function>() {
+            Ok(HostHeaders::Dynamic(f.clone()))
+        } else if value.is_object() {
+            Ok(HostHeaders::Fixed(value))
+        } else {
+            Err(Error::new(ErrorCode::InvalidArgument, "option headers must be an object, a Headers, or a function"))
+        }
+    }
+}
+
+/// Per-call context carried in [`HttpRequest::context`].
+pub struct CallContext {
+    /// The host's `AbortSignal`, if any.
+    pub signal: Option<JsValue>,
+    /// Timeout in milliseconds, if any.
+    pub timeout_ms: Option<f64>,
+}
+
+/// `fetch`-backed exchange.
+pub struct FetchExchange {
+    fetch: Option<Function>,
+    headers: std::rc::Rc<HostHeaders>,
+}
+
+impl FetchExchange {
+    pub fn new(fetch: Option<Function>, headers: HostHeaders) -> FetchExchange {
+        FetchExchange { fetch, headers: std::rc::Rc::new(headers) }
+    }
+}
+
+/// The signals of one call: the combined one given to `fetch`, and the parts, to tell a
+/// timeout from an abort afterwards.
+struct Signals {
+    combined: JsValue,
+    host: Option<JsValue>,
+    timeout: Option<JsValue>,
+}
+
+impl Signals {
+    fn new(ctx: Option<&CallContext>) -> Result<Signals> {
+        let host = ctx.and_then(|c| c.signal.clone());
+        let abort_signal = global("AbortSignal");
+        let timeout = match ctx.and_then(|c| c.timeout_ms) {
+            Some(ms) => {
+                let f: Function = get(&abort_signal, "timeout").dyn_into().map_err(|_| missing("AbortSignal.timeout"))?;
+                Some(f.call1(&abort_signal, &JsValue::from_f64(ms.min(2_147_483_647.0))).map_err(|e| Error::new(ErrorCode::InvalidArgument, describe(&e)))?)
+            }
+            None => None,
+        };
+        let parts: Vec<JsValue> = host.iter().chain(timeout.iter()).cloned().collect();
+        let combined = match parts.len() {
+            0 => JsValue::UNDEFINED,
+            1 => parts[0].clone(),
+            _ => {
+                let any: Function = get(&abort_signal, "any").dyn_into().map_err(|_| missing("AbortSignal.any"))?;
+                any.call1(&abort_signal, &parts.into_iter().collect::<Array>()).map_err(|e| Error::new(ErrorCode::InvalidArgument, describe(&e)))?
+            }
+        };
+        Ok(Signals { combined, host, timeout })
+    }
+
+    /// Maps a rejection of `fetch` or of a body read to a typed error.
+    fn classify(&self, thrown: &JsValue, during: &str) -> Error {
+        let aborted = |s: &Option<JsValue>| s.as_ref().is_some_and(|s| get(s, "aborted").as_bool() == Some(true));
+        if aborted(&self.timeout) && !aborted(&self.host) {
+            Error::new(ErrorCode::Timeout, format!("the call timed out {during}"))
+        } else if aborted(&self.host) {
+            Error::new(ErrorCode::Aborted, format!("the call was aborted {during}"))
+        } else if error_name(thrown) == "TimeoutError" {
+            Error::new(ErrorCode::Timeout, format!("the call timed out {during}"))
+        } else if error_name(thrown) == "AbortError" {
+            Error::new(ErrorCode::Aborted, format!("the call was aborted {during}"))
+        } else {
+            Error::new(ErrorCode::Network, format!("fetch failed {during}: {}", describe(thrown)))
+        }
+    }
+}
+
+fn missing(what: &str) -> Error {
+    Error::new(ErrorCode::InvalidArgument, format!("this runtime lacks {what}"))
+}
+
+/// Cancels the body reader when the stream is dropped before its end (we stopped reading:
+/// the response we wanted arrived, or the call failed), which closes the connection.
+struct ReaderGuard {
+    reader: JsValue,
+    done: bool,
+}
+
+impl Drop for ReaderGuard {
+    fn drop(&mut self) {
+        if !self.done {
+            if let Ok(cancel) = get(&self.reader, "cancel").dyn_into::<Function>() {
+                if let Ok(p) = cancel.call0(&self.reader) {
+                    // swallow the rejection of an already-errored stream
+                    if let Ok(catch) = get(&p, "catch").dyn_into::<Function>() {
+                        let _ = catch.call1(&p, &Function::new_no_args(""));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Exchange for FetchExchange {
+    fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
+        let fetch = self.fetch.clone();
+        let host_headers = self.headers.clone();
+        Box::pin(async move {
+            let ctx = request.context.as_ref().and_then(|c| c.downcast_ref::<CallContext>());
+            let signals = std::rc::Rc::new(Signals::new(ctx)?);
+            let headers = build_headers(&host_headers, &request).await?;
+            let init = Object::new();
+            set(&init, "method", &JsValue::from_str("POST"));
+            set(&init, "headers", &headers);
+            set(&init, "body", &JsValue::from_str(&request.body));
+            set(&init, "redirect", &JsValue::from_str("manual"));
+            if !signals.combined.is_undefined() {
+                set(&init, "signal", &signals.combined);
+            }
+            let fetch = match fetch {
+                Some(f) => f,
+                None => global("fetch").dyn_into::<Function>().map_err(|_| missing("fetch"))?,
+            };
+            let started = fetch
+                .call2(&JsValue::UNDEFINED, &JsValue::from_str(&request.url), &init)
+                .map_err(|e| signals.classify(&e, "before sending"))?;
+            let response = JsFuture::from(Promise::resolve(&started)).await.map_err(|e| signals.classify(&e, "before the response arrived"))?;
+            let status = get(&response, "status").as_f64().unwrap_or(0.0) as u16;
+            let response_headers = get(&response, "headers");
+            let header = |name: &str| -> Option<String> {
+                let getter: Function = get(&response_headers, "get").dyn_into().ok()?;
+                getter.call1(&response_headers, &JsValue::from_str(name)).ok()?.as_string()
+            };
+            let content_type = header("content-type");
+            let location = header("location");
+            let body = get(&response, "body");
+            let reader = if body.is_object() {
+                let get_reader: Function = get(&body, "getReader").dyn_into().map_err(|_| missing("ReadableStream.getReader"))?;
+                Some(get_reader.call0(&body).map_err(|e| Error::new(ErrorCode::Network, describe(&e)))?)
+            } else {
+                None
+            };
+            let chunks = stream::unfold(reader.map(|reader| ReaderGuard { reader, done: false }), move |guard| {
+                let signals = signals.clone();
+                async move {
+                    let mut guard = guard?;
+                    let read: Function = match get(&guard.reader, "read").dyn_into() {
+                        Ok(f) => f,
+                        Err(_) => return Some((Err(missing("ReadableStreamDefaultReader.read")), None)),
+                    };
+                    let step = match read.call0(&guard.reader) {
+                        Ok(p) => JsFuture::from(Promise::resolve(&p)).await,
+                        Err(e) => Err(e),
+                    };
+                    match step {
+                        Err(e) => {
+                            guard.done = true;
+                            Some((Err(signals.classify(&e, "while reading the response")), None))
+                        }
+                        Ok(chunk) if get(&chunk, "done").as_bool() == Some(true) => {
+                            guard.done = true;
+                            None
+                        }
+                        Ok(chunk) => {
+                            let value = get(&chunk, "value");
+                            let bytes = match value.dyn_ref::<Uint8Array>() {
+                                Some(array) => Bytes::from(array.to_vec()),
+                                None => return Some((Err(Error::new(ErrorCode::Network, "response body chunk is not a Uint8Array")), None)),
+                            };
+                            Some((Ok(bytes), Some(guard)))
+                        }
+                    }
+                }
+            })
+            .boxed_local();
+            Ok(HttpResponse { status, content_type, location, body: chunks })
+        })
+    }
+}
+
+/// The request headers: the host's (object, `Headers`, or the result of the host's
+/// function), then ours, which win (the MCP headers must match the body).
+async fn build_headers(host: &HostHeaders, request: &HttpRequest) -> Result<JsValue> {
+    let ctor: Function = global("Headers").dyn_into().map_err(|_| missing("Headers"))?;
+    let bad = |e: JsValue| Error::new(ErrorCode::InvalidArgument, format!("option headers: {}", describe(&e)));
+    let initial = match host {
+        HostHeaders::None => JsValue::UNDEFINED,
+        HostHeaders::Fixed(v) => v.clone(),
+        HostHeaders::Dynamic(f) => {
+            let ctx = Object::new();
+            set(&ctx, "url", &JsValue::from_str(&request.url));
+            let method = request.headers.iter().find(|(n, _)| n == crate::protocol::headers::METHOD).map(|(_, v)| v.as_str()).unwrap_or("");
+            set(&ctx, "method", &JsValue::from_str(method));
+            call_maybe_async(f, &ctx).await.map_err(bad)?
+        }
+    };
+    let args = if initial.is_undefined() || initial.is_null() { Array::new() } else { Array::of1(&initial) };
+    let headers = Reflect::construct(&ctor, &args).map_err(bad)?;
+    let set_header: Function = get(&headers, "set").dyn_into().map_err(|_| missing("Headers.set"))?;
+    for (name, value) in &request.headers {
+        set_header.call2(&headers, &JsValue::from_str(name), &JsValue::from_str(value)).map_err(bad)?;
+    }
+    Ok(headers)
+}

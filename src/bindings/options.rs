@@ -1,0 +1,142 @@
+//! Reading the host's `MCPAdapter` options and per-call options from JS objects.
+//!
+//! Adapter options: `{ headers?: object | Headers | (ctx) => object | Promise<object>,
+//! fetch?: typeof fetch, clientInfo?: {name, version, ...}, timeoutMs?: number (ms, default
+//! 60000, 0 = none), onProgress?: (progress) => void, onLoggingMessage?: (message) => void,
+//! logLevel?: "debug" | "info" | ... , maxResponseBytes?: number (default 32 MiB),
+//! maxPages?: number (default 64) }`.
+//! Per-call options: `{ signal?: AbortSignal, timeoutMs?: number, onProgress?: function }`.
+
+use super::fetch::{CallContext, HostHeaders};
+use super::js::{self, get};
+use super::Opts;
+use crate::client::{ClientConfig, NotificationHandler};
+use crate::error::{Error, ErrorCode, Result};
+use js_sys::Function;
+use serde_json::Value;
+use std::rc::Rc;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
+const LOG_LEVELS: &[&str] = &["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/// Parsed adapter options.
+pub struct Parsed {
+    pub config: ClientConfig,
+    pub fetch: Option<Function>,
+    pub headers: HostHeaders,
+    pub defaults: CallDefaults,
+}
+
+/// What every call starts from.
+#[derive(Clone)]
+pub struct CallDefaults {
+    timeout_ms: f64,
+}
+
+fn invalid(what: &str) -> Error {
+    Error::new(ErrorCode::InvalidArgument, what.to_string())
+}
+
+fn optional_function(obj: &JsValue, key: &str) -> Result<Option<Function>> {
+    let v = get(obj, key);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.dyn_into::<Function>().map(Some).map_err(|_| invalid(&format!("option {key} must be a function")))
+}
+
+fn optional_number(obj: &JsValue, key: &str) -> Result<Option<f64>> {
+    let v = get(obj, key);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n >= 0.0 && !n.is_nan() => Ok(Some(n)),
+        _ => Err(invalid(&format!("option {key} must be a non-negative number"))),
+    }
+}
+
+/// A handler that hands `notifications/progress` params to `on_progress` and
+/// `notifications/message` params to `on_log`, as plain JS objects. Exceptions thrown by
+/// host callbacks are swallowed: they must not break the call that delivered them.
+pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Function>) -> Option<NotificationHandler> {
+    if on_progress.is_none() && on_log.is_none() {
+        return None;
+    }
+    Some(Rc::new(move |method: &str, params: &Value| {
+        let target = match method {
+            "notifications/progress" => on_progress.as_ref(),
+            "notifications/message" => on_log.as_ref(),
+            _ => None,
+        };
+        if let Some(f) = target {
+            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&params.to_string()));
+        }
+    }))
+}
+
+/// Reads the adapter options. Errors are [`ErrorCode::InvalidArgument`].
+pub fn parse(options: &JsValue) -> Result<Parsed> {
+    if !(options.is_undefined() || options.is_null() || options.is_object()) {
+        return Err(invalid("options must be an object"));
+    }
+    let mut config = ClientConfig::default();
+    let client_info = js::to_json(&get(options, "clientInfo"), "option clientInfo")?;
+    match client_info {
+        Value::Null => {}
+        Value::Object(ref o) if o.get("name").is_some_and(Value::is_string) && o.get("version").is_some_and(Value::is_string) => {
+            config.client_info = client_info
+        }
+        _ => return Err(invalid("option clientInfo must be an object with string name and version")),
+    }
+    let level = get(options, "logLevel");
+    if !level.is_undefined() {
+        match level.as_string() {
+            Some(l) if LOG_LEVELS.contains(&l.as_str()) => config.log_level = Some(l),
+            _ => return Err(invalid(&format!("option logLevel must be one of {LOG_LEVELS:?}"))),
+        }
+    }
+    if let Some(n) = optional_number(options, "maxResponseBytes")? {
+        config.limits.max_body_bytes = n as usize;
+    }
+    if let Some(n) = optional_number(options, "maxPages")? {
+        config.max_pages = (n as usize).max(1);
+    }
+    let on_progress = optional_function(options, "onProgress")?;
+    config.progress = on_progress.is_some();
+    let on_log = optional_function(options, "onLoggingMessage")?;
+    if on_log.is_some() && config.log_level.is_none() {
+        config.log_level = Some("info".into());
+    }
+    config.on_notification = notification_handler(on_progress, on_log);
+    let headers = HostHeaders::from_option(get(options, "headers"))?;
+    let fetch = optional_function(options, "fetch")?;
+    let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
+    Ok(Parsed { config, fetch, headers, defaults: CallDefaults { timeout_ms } })
+}
+
+impl CallDefaults {
+    /// Per-call options over the adapter's defaults.
+    pub fn request_options(&self, call: &JsValue) -> Result<Opts> {
+        if !(call.is_undefined() || call.is_null() || call.is_object()) {
+            return Err(invalid("call options must be an object"));
+        }
+        let timeout_ms = optional_number(call, "timeoutMs")?.unwrap_or(self.timeout_ms);
+        let signal = get(call, "signal");
+        let signal = if signal.is_undefined() || signal.is_null() {
+            None
+        } else if get(&signal, "aborted").as_bool().is_some() {
+            Some(signal)
+        } else {
+            return Err(invalid("option signal must be an AbortSignal"));
+        };
+        let on_progress = optional_function(call, "onProgress")?;
+        let progress = on_progress.is_some();
+        Ok(Opts {
+            context: Some(Rc::new(CallContext { signal, timeout_ms: (timeout_ms > 0.0).then_some(timeout_ms) })),
+            progress,
+            on_notification: notification_handler(on_progress, None),
+        })
+    }
+}
