@@ -53,6 +53,11 @@ export class MCPAdapter {
     return tools;
   }
 
+  /** Ends a handshake-era session (DELETE); a no-op for sessionless servers. */
+  async close() {
+    await this.#client.close();
+  }
+
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
     return JSON.parse(await this.#client.callTool(name, args, options ?? {}));

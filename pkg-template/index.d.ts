@@ -3,7 +3,8 @@
  * WebAssembly, that hands a remote server's tools to JavaScript agents in LangChain.js shapes.
  *
  * Protocol: MCP 2026-07-28 streamable HTTP (sessionless: per-request `_meta`,
- * `server/discover`, `Mcp-*` headers).
+ * `server/discover`, `Mcp-*` headers) first; handshake-era servers (2025-11-25, 2025-06-18:
+ * `initialize` + `Mcp-Session-Id`) through a negotiated fallback.
  */
 
 /** Stable error codes (the `code` of an {@link MCPAdapterError}). */
@@ -43,7 +44,9 @@ export type MCPErrorCode =
   /** The server asked for input from a person that this call cannot supply. */
   | 'input_required'
   /** A redirect to another origin (or a non-307/308 redirect) was refused. */
-  | 'redirect';
+  | 'redirect'
+  /** Handshake era: the server needs the person to open a URL (`-32042`); `data.elicitations` lists `{ mode: "url", url, message, elicitationId }`. */
+  | 'url_elicitation_required';
 
 /**
  * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
@@ -93,7 +96,36 @@ export type HeadersOption =
   /** Called before every request; may be async (e.g. to fetch a fresh token). */
   | ((request: { url: string; method: string }) => Record<string, string> | Headers | Promise<Record<string, string> | Headers>);
 
+/** A server's request for input (`elicitation/create` params, MCP 2025-11-25 `client/elicitation.mdx`). */
+export interface ElicitRequest {
+  message: string;
+  /** Form mode (default): a flat object schema of primitive properties (`type`, `title`, `description`, `default`, `enum`, `minimum`, …). */
+  requestedSchema?: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  mode?: 'form' | 'url';
+  url?: string;
+}
+
+/** The answer to an {@link ElicitRequest}. For `accept` in form mode, `content` holds the fields; schema defaults fill fields left out. */
+export interface ElicitResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, string | number | boolean | string[]>;
+}
+
 export interface MCPAdapterOptions {
+  /**
+   * Which protocol era to speak. `"auto"` (default) probes with `server/discover` and falls
+   * back to `initialize` + sessions (2025-11-25, 2025-06-18) when the answer shows a
+   * handshake-era server; `"2026-07-28"` never falls back (`handshake_era_server` error);
+   * `"legacy"` skips the probe. 401/403, 5xx, network errors and timeouts are errors, not
+   * fallback evidence (except an opaque network error in a browser, usually CORS).
+   */
+  protocol?: 'auto' | '2026-07-28' | 'legacy';
+  /**
+   * Answers elicitation requests of handshake-era servers, which arrive in the middle of a
+   * call. The elicitation capability is declared only when this is set; without it such
+   * servers must not ask, and a request that arrives anyway is refused (-32601).
+   */
+  onElicitation?: (request: ElicitRequest) => ElicitResult | Promise<ElicitResult>;
   /** Extra request headers (e.g. `Authorization`). They are sent only to the target's origin: redirects to other origins are refused. */
   headers?: HeadersOption;
   /** A `fetch` to use instead of the global one (same signature). */
@@ -205,15 +237,17 @@ export declare class MCPAdapter {
    */
   constructor(url: string | URL, options?: MCPAdapterOptions);
   readonly url: string;
-  /** The negotiated revision (e.g. "2026-07-28"); undefined until the first call settles it. */
+  /** The negotiated revision ("2026-07-28", or "2025-11-25" / "2025-06-18" for handshake-era servers); undefined until the first call settles it. */
   readonly protocolVersion: string | undefined;
-  /** What `server/discover` returned; undefined until the first call. */
+  /** What `server/discover` (or, handshake era, `initialize`) returned; undefined until the first call. */
   readonly server: ServerDescription | undefined;
   /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`.
    */
   listTools(options?: CallOptions): Promise<MCPTool[]>;
+  /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
+  close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
   callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
 }

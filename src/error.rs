@@ -50,6 +50,10 @@ pub enum ErrorCode {
     /// The server redirected to another origin, or with a status that would turn the POST
     /// into a GET; credentials are never carried along, so the redirect is not followed.
     Redirect,
+    /// Handshake era: the server needs the person to open a URL first (`-32042`
+    /// URLElicitationRequired; `data.elicitations` carries `{mode:"url", message, url,
+    /// elicitationId}` entries). Retry the call once they have.
+    UrlElicitationRequired,
 }
 
 impl ErrorCode {
@@ -74,6 +78,7 @@ impl ErrorCode {
             ErrorCode::Pagination => "pagination",
             ErrorCode::InputRequired => "input_required",
             ErrorCode::Redirect => "redirect",
+            ErrorCode::UrlElicitationRequired => "url_elicitation_required",
         }
     }
 }

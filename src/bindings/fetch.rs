@@ -17,6 +17,9 @@ use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+/// Timeout of requests made outside any call (milliseconds).
+const BACKGROUND_TIMEOUT_MS: f64 = 10_000.0;
+
 /// The host's `headers` option.
 pub enum HostHeaders {
     /// No extra headers.
@@ -74,7 +77,13 @@ impl Signals {
     fn new(ctx: Option<&CallContext>) -> Result<Signals> {
         let host = ctx.and_then(|c| c.signal.clone());
         let abort_signal = global("AbortSignal");
-        let timeout = match ctx.and_then(|c| c.timeout_ms) {
+        // requests made without a call context (session cleanup, cancellation notices) are
+        // bounded too
+        let timeout_ms = match ctx {
+            Some(c) => c.timeout_ms,
+            None => Some(BACKGROUND_TIMEOUT_MS),
+        };
+        let timeout = match timeout_ms {
             Some(ms) => {
                 let f: Function = get(&abort_signal, "timeout").dyn_into().map_err(|_| missing("AbortSignal.timeout"))?;
                 Some(f.call1(&abort_signal, &JsValue::from_f64(ms.min(2_147_483_647.0))).map_err(|e| Error::new(ErrorCode::InvalidArgument, describe(&e)))?)
@@ -145,9 +154,11 @@ impl Exchange for FetchExchange {
             let signals = std::rc::Rc::new(Signals::new(ctx)?);
             let headers = build_headers(&host_headers, &request).await?;
             let init = Object::new();
-            set(&init, "method", &JsValue::from_str("POST"));
+            set(&init, "method", &JsValue::from_str(request.method));
             set(&init, "headers", &headers);
-            set(&init, "body", &JsValue::from_str(&request.body));
+            if !request.body.is_empty() {
+                set(&init, "body", &JsValue::from_str(&request.body));
+            }
             set(&init, "redirect", &JsValue::from_str("manual"));
             if !signals.combined.is_undefined() {
                 set(&init, "signal", &signals.combined);
@@ -168,6 +179,7 @@ impl Exchange for FetchExchange {
             };
             let content_type = header("content-type");
             let location = header("location");
+            let session_id = header("mcp-session-id");
             let body = get(&response, "body");
             let reader = if body.is_object() {
                 let get_reader: Function = get(&body, "getReader").dyn_into().map_err(|_| missing("ReadableStream.getReader"))?;
@@ -208,7 +220,7 @@ impl Exchange for FetchExchange {
                 }
             })
             .boxed_local();
-            Ok(HttpResponse { status, content_type, location, body: chunks })
+            Ok(HttpResponse { status, content_type, location, session_id, body: chunks })
         })
     }
 }

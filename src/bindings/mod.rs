@@ -40,10 +40,21 @@ impl WasmClient {
         Ok(WasmClient { client: Rc::new(Client::new(target, exchange, parsed.config)), defaults: parsed.defaults })
     }
 
-    /// The negotiated protocol revision (`"2026-07-28"`), or `undefined` before the first call.
+    /// The negotiated protocol revision (`"2026-07-28"`, `"2025-11-25"`, ...), or
+    /// `undefined` before the first call.
     #[wasm_bindgen(getter, js_name = protocolVersion)]
     pub fn protocol_version(&self) -> Option<String> {
-        self.client.protocol_version().map(str::to_string)
+        self.client.protocol_version()
+    }
+
+    /// Ends a handshake-era session (`DELETE`; nothing for a sessionless server). Resolves
+    /// to `undefined`; the next call negotiates again.
+    pub fn close(&self) -> Promise {
+        let client = self.client.clone();
+        future_to_promise(async move {
+            client.close().await.map_err(to_js)?;
+            Ok(JsValue::UNDEFINED)
+        })
     }
 
     /// JSON text of `server/discover`'s answer `{supportedVersions, capabilities, serverInfo,

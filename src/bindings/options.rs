@@ -4,13 +4,15 @@
 //! fetch?: typeof fetch, clientInfo?: {name, version, ...}, timeoutMs?: number (ms, default
 //! 60000, 0 = none), onProgress?: (progress) => void, onLoggingMessage?: (message) => void,
 //! logLevel?: "debug" | "info" | ... , maxResponseBytes?: number (default 32 MiB),
-//! maxPages?: number (default 64) }`.
+//! maxPages?: number (default 64), protocol?: "auto" | "2026-07-28" | "legacy",
+//! onElicitation?: (params) => ElicitResult | Promise<ElicitResult> (handshake era) }`.
 //! Per-call options: `{ signal?: AbortSignal, timeoutMs?: number, onProgress?: function }`.
 
 use super::fetch::{CallContext, HostHeaders};
 use super::js::{self, get};
 use super::Opts;
-use crate::client::{ClientConfig, NotificationHandler};
+use crate::client::{ClientConfig, ElicitationHandler, NotificationHandler, ProtocolMode};
+use futures_util::FutureExt;
 use crate::error::{Error, ErrorCode, Result};
 use js_sys::Function;
 use serde_json::Value;
@@ -76,6 +78,20 @@ pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Functi
     }))
 }
 
+/// Wraps the host's `onElicitation(params) => ElicitResult | Promise<ElicitResult>`.
+fn elicitation_handler(f: Function) -> ElicitationHandler {
+    Rc::new(move |params: Value| {
+        let f = f.clone();
+        async move {
+            let out = js::call_maybe_async(&f, &js::parse_json(&params.to_string()))
+                .await
+                .map_err(|e| Error::new(ErrorCode::InvalidArgument, format!("onElicitation threw: {}", js::describe(&e))))?;
+            js::to_json(&out, "the result of onElicitation")
+        }
+        .boxed_local()
+    })
+}
+
 /// Reads the adapter options. Errors are [`ErrorCode::InvalidArgument`].
 pub fn parse(options: &JsValue) -> Result<Parsed> {
     if !(options.is_undefined() || options.is_null() || options.is_object()) {
@@ -110,6 +126,16 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         config.log_level = Some("info".into());
     }
     config.on_notification = notification_handler(on_progress, on_log);
+    let protocol = get(options, "protocol");
+    if !protocol.is_undefined() {
+        config.protocol = protocol
+            .as_string()
+            .and_then(|p| ProtocolMode::parse(&p))
+            .ok_or_else(|| invalid("option protocol must be \"auto\", \"2026-07-28\" or \"legacy\""))?;
+    }
+    config.on_elicitation = optional_function(options, "onElicitation")?.map(elicitation_handler);
+    // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
+    config.opaque_network_error_means_handshake = !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
     let headers = HostHeaders::from_option(get(options, "headers"))?;
     let fetch = optional_function(options, "fetch")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);

@@ -1,7 +1,7 @@
 //! `server/discover` on first use, and what its answer says about the server's era
 //! (MCP 2026-07-28 `server/discover.mdx`, `basic/versioning.mdx`; digest §2.5, §2.8).
 
-use super::{supported_versions, Client, RequestOptions};
+use super::{supported_versions, Client, Era, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::{codes, meta, version};
 use serde_json::Value;
@@ -56,20 +56,27 @@ pub(crate) fn is_handshake_evidence(err: &Error) -> bool {
     }
 }
 
+/// Whether an error on an ordinary request (not the probe) suggests that a server once found
+/// sessionless now speaks the handshake era (it was replaced): SDK-1.x style `400` answers
+/// (`-32000` "Server not initialized", `-32600` "Missing session ID") or a bare 4xx without
+/// any JSON-RPC body. Ordinary JSON-RPC errors (`-32602` unknown tool, ...) never count.
+pub(crate) fn suggests_handshake_server(err: &Error) -> bool {
+    match (err.http_status, err.rpc_code()) {
+        (Some(400), Some(-32000 | -32600)) => true,
+        (Some(400 | 404 | 405 | 406 | 415), None) => err.code == ErrorCode::HttpStatus,
+        _ => false,
+    }
+}
+
 impl Client {
-    /// Settles the protocol version before the first real request: sends `server/discover`
-    /// at the newest modern revision (retrying once on `-32022`), records the server's
-    /// description and picks the newest mutually supported modern version.
+    /// The modern probe: `server/discover` at the newest modern revision (retried once on
+    /// `-32022`), settling [`Era::Modern`] at the newest mutually supported version.
     ///
-    /// Errors: [`ErrorCode::HandshakeEraServer`] when the answer shows a handshake-era server
-    /// (see [`is_handshake_evidence`]; the fallback to `initialize` is not part of this
-    /// client yet), [`ErrorCode::UnsupportedProtocolVersion`] when the server lists no
-    /// version this adapter speaks, or the request's own error.
-    pub async fn ensure_ready(&self, opts: &RequestOptions) -> Result<Rc<ServerDescription>> {
-        if let Some(server) = self.server() {
-            return Ok(server);
-        }
-        let outcome = match self.request_unprobed("server/discover", None, opts).await {
+    /// Errors: [`ErrorCode::HandshakeEraServer`] when the answer shows a handshake-era
+    /// server (see [`is_handshake_evidence`]), [`ErrorCode::UnsupportedProtocolVersion`] when
+    /// the server lists no version this adapter speaks, or the request's own error.
+    pub(crate) async fn discover(&self, opts: &RequestOptions) -> Result<Era> {
+        let outcome = match self.request_modern(version::LATEST, "server/discover", None, opts).await {
             Ok(outcome) => outcome,
             Err(err) if is_handshake_evidence(&err) => {
                 return Err(Error {
@@ -99,11 +106,8 @@ impl Client {
                 ));
             }
         };
-        let server = Rc::new(server);
-        let mut state = self.state.borrow_mut();
-        state.version = Some(chosen);
-        state.server = Some(server.clone());
-        Ok(server)
+        self.settle(Era::Modern(chosen), Rc::new(server));
+        Ok(Era::Modern(chosen))
     }
 }
 
@@ -128,9 +132,9 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"],"requested":"2026-07-28"}}})));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":2,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}})));
-        let server = block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
-        assert_eq!(server.supported_versions, vec!["2026-07-28"]);
-        assert_eq!(client.protocol_version(), Some("2026-07-28"));
+        block_on(client.discover(&RequestOptions::default())).unwrap();
+        assert_eq!(client.server().unwrap().supported_versions, vec!["2026-07-28"]);
+        assert_eq!(client.protocol_version().as_deref(), Some("2026-07-28"));
         let sent = script.sent();
         assert_eq!(sent.len(), 2);
         assert_ne!(sent[0].body["id"], sent[1].body["id"]);
@@ -148,7 +152,7 @@ mod tests {
         ] {
             let (client, script) = Scripted::client();
             script.push(json_reply(status, body));
-            let err = block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err();
+            let err = block_on(client.discover(&RequestOptions::default())).unwrap_err();
             assert_eq!(err.code, ErrorCode::HandshakeEraServer, "{err}");
             assert_eq!(client.protocol_version(), None);
         }
@@ -158,14 +162,14 @@ mod tests {
     fn auth_and_outages_are_not_era_evidence() {
         let (client, script) = Scripted::client();
         script.push(json_reply(401, json!({"error":"unauthorized"})));
-        let err = block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err();
+        let err = block_on(client.discover(&RequestOptions::default())).unwrap_err();
         assert_eq!((err.code, err.http_status), (ErrorCode::HttpStatus, Some(401)));
         let (client, script) = Scripted::client();
         script.push(json_reply(503, json!({"error":"down"})));
-        assert_eq!(block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err().code, ErrorCode::HttpStatus);
+        assert_eq!(block_on(client.discover(&RequestOptions::default())).unwrap_err().code, ErrorCode::HttpStatus);
         let (client, script) = Scripted::client();
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2099-01-01"]}})));
-        assert_eq!(block_on(client.ensure_ready(&RequestOptions::default())).unwrap_err().code, ErrorCode::UnsupportedProtocolVersion);
+        assert_eq!(block_on(client.discover(&RequestOptions::default())).unwrap_err().code, ErrorCode::UnsupportedProtocolVersion);
     }
 
     #[test]
@@ -173,7 +177,7 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push(json_reply(503, json!({})));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":2,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}})));
-        assert!(block_on(client.ensure_ready(&RequestOptions::default())).is_err());
-        assert!(block_on(client.ensure_ready(&RequestOptions::default())).is_ok());
+        assert!(block_on(client.discover(&RequestOptions::default())).is_err());
+        assert!(block_on(client.discover(&RequestOptions::default())).is_ok());
     }
 }

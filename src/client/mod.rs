@@ -1,11 +1,15 @@
-//! One MCP server, spoken to over streamable HTTP at 2026-07-28: the per-request envelope,
-//! inline version negotiation (`-32022` retry), `server/discover` on first use, result types,
-//! pagination, and the typed requests the adapter needs.
+//! One MCP server over streamable HTTP, whichever era it speaks: the sessionless 2026-07-28
+//! revision (per-request `_meta`, `-32022` retry, `server/discover`) or, through a negotiated
+//! fallback, the handshake era (2025-11-25, 2025-06-18: `initialize` + `Mcp-Session-Id`).
+//! Typed requests (tools, pagination) are in the submodules and do not care which era.
 //!
 //! Sources: MCP 2026-07-28 `basic/versioning.mdx`, `server/discover.mdx`,
-//! `server/utilities/pagination.mdx`, `server/tools.mdx` (digest §2, §4, §5.10).
+//! `basic/transports/streamable-http.mdx`; 2025-11-25 `basic/lifecycle.mdx`,
+//! `basic/transports.mdx` (digest §1, §2, §2.8).
 
 pub mod discover;
+pub mod era;
+pub mod handshake;
 pub mod tools;
 
 use crate::error::{Error, ErrorCode, Result};
@@ -13,26 +17,35 @@ use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, version};
-use crate::transport::{read_response, Exchange, HttpRequest, Limits, Target};
+use crate::transport::body::Reply;
+use crate::transport::{Exchange, HttpRequest, HttpResponse, Limits, ResponseReader, Step, Target};
+use futures_util::future::LocalBoxFuture;
 use serde_json::{Map, Value};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 pub use discover::ServerDescription;
+pub use era::{Era, ProtocolMode};
 pub use tools::CallOutcome;
 
 /// Receives notifications that arrive on a request's response stream:
 /// `(method, params)`, e.g. `("notifications/progress", {progressToken, progress, total?, message?})`.
 pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 
+/// Answers a handshake-era `elicitation/create` request: gets its params
+/// (`{message, requestedSchema, mode?}`), resolves to an `ElicitResult`
+/// (`{action: "accept" | "decline" | "cancel", content?}`).
+pub type ElicitationHandler = Rc<dyn Fn(Value) -> LocalBoxFuture<'static, Result<Value>>>;
+
 /// Settings of a [`Client`], fixed for its life.
 #[derive(Clone)]
 pub struct ClientConfig {
-    /// `Implementation` sent as `_meta["io.modelcontextprotocol/clientInfo"]` on every request.
+    /// Which era to speak (default [`ProtocolMode::Auto`]).
+    pub protocol: ProtocolMode,
+    /// `Implementation` sent as `clientInfo` (2026-07-28: in `_meta` on every request;
+    /// handshake era: in `initialize`).
     pub client_info: Value,
-    /// `ClientCapabilities` sent on every request (`{}` declares none).
-    pub capabilities: Value,
     /// Bounds on each response.
     pub limits: Limits,
     /// Most pages one list call follows (default 64, as the TypeScript SDK).
@@ -45,19 +58,27 @@ pub struct ClientConfig {
     pub progress: bool,
     /// Where notifications go (progress, log messages).
     pub on_notification: Option<NotificationHandler>,
+    /// Answers handshake-era elicitation requests; the elicitation capability is declared
+    /// in `initialize` only when this is set.
+    pub on_elicitation: Option<ElicitationHandler>,
+    /// In browsers an opaque network error from the probe is usually CORS refusing the new
+    /// `Mcp-*` headers of an old server: when set, it counts as handshake-era evidence.
+    pub opaque_network_error_means_handshake: bool,
 }
 
 impl Default for ClientConfig {
     fn default() -> Self {
         ClientConfig {
+            protocol: ProtocolMode::Auto,
             client_info: serde_json::json!({"name": "mcp-wasm-adapter", "version": env!("CARGO_PKG_VERSION")}),
-            capabilities: Value::Object(Map::new()),
             limits: Limits::default(),
             max_pages: 64,
             max_redirects: 5,
             log_level: None,
             progress: false,
             on_notification: None,
+            on_elicitation: None,
+            opaque_network_error_means_handshake: false,
         }
     }
 }
@@ -84,9 +105,9 @@ pub struct Outcome {
 
 #[derive(Default)]
 struct State {
-    /// The negotiated revision, once known.
-    version: Option<&'static str>,
-    /// What `server/discover` said.
+    /// The negotiated era, once known.
+    era: Option<Era>,
+    /// What the server said about itself (`server/discover` or `initialize`).
     server: Option<Rc<ServerDescription>>,
 }
 
@@ -101,7 +122,7 @@ pub struct Client {
 }
 
 impl Client {
-    /// A client for `target` that sends its POSTs through `exchange`. No request is sent yet.
+    /// A client for `target` that sends its requests through `exchange`. Nothing is sent yet.
     pub fn new(target: Target, exchange: Rc<dyn Exchange>, config: ClientConfig) -> Client {
         Client { target, exchange, config, next_id: Cell::new(1), state: RefCell::new(State::default()) }
     }
@@ -116,12 +137,17 @@ impl Client {
         &self.config
     }
 
-    /// The negotiated protocol revision, once the first request has settled it.
-    pub fn protocol_version(&self) -> Option<&'static str> {
-        self.state.borrow().version
+    /// The negotiated era, once the first request has settled it.
+    pub fn era(&self) -> Option<Era> {
+        self.state.borrow().era.clone()
     }
 
-    /// What `server/discover` returned, once it has run.
+    /// The negotiated protocol revision (`"2026-07-28"`, `"2025-11-25"`, ...), once settled.
+    pub fn protocol_version(&self) -> Option<String> {
+        self.era().map(|e| e.version().to_string())
+    }
+
+    /// What the server said about itself, once the era is settled.
     pub fn server(&self) -> Option<Rc<ServerDescription>> {
         self.state.borrow().server.clone()
     }
@@ -132,25 +158,54 @@ impl Client {
         id
     }
 
-    /// Sends `method` with `params` and returns its result, after settling the protocol
-    /// version on first use (see [`Client::ensure_ready`]).
-    ///
-    /// A `-32022` (unsupported version) answer with a mutually supported modern version in
-    /// `data.supported` is retried once, with a new id, at that version. A result whose
-    /// `resultType` is unknown is [`ErrorCode::InvalidResultType`]. A JSON-RPC error is
-    /// [`ErrorCode::RpcError`] carrying the server's code, message and data.
-    pub async fn request(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
-        self.ensure_ready(opts).await?;
-        self.request_unprobed(method, params, opts).await
+    fn settle(&self, era: Era, server: Rc<ServerDescription>) {
+        let mut state = self.state.borrow_mut();
+        state.era = Some(era);
+        state.server = Some(server);
     }
 
-    /// Like [`Client::request`] but without settling the version first (used by discovery).
-    async fn request_unprobed(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
-        let mut version = self.protocol_version().unwrap_or(version::LATEST);
+    fn forget_era(&self) {
+        *self.state.borrow_mut() = State::default();
+    }
+
+    /// Sends `method` with `params` and returns its result, in whichever era the server
+    /// speaks (settled on first use, see [`Client::ensure_ready`]).
+    ///
+    /// In [`ProtocolMode::Auto`], when a cached sessionless verdict later meets handshake-era
+    /// evidence (the server was replaced), the era is probed again once and the request
+    /// retried. A result whose `resultType` is unknown is [`ErrorCode::InvalidResultType`]; a
+    /// JSON-RPC error is [`ErrorCode::RpcError`] carrying the server's code, message and data.
+    pub async fn request(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+        let era = self.ensure_ready(opts).await?;
+        let first = self.request_in(&era, method, params.clone(), opts).await;
+        match (&era, first) {
+            (Era::Modern(_), Err(err)) if self.config.protocol == ProtocolMode::Auto && discover::suggests_handshake_server(&err) => {
+                self.forget_era();
+                match self.ensure_ready(opts).await? {
+                    again @ Era::Handshake(_) => self.request_in(&again, method, params, opts).await,
+                    Era::Modern(_) => Err(err),
+                }
+            }
+            (_, result) => result,
+        }
+    }
+
+    async fn request_in(&self, era: &Era, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+        match era {
+            Era::Modern(v) => self.request_modern(v, method, params, opts).await,
+            Era::Handshake(session) => self.request_handshake(session, method, params, opts).await,
+        }
+    }
+
+    /// A 2026-07-28 request at `version`. A `-32022` (unsupported version) answer with a
+    /// mutually supported modern version in `data.supported` is retried once, with a new id,
+    /// at that version (`basic/versioning.mdx`; digest §2.6).
+    async fn request_modern(&self, version: &'static str, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+        let mut version = version;
         let mut retried = false;
         loop {
             let id = self.take_id();
-            let reply = self.post(id, version, method, params.clone(), opts).await?;
+            let reply = self.post_modern(id, version, method, params.clone(), opts).await?;
             let rpc = match reply.outcome {
                 Ok(result) => {
                     let kind = ResultType::of(&result)?;
@@ -163,7 +218,9 @@ impl Client {
                 if let Some(v) = version::best_modern(supported.iter().map(String::as_str)) {
                     retried = true;
                     version = v;
-                    self.state.borrow_mut().version = Some(v);
+                    if let Some(Era::Modern(current)) = &mut self.state.borrow_mut().era {
+                        *current = v;
+                    }
                     continue;
                 }
                 let code = if supported.iter().any(|v| version::is_handshake(v)) {
@@ -184,30 +241,44 @@ impl Client {
         }
     }
 
-    /// One POST (following same-origin 307/308 redirects) and the read of its response.
-    async fn post(&self, id: Id, version: &str, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<crate::transport::body::Reply> {
-        let progress = self.config.progress || opts.progress;
+    /// Declared capabilities of a 2026-07-28 request (`ClientCapabilities`).
+    fn modern_capabilities(&self) -> Value {
+        Value::Object(Map::new())
+    }
+
+    /// One 2026-07-28 POST: `_meta` envelope, standard `Mcp-*` headers, and the read of its
+    /// response.
+    async fn post_modern(&self, id: Id, version: &str, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Reply> {
+        let capabilities = self.modern_capabilities();
         let meta = RequestMeta {
             protocol_version: version,
-            client_capabilities: &self.config.capabilities,
+            client_capabilities: &capabilities,
             client_info: Some(&self.config.client_info),
-            progress_token: progress.then(|| Value::String(format!("mcp-wasm-adapter-{id}"))),
+            progress_token: self.progress_token(id, opts),
             log_level: self.config.log_level.as_deref(),
         };
         let params = meta.apply(params);
-        let mut header_list = vec![
-            ("Content-Type".to_string(), "application/json".to_string()),
-            ("Accept".to_string(), headers::ACCEPT_BOTH.to_string()),
-        ];
+        let mut header_list = base_headers();
         header_list.extend(headers::standard(version, method, &Value::Object(params.clone())));
         let body = jsonrpc::request(id, method, params);
+        let response = self.send("POST", header_list, body, opts.context.clone()).await?;
+        self.read_reply(ResponseReader::new(response, id, &self.config.limits), opts, None).await
+    }
+
+    fn progress_token(&self, id: Id, opts: &RequestOptions) -> Option<Value> {
+        (self.config.progress || opts.progress).then(|| Value::String(format!("mcp-wasm-adapter-{id}")))
+    }
+
+    /// Sends one request, following same-origin 307/308 redirects (at most
+    /// `config.max_redirects`); any other redirect is [`ErrorCode::Redirect`].
+    async fn send(&self, method: &'static str, header_list: Vec<(String, String)>, body: String, context: Option<Rc<dyn Any>>) -> Result<HttpResponse> {
         let mut target = self.target.clone();
         let mut hops = 0;
-        let response = loop {
-            let request = HttpRequest { url: target.as_str().to_string(), headers: header_list.clone(), body: body.clone(), context: opts.context.clone() };
+        loop {
+            let request = HttpRequest { method, url: target.as_str().to_string(), headers: header_list.clone(), body: body.clone(), context: context.clone() };
             let response = self.exchange.post(request).await?;
             if !(300..400).contains(&response.status) && response.status != 0 {
-                break response;
+                return Ok(response);
             }
             let next = match (response.status, response.location.as_deref()) {
                 (307 | 308, Some(location)) if hops < self.config.max_redirects => target.same_origin_redirect(location),
@@ -226,18 +297,37 @@ impl Client {
                     .with_status(response.status))
                 }
             }
-        };
-        let client_sink = self.config.on_notification.clone();
-        let call_sink = opts.on_notification.clone();
-        let mut sink = |message: Incoming| {
-            if let Incoming::Notification { method, params } = message {
-                for handler in client_sink.iter().chain(call_sink.iter()) {
-                    handler(&method, &params);
-                }
-            }
-        };
-        read_response(response, id, &self.config.limits, &mut sink).await
+        }
     }
+
+    /// Reads a response to its reply: notifications go to the handlers; server requests
+    /// (handshake era only, `session` given) are answered before reading on.
+    async fn read_reply(&self, mut reader: ResponseReader, opts: &RequestOptions, session: Option<&handshake::Session>) -> Result<Reply> {
+        loop {
+            match reader.next().await? {
+                Step::Reply(reply) => return Ok(reply),
+                Step::Message(Incoming::Notification { method, params }) => {
+                    for handler in self.config.on_notification.iter().chain(opts.on_notification.iter()) {
+                        handler(&method, &params);
+                    }
+                }
+                Step::Message(Incoming::Request { id, method, params }) => {
+                    if let Some(session) = session {
+                        self.answer_server_request(session, id, &method, params, opts).await;
+                    }
+                }
+                Step::Message(Incoming::Response { .. }) => {}
+            }
+        }
+    }
+}
+
+/// `Content-Type` and `Accept` of every POST.
+fn base_headers() -> Vec<(String, String)> {
+    vec![
+        ("Content-Type".to_string(), "application/json".to_string()),
+        ("Accept".to_string(), headers::ACCEPT_BOTH.to_string()),
+    ]
 }
 
 /// The strings of a `supported` / `supportedVersions` array (other entries ignored).

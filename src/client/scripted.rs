@@ -16,22 +16,24 @@ pub struct Canned {
     pub status: u16,
     pub content_type: Option<String>,
     pub location: Option<String>,
+    pub session_id: Option<String>,
     pub chunks: Vec<Result<Bytes>>,
 }
 
 /// A JSON response.
 pub fn json_reply(status: u16, body: Value) -> Canned {
-    Canned { status, content_type: Some("application/json".into()), location: None, chunks: vec![Ok(Bytes::from(body.to_string()))] }
+    Canned { status, content_type: Some("application/json".into()), location: None, session_id: None, chunks: vec![Ok(Bytes::from(body.to_string()))] }
 }
 
 /// An SSE response whose events carry the given JSON messages.
 pub fn sse_reply(messages: &[Value]) -> Canned {
     let text: String = messages.iter().map(|m| format!("event: message\ndata: {m}\n\n")).collect();
-    Canned { status: 200, content_type: Some("text/event-stream".into()), location: None, chunks: vec![Ok(Bytes::from(text))] }
+    Canned { status: 200, content_type: Some("text/event-stream".into()), location: None, session_id: None, chunks: vec![Ok(Bytes::from(text))] }
 }
 
 /// A recorded request.
 pub struct Sent {
+    pub method: &'static str,
     pub url: String,
     pub headers: Vec<(String, String)>,
     pub body: Value,
@@ -79,7 +81,7 @@ impl Exchange for Scripted {
     fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let body: Value = serde_json::from_str(&request.body).unwrap_or(Value::Null);
         let id = body.get("id").cloned().unwrap_or(Value::Null);
-        self.sent.borrow_mut().push(Sent { url: request.url, headers: request.headers, body });
+        self.sent.borrow_mut().push(Sent { method: request.method, url: request.url, headers: request.headers, body });
         let next = self.queue.borrow_mut().pop_front();
         Box::pin(future::ready(match next {
             None => Err(Error::new(ErrorCode::Network, "script exhausted")),
@@ -87,6 +89,7 @@ impl Exchange for Scripted {
                 status: c.status,
                 content_type: c.content_type,
                 location: c.location,
+                session_id: c.session_id,
                 // replies are written with id 1..; re-target them at the id actually sent
                 body: body_from_chunks(c.chunks.into_iter().map(|chunk| chunk.map(|b| retarget(b, &id))).collect()),
             }),
@@ -94,8 +97,9 @@ impl Exchange for Scripted {
     }
 }
 
-/// Replaces `"id":<n>` of a canned reply with the id that was sent, so scripts need not
-/// predict ids. `"id":null` is left alone.
+/// Replaces `"id":1` of a canned reply with the id that was sent, so scripts need not
+/// predict ids (replies are written with id 1 by convention; other ids, such as those of
+/// server requests, and `"id":null` are left alone).
 fn retarget(bytes: Bytes, id: &Value) -> Bytes {
     let text = String::from_utf8_lossy(&bytes).to_string();
     let mut out = String::with_capacity(text.len());
@@ -104,7 +108,7 @@ fn retarget(bytes: Bytes, id: &Value) -> Bytes {
         out.push_str(&rest[..pos + 5]);
         rest = &rest[pos + 5..];
         let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-        if digits > 0 {
+        if digits == 1 && rest.starts_with('1') {
             out.push_str(&id.to_string());
             rest = &rest[digits..];
         }

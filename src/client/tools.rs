@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn redirects_same_origin_only() {
         use crate::client::scripted::Canned;
-        let redirect = |loc: &str| Canned { status: 307, content_type: None, location: Some(loc.into()), chunks: vec![] };
+        let redirect = |loc: &str| Canned { status: 307, content_type: None, location: Some(loc.into()), session_id: None, chunks: vec![] };
         let (client, script) = Scripted::client();
         script.push(redirect("/mcp/"));
         script.push_discover();

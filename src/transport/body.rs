@@ -41,69 +41,129 @@ pub fn media_type(content_type: Option<&str>) -> String {
     content_type.unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase()
 }
 
-/// Reads `response` until the JSON-RPC response to request `id` arrives.
-///
-/// - `application/json`: the whole body (at most `limits.max_body_bytes`) is one message. A
-///   JSON-RPC error is read on any HTTP status.
-/// - `text/event-stream`: events are decoded as bytes arrive; notifications and server
-///   requests go to `sink`; the first response for `id` ends the read (the rest of the
-///   stream is dropped, which closes it).
-/// - Anything else: a non-2xx status is [`ErrorCode::HttpStatus`] (with a short snippet of
-///   the body, e.g. an HTML error page), a 2xx is [`ErrorCode::ContentType`].
-///
-/// Errors: `body_too_large`, `invalid_json`, `invalid_message`, `stream_ended`, and the
-/// body stream's own `network` / `timeout` / `aborted`.
-pub async fn read_response(response: HttpResponse, id: Id, limits: &Limits, sink: MessageSink<'_>) -> Result<Reply> {
-    let status = response.status;
-    let media = media_type(response.content_type.as_deref());
-    let body = limited(response.body, limits.max_body_bytes);
-    match media.as_str() {
-        "application/json" => {
-            let bytes = collect(body).await?;
-            let value: Value = match serde_json::from_slice(&bytes) {
-                Ok(v) => v,
-                Err(e) if is_success(status) => {
-                    return Err(Error::new(ErrorCode::InvalidJson, format!("response body is not valid JSON: {e}")).with_status(status))
-                }
-                Err(_) => return Err(http_error(status, &bytes)),
-            };
-            match Incoming::from_value(value) {
-                Ok(Incoming::Response { id: rid, outcome }) if accepts(&rid, &outcome, id) => Ok(Reply { status, outcome }),
-                Ok(_) | Err(_) if !is_success(status) => Err(http_error(status, &bytes)),
-                Ok(_) => Err(Error::new(ErrorCode::InvalidMessage, "JSON body is not the response to this request").with_status(status)),
-                Err(e) => Err(e.with_status(status)),
-            }
-        }
-        "text/event-stream" => {
-            let mut events = sse::data_events(body);
-            while let Some(data) = events.next().await {
-                let data = data?;
-                let value: Value = serde_json::from_str(&data).map_err(|e| {
-                    Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status)
-                })?;
-                match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
-                    Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
-                        return Ok(Reply { status, outcome })
+/// One thing read from a response: a message that is not our response (a notification, or
+/// in the handshake era a server request), or the response itself.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// A notification or server request that arrived before the response.
+    Message(Incoming),
+    /// The JSON-RPC response to our request; the read is over.
+    Reply(Reply),
+}
+
+/// Reads one response step by step (see [`ResponseReader::next`]).
+pub struct ResponseReader {
+    status: u16,
+    id: Id,
+    kind: BodyKind,
+}
+
+enum BodyKind {
+    Json(Option<LocalBoxStream<'static, Result<Bytes>>>),
+    Sse(LocalBoxStream<'static, Result<String>>),
+    Other { body: Option<LocalBoxStream<'static, Result<Bytes>>>, content_type: Option<String> },
+}
+
+impl ResponseReader {
+    /// Starts reading `response`, the answer to request `id`, within `limits`.
+    pub fn new(response: HttpResponse, id: Id, limits: &Limits) -> ResponseReader {
+        let status = response.status;
+        let body = limited(response.body, limits.max_body_bytes);
+        let kind = match media_type(response.content_type.as_deref()).as_str() {
+            "application/json" => BodyKind::Json(Some(body)),
+            "text/event-stream" => BodyKind::Sse(sse::data_events(body)),
+            _ => BodyKind::Other { body: Some(body), content_type: response.content_type },
+        };
+        ResponseReader { status, id, kind }
+    }
+
+    /// The HTTP status of the response.
+    pub fn status(&self) -> u16 {
+        self.status
+    }
+
+    /// The next step.
+    ///
+    /// - `application/json`: the whole body (within the size limit) is one message; a
+    ///   JSON-RPC error is read on any HTTP status.
+    /// - `text/event-stream`: events are decoded as bytes arrive; each notification or
+    ///   server request is a [`Step::Message`]; responses to other ids are skipped; our
+    ///   response is the [`Step::Reply`] (drop the reader then: that closes the stream).
+    /// - Anything else: a non-2xx status is [`ErrorCode::HttpStatus`] (with a short snippet
+    ///   of the body, e.g. an HTML error page), a 2xx is [`ErrorCode::ContentType`].
+    ///
+    /// Errors: `body_too_large`, `invalid_json`, `invalid_message`, `stream_ended`, and the
+    /// body stream's own `network` / `timeout` / `aborted`. After an error or a reply the
+    /// reader is spent.
+    pub async fn next(&mut self) -> Result<Step> {
+        let (status, id) = (self.status, self.id);
+        match &mut self.kind {
+            BodyKind::Json(body) => {
+                let body = body.take().ok_or_else(|| spent(status))?;
+                let bytes = collect(body).await?;
+                let value: Value = match serde_json::from_slice(&bytes) {
+                    Ok(v) => v,
+                    Err(e) if is_success(status) => {
+                        return Err(Error::new(ErrorCode::InvalidJson, format!("response body is not valid JSON: {e}")).with_status(status))
                     }
-                    Incoming::Response { .. } => {} // an answer to someone else: not ours to read
-                    other => sink(other),
+                    Err(_) => return Err(http_error(status, &bytes)),
+                };
+                match Incoming::from_value(value) {
+                    Ok(Incoming::Response { id: rid, outcome }) if accepts(&rid, &outcome, id) => Ok(Step::Reply(Reply { status, outcome })),
+                    Ok(_) | Err(_) if !is_success(status) => Err(http_error(status, &bytes)),
+                    Ok(_) => Err(Error::new(ErrorCode::InvalidMessage, "JSON body is not the response to this request").with_status(status)),
+                    Err(e) => Err(e.with_status(status)),
                 }
             }
-            if is_success(status) {
-                Err(Error::new(ErrorCode::StreamEnded, "the event stream ended before the response arrived").with_status(status))
-            } else {
-                Err(Error::new(ErrorCode::HttpStatus, format!("HTTP {status} with an event stream that carried no response")).with_status(status))
+            BodyKind::Sse(events) => {
+                while let Some(data) = events.next().await {
+                    let data = data?;
+                    let value: Value = serde_json::from_str(&data).map_err(|e| {
+                        Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status)
+                    })?;
+                    match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
+                        Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
+                            return Ok(Step::Reply(Reply { status, outcome }))
+                        }
+                        Incoming::Response { .. } => {} // an answer to someone else: not ours to read
+                        other => return Ok(Step::Message(other)),
+                    }
+                }
+                if is_success(status) {
+                    Err(Error::new(ErrorCode::StreamEnded, "the event stream ended before the response arrived").with_status(status))
+                } else {
+                    Err(Error::new(ErrorCode::HttpStatus, format!("HTTP {status} with an event stream that carried no response")).with_status(status))
+                }
+            }
+            BodyKind::Other { body, content_type } => {
+                let body = body.take().ok_or_else(|| spent(status))?;
+                if !is_success(status) {
+                    let bytes = collect(body.take(4).boxed_local()).await.unwrap_or_default();
+                    return Err(http_error(status, &bytes));
+                }
+                Err(Error::new(
+                    ErrorCode::ContentType,
+                    format!("expected application/json or text/event-stream, got {:?}", snippet(content_type.as_deref().unwrap_or("(none)"), 80)),
+                )
+                .with_status(status))
             }
         }
-        _ if !is_success(status) => {
-            let bytes = collect(limited_preview(body)).await.unwrap_or_default();
-            Err(http_error(status, &bytes))
+    }
+}
+
+fn spent(status: u16) -> Error {
+    Error::new(ErrorCode::InvalidMessage, "the response was already read").with_status(status)
+}
+
+/// Reads `response` to its reply, handing every other message to `sink`.
+/// (The client drives a [`ResponseReader`] itself where it must answer server requests.)
+pub async fn read_response(response: HttpResponse, id: Id, limits: &Limits, sink: MessageSink<'_>) -> Result<Reply> {
+    let mut reader = ResponseReader::new(response, id, limits);
+    loop {
+        match reader.next().await? {
+            Step::Message(m) => sink(m),
+            Step::Reply(r) => return Ok(r),
         }
-        _ => Err(Error::new(
-            ErrorCode::ContentType,
-            format!("expected application/json or text/event-stream, got {:?}", snippet(response.content_type.as_deref().unwrap_or("(none)"), 80)),
-        )
-        .with_status(status)),
     }
 }
 
@@ -142,11 +202,6 @@ fn limited(body: LocalBoxStream<'static, Result<Bytes>>, max: usize) -> LocalBox
     .boxed_local()
 }
 
-/// The first few KiB of an error body: enough for a message, without reading a huge page.
-fn limited_preview(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<Bytes>> {
-    body.take(4).boxed_local()
-}
-
 /// Collects a whole body into one buffer.
 async fn collect(mut body: LocalBoxStream<'static, Result<Bytes>>) -> Result<Vec<u8>> {
     let mut out = Vec::new();
@@ -172,6 +227,7 @@ mod tests {
             status,
             content_type: Some(ct.to_string()),
             location: None,
+            session_id: None,
             body: body_from_chunks(chunks.iter().map(|c| Ok(Bytes::from(c.to_string()))).collect()),
         }
     }

@@ -16,16 +16,19 @@ use futures_util::stream::LocalBoxStream;
 use std::any::Any;
 use std::rc::Rc;
 
-pub use body::{read_response, Limits, MessageSink};
+pub use body::{read_response, Limits, MessageSink, ResponseReader, Step};
 pub use target::Target;
 
-/// One POST to send.
+/// One request to send: a POST carrying a JSON-RPC message, or (handshake era, on close) a
+/// DELETE of the session.
 pub struct HttpRequest {
+    /// `"POST"` or `"DELETE"`.
+    pub method: &'static str,
     /// Absolute `http(s)` URL.
     pub url: String,
     /// Request headers in order (names as the spec spells them).
     pub headers: Vec<(String, String)>,
-    /// The JSON body.
+    /// The JSON body (empty for a DELETE).
     pub body: String,
     /// Per-call context the exchange understands (the wasm exchange carries the host's
     /// `AbortSignal` and timeout here). Opaque to the core.
@@ -40,6 +43,8 @@ pub struct HttpResponse {
     pub content_type: Option<String>,
     /// The `Location` header of a redirect, if present and readable.
     pub location: Option<String>,
+    /// The `Mcp-Session-Id` header (handshake era: read from the `initialize` response only).
+    pub session_id: Option<String>,
     /// The body, chunk by chunk as the network delivers it. Dropping it cancels the
     /// request (that closes the response stream, which is how 2026-07-28 cancels).
     pub body: LocalBoxStream<'static, Result<Bytes>>,
@@ -48,6 +53,7 @@ pub struct HttpResponse {
 /// The HTTP client the core drives: sends one POST, returns the response head and a body
 /// stream. Errors are [`crate::Error`]s with codes `network`, `timeout` or `aborted`.
 pub trait Exchange {
-    /// Sends `request`; resolves when the response head has arrived.
+    /// Sends `request`; resolves when the response head has arrived. A request without
+    /// `context` must still be bounded in time by the implementation.
     fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>>;
 }

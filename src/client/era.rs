@@ -1,0 +1,89 @@
+//! Which era a server speaks, and how the adapter finds out (MCP 2026-07-28
+//! `basic/versioning.mdx` "Backward Compatibility" and the compatibility matrix; digest §2.8).
+//!
+//! In [`ProtocolMode::Auto`] the adapter probes with `server/discover` at the newest modern
+//! revision and classifies the answer the way the spec and the reference SDKs do:
+//! - a `DiscoverResult` listing a modern version we speak, or a `-32022` whose `supported`
+//!   overlaps ours (retried once): **sessionless** 2026-07-28;
+//! - a 4xx whose body is no recognised modern error, a JSON-RPC `-32601`/`-32600`/`-32000`,
+//!   or a `DiscoverResult` / `-32022` listing only handshake versions: **handshake era**,
+//!   so `initialize` follows;
+//! - 401/403: never era evidence (an authorization error surfaces); 5xx, network errors and
+//!   timeouts: errors, not evidence — except, in a browser, an opaque network error
+//!   (usually CORS rejecting the new headers on an old server), which falls back;
+//! - `-32020` (header mismatch) and `-32021` (missing capability) on the probe: the spec calls
+//!   them recognised modern errors, so the server is taken as modern and the error surfaces
+//!   (the TypeScript SDK falls back instead; we follow the spec text, digest §9 item 2).
+//!
+//! The verdict is kept for the client's life (one client = one URL = one origin) and probed
+//! again once if it later fails (see [`Client::request`]).
+
+use super::handshake::Session;
+use super::{Client, RequestOptions};
+use crate::error::{ErrorCode, Result};
+use std::rc::Rc;
+
+/// The `protocol` option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProtocolMode {
+    /// Probe with `server/discover`; fall back to the handshake era on evidence (default).
+    Auto,
+    /// 2026-07-28 only; a handshake-era server is a [`ErrorCode::HandshakeEraServer`] error.
+    Modern,
+    /// Handshake era only (`initialize` + sessions), no probe.
+    Legacy,
+}
+
+impl ProtocolMode {
+    /// Reads the option's string form: `"auto"`, `"2026-07-28"`, `"legacy"`.
+    pub fn parse(text: &str) -> Option<ProtocolMode> {
+        match text {
+            "auto" => Some(ProtocolMode::Auto),
+            "2026-07-28" => Some(ProtocolMode::Modern),
+            "legacy" => Some(ProtocolMode::Legacy),
+            _ => None,
+        }
+    }
+}
+
+/// The era a server was found to speak.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Era {
+    /// Sessionless, at this revision.
+    Modern(&'static str),
+    /// Handshake era, with the session `initialize` opened.
+    Handshake(Rc<Session>),
+}
+
+impl Era {
+    /// The revision in use.
+    pub fn version(&self) -> &str {
+        match self {
+            Era::Modern(v) => v,
+            Era::Handshake(s) => &s.version,
+        }
+    }
+}
+
+impl Client {
+    /// Settles the era before the first real request (see the module docs) and returns it.
+    ///
+    /// Errors: in [`ProtocolMode::Modern`], [`ErrorCode::HandshakeEraServer`] for an old
+    /// server; in every mode, [`ErrorCode::UnsupportedProtocolVersion`] when no version is
+    /// shared, and the probe's or `initialize`'s own errors. A failed attempt leaves nothing
+    /// settled, so the next call tries again.
+    pub async fn ensure_ready(&self, opts: &RequestOptions) -> Result<Era> {
+        if let Some(era) = self.era() {
+            return Ok(era);
+        }
+        match self.config.protocol {
+            ProtocolMode::Modern => self.discover(opts).await,
+            ProtocolMode::Legacy => self.initialize(opts).await,
+            ProtocolMode::Auto => match self.discover(opts).await {
+                Err(e) if e.code == ErrorCode::HandshakeEraServer => self.initialize(opts).await,
+                Err(e) if e.code == ErrorCode::Network && self.config.opaque_network_error_means_handshake => self.initialize(opts).await,
+                other => other,
+            },
+        }
+    }
+}

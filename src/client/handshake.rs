@@ -1,0 +1,390 @@
+//! The handshake era (MCP 2025-11-25 / 2025-06-18 over streamable HTTP): `initialize`,
+//! `notifications/initialized`, the `Mcp-Session-Id` session, server requests on response
+//! streams, cancellation notices, session expiry and close (2025-11-25
+//! `basic/lifecycle.mdx`, `basic/transports.mdx`; digest §2.8 "Legacy fallback").
+//!
+//! None of the 2026-only headers (`Mcp-Method`, `Mcp-Name`) or `_meta` envelope keys are sent
+//! on this path: old servers may refuse them (CORS in browsers, digest §9 item 11).
+
+use super::discover::ServerDescription;
+use super::{base_headers, Client, Era, Outcome, RequestOptions};
+use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::headers;
+use crate::protocol::jsonrpc;
+use crate::protocol::result_type::ResultType;
+use crate::transport::ResponseReader;
+use serde_json::{json, Map, Value};
+use std::rc::Rc;
+
+/// The revision offered in `initialize`.
+pub const OFFERED: &str = "2025-11-25";
+
+/// Revisions accepted in the server's `initialize` answer.
+pub const ACCEPTED: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26"];
+
+/// JSON-RPC code of the 2025-11-25 URLElicitationRequired error.
+const URL_ELICITATION_REQUIRED: i64 = -32042;
+
+/// An open handshake-era session.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Session {
+    /// The negotiated revision (sent as `MCP-Protocol-Version` after `initialize`).
+    pub version: String,
+    /// The `Mcp-Session-Id` the server assigned in its `initialize` response, if any.
+    pub id: Option<String>,
+}
+
+impl Session {
+    fn headers(&self) -> Vec<(String, String)> {
+        let mut list = base_headers();
+        list.push((headers::PROTOCOL_VERSION.to_string(), self.version.clone()));
+        if let Some(id) = &self.id {
+            list.push(("Mcp-Session-Id".to_string(), id.clone()));
+        }
+        list
+    }
+}
+
+/// `content` of an accepted form elicitation with the schema's `default`s filled in for the
+/// fields the host left out (SEP-1034; conformance `elicitation-sep1034-client-defaults`).
+pub fn with_schema_defaults(mut result: Value, requested_schema: Option<&Value>) -> Value {
+    if result.get("action").and_then(Value::as_str) != Some("accept") {
+        return result;
+    }
+    let Some(properties) = requested_schema.and_then(|s| s.get("properties")).and_then(Value::as_object) else {
+        return result;
+    };
+    if !result.get("content").is_some_and(Value::is_object) {
+        result["content"] = Value::Object(Map::new());
+    }
+    if let Some(content) = result.get_mut("content").and_then(Value::as_object_mut) {
+        for (name, schema) in properties {
+            if let Some(default) = schema.get("default") {
+                content.entry(name.clone()).or_insert_with(|| default.clone());
+            }
+        }
+    }
+    result
+}
+
+impl Client {
+    /// Capabilities declared in `initialize`: elicitation (form) only when the host gave an
+    /// elicitation handler, so servers never send a request nobody can answer.
+    fn handshake_capabilities(&self) -> Value {
+        if self.config.on_elicitation.is_some() {
+            json!({"elicitation": {"form": {}}})
+        } else {
+            json!({})
+        }
+    }
+
+    /// Opens a session: `initialize` (offering [`OFFERED`], accepting [`ACCEPTED`]), the
+    /// `Mcp-Session-Id` captured from its response, then `notifications/initialized`.
+    ///
+    /// Errors: [`ErrorCode::UnsupportedProtocolVersion`] when the server answers a revision
+    /// not in [`ACCEPTED`]; the server's JSON-RPC error; transport errors.
+    pub(crate) async fn initialize(&self, opts: &RequestOptions) -> Result<Era> {
+        let id = self.take_id();
+        let mut params = Map::new();
+        params.insert("protocolVersion".into(), Value::String(OFFERED.into()));
+        params.insert("capabilities".into(), self.handshake_capabilities());
+        params.insert("clientInfo".into(), self.config.client_info.clone());
+        let response = self.send("POST", base_headers(), jsonrpc::request(id, "initialize", params), opts.context.clone()).await?;
+        let session_id = response.session_id.clone();
+        let reply = self.read_reply(ResponseReader::new(response, id, &self.config.limits), opts, None).await?;
+        let result = reply.outcome.map_err(|rpc| Error::rpc(rpc).with_status(reply.status))?;
+        let version = result.get("protocolVersion").and_then(Value::as_str).unwrap_or("");
+        if !ACCEPTED.contains(&version) {
+            return Err(Error::new(
+                ErrorCode::UnsupportedProtocolVersion,
+                format!("initialize answered protocol version {version:?}; this adapter accepts {ACCEPTED:?}"),
+            ));
+        }
+        let session = Rc::new(Session { version: version.to_string(), id: session_id });
+        self.notify(&session, "notifications/initialized", None, opts.context.clone()).await?;
+        let server = ServerDescription {
+            supported_versions: vec![version.to_string()],
+            capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),
+            server_info: result.get("serverInfo").cloned().unwrap_or(Value::Null),
+            instructions: result.get("instructions").and_then(Value::as_str).map(str::to_string),
+        };
+        self.settle(Era::Handshake(session.clone()), Rc::new(server));
+        Ok(Era::Handshake(session))
+    }
+
+    /// A request in the session. A `404` while a session id is in use means the session
+    /// expired (the server restarted): a new session is opened once and the request retried.
+    /// An aborted or timed-out request is followed by `notifications/cancelled` (in this era
+    /// a disconnect alone is not a cancellation). `-32042` becomes
+    /// [`ErrorCode::UrlElicitationRequired`] with the server's data.
+    pub(crate) async fn request_handshake(&self, session: &Rc<Session>, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+        let mut session = session.clone();
+        let mut renewed = false;
+        loop {
+            let id = self.take_id();
+            let mut body_params = params.clone().unwrap_or_default();
+            if let Some(token) = self.progress_token(id, opts) {
+                let meta = body_params.entry("_meta").or_insert_with(|| Value::Object(Map::new()));
+                if let Some(meta) = meta.as_object_mut() {
+                    meta.insert("progressToken".into(), token);
+                }
+            }
+            let body = jsonrpc::request(id, method, body_params);
+            let attempt = async {
+                let response = self.send("POST", session.headers(), body, opts.context.clone()).await?;
+                self.read_reply(ResponseReader::new(response, id, &self.config.limits), opts, Some(&session)).await
+            }
+            .await;
+            let expired = match &attempt {
+                Ok(reply) => reply.status == 404,
+                Err(e) => e.http_status == Some(404),
+            };
+            if expired && session.id.is_some() && !renewed {
+                renewed = true;
+                self.forget_era();
+                session = match self.initialize(opts).await? {
+                    Era::Handshake(s) => s,
+                    Era::Modern(_) => return Err(Error::new(ErrorCode::InvalidMessage, "session renewal changed era")),
+                };
+                continue;
+            }
+            let reply = match attempt {
+                Ok(reply) => reply,
+                Err(e) => {
+                    if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) {
+                        let mut p = Map::new();
+                        p.insert("requestId".into(), json!(id));
+                        p.insert("reason".into(), Value::String(e.message.clone()));
+                        let _ = self.notify(&session, "notifications/cancelled", Some(p), None).await;
+                    }
+                    return Err(e);
+                }
+            };
+            return match reply.outcome {
+                Ok(result) => {
+                    let kind = ResultType::of(&result)?;
+                    Ok(Outcome { result, kind })
+                }
+                Err(rpc) if rpc.code == URL_ELICITATION_REQUIRED => {
+                    let mut err = Error::rpc(rpc).with_status(reply.status);
+                    err.code = ErrorCode::UrlElicitationRequired;
+                    err.message = format!("the server needs the user to open a URL first: {}", err.message);
+                    Err(err)
+                }
+                Err(rpc) => Err(Error::rpc(rpc).with_status(reply.status)),
+            };
+        }
+    }
+
+    /// POSTs a notification in the session; a 2xx (202 expected) is success.
+    async fn notify(&self, session: &Session, method: &str, params: Option<Map<String, Value>>, context: Option<Rc<dyn std::any::Any>>) -> Result<()> {
+        let mut message = json!({"jsonrpc": "2.0", "method": method});
+        if let Some(p) = params {
+            message["params"] = Value::Object(p);
+        }
+        let response = self.send("POST", session.headers(), message.to_string(), context).await?;
+        if (200..300).contains(&response.status) {
+            Ok(())
+        } else {
+            Err(Error::new(ErrorCode::HttpStatus, format!("{method} was answered with HTTP {}", response.status)).with_status(response.status))
+        }
+    }
+
+    /// Answers a server request that arrived on a response stream: `ping` with `{}`,
+    /// `elicitation/create` through the host's handler (defaults filled in), anything else
+    /// (or an elicitation without a handler) with `-32601`. The answer is POSTed in the
+    /// session; a failure to deliver it is not the caller's failure (the server then fails
+    /// or times out the original request, which is read on).
+    pub(crate) async fn answer_server_request(&self, session: &Session, id: Value, method: &str, params: Value, opts: &RequestOptions) {
+        let outcome: std::result::Result<Value, (i64, String)> = match (method, &self.config.on_elicitation) {
+            ("ping", _) => Ok(json!({})),
+            ("elicitation/create", Some(handler)) => match handler(params.clone()).await {
+                Ok(result) => Ok(with_schema_defaults(result, params.get("requestedSchema"))),
+                Err(e) => Err((-32603, format!("the host's elicitation handler failed: {}", e.message))),
+            },
+            _ => Err((-32601, format!("Method not found: {method}"))),
+        };
+        let message = match outcome {
+            Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+            Err((code, text)) => json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": text}}),
+        };
+        let _ = self.send("POST", session.headers(), message.to_string(), opts.context.clone()).await;
+    }
+
+    /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
+    /// not support explicit termination, which is fine). The next call negotiates anew.
+    /// Nothing is sent for a sessionless server.
+    pub async fn close(&self) -> Result<()> {
+        let era = self.era();
+        self.forget_era();
+        if let Some(Era::Handshake(session)) = era {
+            if session.id.is_some() {
+                let response = self.send("DELETE", session.headers(), String::new(), None).await?;
+                if !(200..300).contains(&response.status) && response.status != 404 && response.status != 405 {
+                    return Err(Error::new(ErrorCode::HttpStatus, format!("DELETE of the session was answered with HTTP {}", response.status)).with_status(response.status));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::scripted::{json_reply, sse_reply, Canned, Scripted};
+    use crate::client::{ClientConfig, ElicitationHandler, ProtocolMode};
+    use futures_executor::block_on;
+    use futures_util::FutureExt;
+
+    fn init_reply(version: &str, session: Option<&str>) -> Canned {
+        let mut c = sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":version,"capabilities":{"tools":{}},"serverInfo":{"name":"old","version":"1"}}})]);
+        c.session_id = session.map(str::to_string);
+        c
+    }
+
+    fn accepted() -> Canned {
+        Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] }
+    }
+
+    #[test]
+    fn auto_falls_back_to_initialize_on_handshake_evidence() {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
+        script.push(init_reply("2025-11-25", Some("s-1")));
+        script.push(accepted());
+        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}})]));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(client.protocol_version().as_deref(), Some("2025-11-25"));
+        assert_eq!(client.server().unwrap().server_info["name"], "old");
+        let sent = script.sent();
+        assert_eq!(sent[1].body["method"], "initialize");
+        assert_eq!(sent[1].body["params"]["protocolVersion"], "2025-11-25");
+        assert_eq!(sent[1].body["params"]["capabilities"], json!({}));
+        assert_eq!(sent[1].header("Mcp-Session-Id"), None);
+        assert_eq!(sent[1].header("MCP-Protocol-Version"), None);
+        assert_eq!(sent[2].body["method"], "notifications/initialized");
+        assert_eq!(sent[2].header("Mcp-Session-Id"), Some("s-1"));
+        let list = &sent[3];
+        assert_eq!(list.header("Mcp-Session-Id"), Some("s-1"));
+        assert_eq!(list.header("MCP-Protocol-Version"), Some("2025-11-25"));
+        assert_eq!(list.header("Mcp-Method"), None, "no 2026-only headers on this path");
+        assert!(list.body["params"].get("_meta").is_none());
+    }
+
+    #[test]
+    fn a_replaced_server_is_probed_again_once() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(accepted());
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}})));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(client.protocol_version().as_deref(), Some("2026-07-28"));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(client.protocol_version().as_deref(), Some("2025-11-25"));
+        let methods: Vec<_> = script.sent().iter().map(|s| s.body["method"].as_str().unwrap_or("").to_string()).collect();
+        assert_eq!(methods, ["server/discover", "tools/list", "tools/list", "server/discover", "initialize", "notifications/initialized", "tools/list"]);
+    }
+
+    #[test]
+    fn modern_mode_does_not_fall_back_and_legacy_mode_does_not_probe() {
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Modern, ..ClientConfig::default() });
+        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})));
+        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::HandshakeEraServer);
+        assert_eq!(script.sent().len(), 1);
+
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        script.push(init_reply("2025-06-18", None));
+        script.push(accepted());
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(script.sent()[0].body["method"], "initialize");
+        assert_eq!(client.protocol_version().as_deref(), Some("2025-06-18"));
+    }
+
+    #[test]
+    fn unaccepted_initialize_version_is_an_error() {
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        script.push(init_reply("2024-11-05", None));
+        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::UnsupportedProtocolVersion);
+        assert!(client.era().is_none());
+    }
+
+    #[test]
+    fn expired_session_is_renewed_once() {
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        script.push(init_reply("2025-11-25", Some("old")));
+        script.push(accepted());
+        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}})));
+        script.push(init_reply("2025-11-25", Some("new")));
+        script.push(accepted());
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        let sent = script.sent();
+        assert_eq!(sent[2].header("Mcp-Session-Id"), Some("old"));
+        assert_eq!(sent[3].body["method"], "initialize");
+        assert_eq!(sent[5].header("Mcp-Session-Id"), Some("new"));
+    }
+
+    #[test]
+    fn server_requests_are_answered_on_the_session() {
+        let handler: ElicitationHandler = Rc::new(|params: Value| {
+            async move {
+                assert_eq!(params["message"], "Name?");
+                Ok(json!({"action": "accept", "content": {"name": "Ada"}}))
+            }
+            .boxed_local()
+        });
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(accepted());
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":"p1","method":"ping"}),
+            json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer","default":30}}}}}),
+            json!({"jsonrpc":"2.0","id":8,"method":"sampling/createMessage","params":{}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}]}}),
+        ]));
+        script.push(accepted());
+        script.push(accepted());
+        script.push(accepted());
+        let out = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
+        let sent = script.sent();
+        assert_eq!(sent[0].body["params"]["capabilities"], json!({"elicitation": {"form": {}}}));
+        assert_eq!(sent[3].body, json!({"jsonrpc":"2.0","id":"p1","result":{}}));
+        assert_eq!(sent[4].body, json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada","age":30}}}));
+        assert_eq!(sent[5].body["error"]["code"], -32601);
+        assert_eq!(sent[5].header("Mcp-Session-Id"), Some("s"));
+    }
+
+    #[test]
+    fn url_elicitation_error_is_typed_and_close_deletes_the_session() {
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(accepted());
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"open it","data":{"elicitations":[{"mode":"url","url":"https://a.example/x","message":"m","elicitationId":"e"}]}}})));
+        script.push(Canned { status: 405, content_type: None, location: None, session_id: None, chunks: vec![] });
+        let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::UrlElicitationRequired);
+        assert_eq!(err.rpc.unwrap().data.unwrap()["elicitations"][0]["url"], "https://a.example/x");
+        block_on(client.close()).unwrap();
+        let sent = script.sent();
+        assert_eq!(sent[3].method, "DELETE");
+        assert_eq!(sent[3].header("Mcp-Session-Id"), Some("s"));
+        assert!(client.era().is_none());
+    }
+
+    #[test]
+    fn defaults_fill_only_missing_fields_of_accepted_forms() {
+        let schema = json!({"properties": {"a": {"default": 1}, "b": {"default": "x"}, "c": {}}});
+        assert_eq!(with_schema_defaults(json!({"action":"accept","content":{"a":5}}), Some(&schema)), json!({"action":"accept","content":{"a":5,"b":"x"}}));
+        assert_eq!(with_schema_defaults(json!({"action":"accept"}), Some(&schema)), json!({"action":"accept","content":{"a":1,"b":"x"}}));
+        assert_eq!(with_schema_defaults(json!({"action":"decline"}), Some(&schema)), json!({"action":"decline"}));
+    }
+}
