@@ -113,16 +113,17 @@ async function spawnServer(name, command, args, { port, env = {} }) {
 /**
  * Starts tests/fixtures/fastmcp_server.py with the repo's `.venv` Python.
  *
- * @param {{ legacyOnly?: boolean, json?: boolean }} [opts]
+ * @param {{ legacyOnly?: boolean, json?: boolean, port?: number }} [opts]
  *   `legacyOnly` refuses 2026-07-28 requests like an SDK-1.x server;
- *   `json` answers legacy-era POSTs with JSON instead of SSE.
+ *   `json` answers legacy-era POSTs with JSON instead of SSE; `port` reuses a port
+ *   (to restart a server in place).
  */
-export async function startFastMCP({ legacyOnly = false, json = false } = {}) {
+export async function startFastMCP({ legacyOnly = false, json = false, port: wanted } = {}) {
   const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
   }
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const args = [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_server.py'), '--port', String(port)];
   if (legacyOnly) args.push('--legacy-only');
   if (json) args.push('--json');
