@@ -62,4 +62,9 @@ export class MCPAdapter {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
     return JSON.parse(await this.#client.callTool(name, args, options ?? {}));
   }
+
+  /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
+  async resume(interrupt, answer, options = {}) {
+    return JSON.parse(await this.#client.resume(interrupt, answer, options ?? {}));
+  }
 }

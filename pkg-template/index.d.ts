@@ -41,8 +41,10 @@ export type MCPErrorCode =
   | 'invalid_result_type'
   /** A list did not end (repeated cursor, or more than `maxPages` pages). */
   | 'pagination'
-  /** The server asked for input from a person that this call cannot supply. */
-  | 'input_required'
+  /** A call needed more input-required rounds than `maxRounds`. */
+  | 'too_many_rounds'
+  /** The server needs sampling or roots the host gave no handler for (or answered -32021). */
+  | 'missing_client_capability'
   /** A redirect to another origin (or a non-307/308 redirect) was refused. */
   | 'redirect'
   /** Handshake era: the server needs the person to open a URL (`-32042`); `data.elicitations` lists `{ mode: "url", url, message, elicitationId }`. */
@@ -140,6 +142,22 @@ export interface MCPAdapterOptions {
   onLoggingMessage?: (message: LoggingMessage) => void;
   /** The level requested through `_meta["io.modelcontextprotocol/logLevel"]`. */
   logLevel?: LoggingLevel;
+  /**
+   * Answers `sampling/createMessage` input requests in place (no interrupt); the `sampling`
+   * capability is declared only when this is set. Gets `CreateMessageRequest` params
+   * (`messages`, `maxTokens`, …), returns a `CreateMessageResult` (`role`, `content`, `model`).
+   */
+  onSampling?: (params: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Answers `roots/list` input requests; the `roots` capability is declared only when set. */
+  roots?: Array<{ uri: string; name?: string }> | (() => Array<{ uri: string; name?: string }> | Promise<Array<{ uri: string; name?: string }>>);
+  /**
+   * Human-in-the-loop gate: called before every tool call; when it returns true the call is
+   * not sent and resolves to an {@link ApprovalInterrupt} instead. For example
+   * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`.
+   */
+  approval?: (call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null }) => boolean | Promise<boolean>;
+  /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
+  maxRounds?: number;
   /** Largest response body accepted, in bytes (JSON body or whole SSE stream). Default 33554432 (32 MiB). */
   maxResponseBytes?: number;
   /** Most pages one list call follows. Default 64. */
@@ -175,6 +193,69 @@ export interface ToolResult {
   status: 'success' | 'error';
 }
 
+/** One thing a server asks a person for (an `elicitation/create` input request). */
+export type ElicitationRequest =
+  | {
+      key: string;
+      message: string;
+      mode: 'form';
+      /** Flat object schema of primitive fields (string, number, integer, boolean, enums). */
+      requested_schema: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+      /** The schema's `default`s, to prefill the form. */
+      defaults: Record<string, unknown>;
+    }
+  | {
+      key: string;
+      message: string;
+      /** Show the full URL and ask for consent; never open it inside the agent. `accept` means the person agreed to open it; completion is found by resuming. */
+      mode: 'url';
+      url: string;
+    };
+
+/**
+ * The server needs a person before the call can finish (MCP 2026-07-28 `input_required`).
+ * Plain JSON: store it, send it elsewhere, and resume it with any adapter for `server.url`.
+ */
+export interface ElicitationInterrupt {
+  type: 'mcp_elicitation';
+  /** The tool being called, or null for `prompts/get` / `resources/read`. */
+  tool_name: string | null;
+  server: { url: string; name: string | null; version: string | null };
+  requests: ElicitationRequest[];
+  /** What the retry needs; treat as opaque. `request_state` is echoed byte for byte. */
+  method: 'tools/call' | 'prompts/get' | 'resources/read';
+  params: Record<string, unknown>;
+  request_state?: string;
+  input_responses?: Record<string, unknown>;
+  /** How many input-required rounds this call has taken. */
+  round: number;
+}
+
+/** The `approval` option gated this call; nothing was sent yet. */
+export interface ApprovalInterrupt {
+  type: 'mcp_approval';
+  tool_name: string;
+  args: Record<string, unknown>;
+  server: { url: string; name: string | null; version: string | null };
+  metadata: MCPToolMetadata | null;
+  method: 'tools/call';
+}
+
+export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt;
+
+/** The answer to an {@link ElicitationInterrupt}: one entry per request key, no more, no less. */
+export interface ElicitationAnswer {
+  responses: Record<string, { action: 'accept'; content?: Record<string, string | number | boolean | string[]> } | { action: 'decline' | 'cancel' }>;
+}
+
+/** The answer to an {@link ApprovalInterrupt}: approve (optionally with edited args) or reject (the call resolves to an error-status result). */
+export interface ApprovalAnswer {
+  decision: 'approve' | 'reject';
+  args?: Record<string, unknown>;
+  /** Why it was rejected; shown to the model. */
+  message?: string;
+}
+
 /** MCP tool metadata for human-in-the-loop policies (`metadata.mcp`). */
 export interface MCPToolMetadata {
   mcp: {
@@ -207,10 +288,11 @@ export interface MCPTool {
   metadata: MCPToolMetadata;
   /**
    * Calls the tool (`tools/call`) with `args` sent verbatim (`{}` when omitted).
-   * Resolves to a {@link ToolResult}; rejects with {@link MCPAdapterError} on transport or
-   * protocol failure only.
+   * Resolves to a {@link ToolResult}, or to an {@link MCPInterrupt} when a person is needed
+   * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
+   * transport or protocol failure only.
    */
-  invoke(args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
+  invoke(args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
 }
 
 /** What `server/discover` said. */
@@ -249,5 +331,15 @@ export declare class MCPAdapter {
   /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
-  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
+  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
+  /**
+   * Continues a call that returned an interrupt: the same method with the original params,
+   * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to the
+   * result or the next interrupt.
+   * @throws {MCPAdapterError} `invalid_argument` before anything is sent when keys are
+   *   missing or extra, an action is unknown, form content breaks the schema, or the
+   *   interrupt belongs to another server URL; `too_many_rounds`; transport/protocol errors.
+   */
+  resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
 }

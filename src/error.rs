@@ -45,8 +45,6 @@ pub enum ErrorCode {
     InvalidResultType,
     /// Pagination did not terminate (repeated cursor or too many pages).
     Pagination,
-    /// The server asked for input (`resultType: "input_required"`) the adapter cannot supply.
-    InputRequired,
     /// The server redirected to another origin, or with a status that would turn the POST
     /// into a GET; credentials are never carried along, so the redirect is not followed.
     Redirect,
@@ -54,6 +52,11 @@ pub enum ErrorCode {
     /// URLElicitationRequired; `data.elicitations` carries `{mode:"url", message, url,
     /// elicitationId}` entries). Retry the call once they have.
     UrlElicitationRequired,
+    /// A call needed more input-required rounds than `maxRounds` allows.
+    TooManyRounds,
+    /// The server needs a client capability the host did not configure (sampling without
+    /// `onSampling`, roots without `roots`, or a `-32021` answer).
+    MissingClientCapability,
 }
 
 impl ErrorCode {
@@ -76,9 +79,10 @@ impl ErrorCode {
             ErrorCode::HandshakeEraServer => "handshake_era_server",
             ErrorCode::InvalidResultType => "invalid_result_type",
             ErrorCode::Pagination => "pagination",
-            ErrorCode::InputRequired => "input_required",
             ErrorCode::Redirect => "redirect",
             ErrorCode::UrlElicitationRequired => "url_elicitation_required",
+            ErrorCode::TooManyRounds => "too_many_rounds",
+            ErrorCode::MissingClientCapability => "missing_client_capability",
         }
     }
 }

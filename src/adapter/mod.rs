@@ -1,5 +1,8 @@
-//! Tools as the host sees them: descriptions with LLM-ready schemas and LangChain metadata.
+//! What the host sees: tool descriptions with LLM-ready schemas and LangChain metadata, and
+//! input-required rounds and approvals as resumable interrupts.
 
+pub mod form;
+pub mod interrupt;
 pub mod tool;
 
 pub use tool::describe_tool;

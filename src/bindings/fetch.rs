@@ -7,13 +7,14 @@
 //! Redirects are `manual`: the core follows only same-origin 307/308, so host headers
 //! (credentials) never reach another origin.
 
-use super::js::{call_maybe_async, describe, error_name, get, global, set};
+use super::js::{describe, error_name, get, global, set};
 use crate::error::{Error, ErrorCode, Result};
 use crate::transport::{Exchange, HttpRequest, HttpResponse};
 use bytes::Bytes;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::{self, StreamExt};
 use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -65,12 +66,16 @@ impl FetchExchange {
     }
 }
 
-/// The signals of one call: the combined one given to `fetch`, and the parts, to tell a
-/// timeout from an abort afterwards.
+/// The signals of one call: the combined one given to `fetch`, the parts (to tell a timeout
+/// from an abort afterwards), and a promise that rejects when the combined signal fires.
+/// Every wait of the exchange (the host's headers function, `fetch`, each body read) races
+/// that promise, so a host function or a custom `fetch` that ignores the signal still
+/// cannot outlive the call's timeout.
 struct Signals {
     combined: JsValue,
     host: Option<JsValue>,
     timeout: Option<JsValue>,
+    aborted: Option<Promise>,
 }
 
 impl Signals {
@@ -99,7 +104,18 @@ impl Signals {
                 any.call1(&abort_signal, &parts.into_iter().collect::<Array>()).map_err(|e| Error::new(ErrorCode::InvalidArgument, describe(&e)))?
             }
         };
-        Ok(Signals { combined, host, timeout })
+        let aborted = if combined.is_undefined() { None } else { Some(abort_promise(&combined)) };
+        Ok(Signals { combined, host, timeout, aborted })
+    }
+
+    /// Awaits `value` (a promise or a plain value), or the call's abort, whichever first.
+    async fn race(&self, value: &JsValue) -> std::result::Result<JsValue, JsValue> {
+        let promise = Promise::resolve(value);
+        let raced = match &self.aborted {
+            Some(aborted) => Promise::race(&Array::of2(&promise, aborted)),
+            None => promise,
+        };
+        JsFuture::from(raced).await
     }
 
     /// Maps a rejection of `fetch` or of a body read to a typed error.
@@ -117,6 +133,32 @@ impl Signals {
             Error::new(ErrorCode::Network, format!("fetch failed {during}: {}", describe(thrown)))
         }
     }
+}
+
+/// A promise rejected with the signal's reason once it aborts (at once if it already has).
+/// Its rejection is marked handled, so a signal that fires after the call is over (a timeout
+/// that was not needed) is no unhandled rejection.
+fn abort_promise(signal: &JsValue) -> Promise {
+    let signal = signal.clone();
+    let promise = Promise::new(&mut |_resolve, reject| {
+        if get(&signal, "aborted").as_bool() == Some(true) {
+            let _ = reject.call1(&JsValue::UNDEFINED, &get(&signal, "reason"));
+            return;
+        }
+        let target = signal.clone();
+        let on_abort = Closure::once_into_js(move || {
+            let _ = reject.call1(&JsValue::UNDEFINED, &get(&target, "reason"));
+        });
+        if let Ok(add) = get(&signal, "addEventListener").dyn_into::<Function>() {
+            let options = Object::new();
+            set(&options, "once", &JsValue::TRUE);
+            let _ = add.call3(&signal, &JsValue::from_str("abort"), &on_abort, &options);
+        }
+    });
+    if let Ok(catch) = get(&promise, "catch").dyn_into::<Function>() {
+        let _ = catch.call1(&promise, &Function::new_no_args(""));
+    }
+    promise
 }
 
 fn missing(what: &str) -> Error {
@@ -152,7 +194,7 @@ impl Exchange for FetchExchange {
         Box::pin(async move {
             let ctx = request.context.as_ref().and_then(|c| c.downcast_ref::<CallContext>());
             let signals = std::rc::Rc::new(Signals::new(ctx)?);
-            let headers = build_headers(&host_headers, &request).await?;
+            let headers = build_headers(&host_headers, &request, &signals).await?;
             let init = Object::new();
             set(&init, "method", &JsValue::from_str(request.method));
             set(&init, "headers", &headers);
@@ -170,8 +212,11 @@ impl Exchange for FetchExchange {
             let started = fetch
                 .call2(&JsValue::UNDEFINED, &JsValue::from_str(&request.url), &init)
                 .map_err(|e| signals.classify(&e, "before sending"))?;
-            let response = JsFuture::from(Promise::resolve(&started)).await.map_err(|e| signals.classify(&e, "before the response arrived"))?;
-            let status = get(&response, "status").as_f64().unwrap_or(0.0) as u16;
+            let response = signals.race(&started).await.map_err(|e| signals.classify(&e, "before the response arrived"))?;
+            let status = match get(&response, "status").as_f64() {
+                Some(status) if response.is_object() => status as u16,
+                _ => return Err(Error::new(ErrorCode::Network, "fetch did not resolve to a Response")),
+            };
             let response_headers = get(&response, "headers");
             let header = |name: &str| -> Option<String> {
                 let getter: Function = get(&response_headers, "get").dyn_into().ok()?;
@@ -196,7 +241,7 @@ impl Exchange for FetchExchange {
                         Err(_) => return Some((Err(missing("ReadableStreamDefaultReader.read")), None)),
                     };
                     let step = match read.call0(&guard.reader) {
-                        Ok(p) => JsFuture::from(Promise::resolve(&p)).await,
+                        Ok(p) => signals.race(&p).await,
                         Err(e) => Err(e),
                     };
                     match step {
@@ -226,8 +271,9 @@ impl Exchange for FetchExchange {
 }
 
 /// The request headers: the host's (object, `Headers`, or the result of the host's
-/// function), then ours, which win (the MCP headers must match the body).
-async fn build_headers(host: &HostHeaders, request: &HttpRequest) -> Result<JsValue> {
+/// function) without any `Mcp-*` names, then ours, which win (the MCP headers must match
+/// the body; session ids are the adapter's to send).
+async fn build_headers(host: &HostHeaders, request: &HttpRequest, signals: &Signals) -> Result<JsValue> {
     let ctor: Function = global("Headers").dyn_into().map_err(|_| missing("Headers"))?;
     let bad = |e: JsValue| Error::new(ErrorCode::InvalidArgument, format!("option headers: {}", describe(&e)));
     let initial = match host {
@@ -238,14 +284,31 @@ async fn build_headers(host: &HostHeaders, request: &HttpRequest) -> Result<JsVa
             set(&ctx, "url", &JsValue::from_str(&request.url));
             let method = request.headers.iter().find(|(n, _)| n == crate::protocol::headers::METHOD).map(|(_, v)| v.as_str()).unwrap_or("");
             set(&ctx, "method", &JsValue::from_str(method));
-            call_maybe_async(f, &ctx).await.map_err(bad)?
+            let out = f.call1(&JsValue::UNDEFINED, &ctx).map_err(bad)?;
+            signals.race(&out).await.map_err(|e| if signals.combined.is_undefined() { bad(e) } else { signals.classify(&e, "while the headers option was computed") })?
         }
     };
     let args = if initial.is_undefined() || initial.is_null() { Array::new() } else { Array::of1(&initial) };
     let headers = Reflect::construct(&ctor, &args).map_err(bad)?;
+    let names: Vec<String> = match js_sys::try_iter(&get_method(&headers, "keys")?).map_err(bad)? {
+        Some(iter) => iter.filter_map(|n| n.ok().and_then(|n| n.as_string())).collect(),
+        None => Vec::new(),
+    };
+    let delete: Function = get(&headers, "delete").dyn_into().map_err(|_| missing("Headers.delete"))?;
+    for name in names {
+        if name.to_ascii_lowercase().starts_with("mcp-") {
+            delete.call1(&headers, &JsValue::from_str(&name)).map_err(bad)?;
+        }
+    }
     let set_header: Function = get(&headers, "set").dyn_into().map_err(|_| missing("Headers.set"))?;
     for (name, value) in &request.headers {
         set_header.call2(&headers, &JsValue::from_str(name), &JsValue::from_str(value)).map_err(bad)?;
     }
     Ok(headers)
+}
+
+/// Calls the no-argument method `name` of `obj` (e.g. `headers.keys()`).
+fn get_method(obj: &JsValue, name: &str) -> Result<JsValue> {
+    let f: Function = get(obj, name).dyn_into().map_err(|_| missing(name))?;
+    f.call0(obj).map_err(|e| Error::new(ErrorCode::InvalidArgument, describe(&e)))
 }

@@ -7,15 +7,15 @@ mod error;
 mod fetch;
 mod js;
 mod options;
+mod tools;
 
-use crate::adapter::describe_tool;
-use crate::client::{CallOutcome, Client, RequestOptions};
-use crate::convert::tool_result;
-use crate::error::{Error, ErrorCode};
+use crate::client::{Client, RequestOptions};
 use crate::transport::Target;
 use error::to_js;
-use js_sys::Promise;
+use js_sys::{Function, Promise};
 use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -25,6 +25,10 @@ use wasm_bindgen_futures::future_to_promise;
 pub struct WasmClient {
     client: Rc<Client>,
     defaults: options::CallDefaults,
+    /// The host's `approval` predicate, if any.
+    approval: Option<Function>,
+    /// `metadata` of the tools last listed, by name (handed to the approval predicate).
+    tool_metadata: Rc<RefCell<HashMap<String, Value>>>,
 }
 
 #[wasm_bindgen]
@@ -37,7 +41,12 @@ impl WasmClient {
         let target = js::normalize_url(&url).and_then(|href| Target::parse(&href)).map_err(to_js)?;
         let parsed = options::parse(&options).map_err(to_js)?;
         let exchange = Rc::new(fetch::FetchExchange::new(parsed.fetch, parsed.headers));
-        Ok(WasmClient { client: Rc::new(Client::new(target, exchange, parsed.config)), defaults: parsed.defaults })
+        Ok(WasmClient {
+            client: Rc::new(Client::new(target, exchange, parsed.config)),
+            defaults: parsed.defaults,
+            approval: parsed.approval,
+            tool_metadata: Rc::default(),
+        })
     }
 
     /// The negotiated protocol revision (`"2026-07-28"`, `"2025-11-25"`, ...), or
@@ -69,45 +78,6 @@ impl WasmClient {
                 "instructions": s.instructions,
             })
             .to_string()
-        })
-    }
-
-    /// Resolves to the JSON text of an array of tool descriptions (see
-    /// [`crate::adapter::describe_tool`]). `call` is `{ signal?, timeoutMs? }`.
-    #[wasm_bindgen(js_name = listTools)]
-    pub fn list_tools(&self, call: JsValue) -> Promise {
-        let client = self.client.clone();
-        let opts = self.defaults.request_options(&call);
-        future_to_promise(async move {
-            let opts = opts.map_err(to_js)?;
-            let tools = client.list_tools(&opts).await.map_err(to_js)?;
-            let server_info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
-            let described: Vec<Value> = tools.iter().filter_map(|t| describe_tool(t, &server_info)).collect();
-            Ok(JsValue::from_str(&Value::Array(described).to_string()))
-        })
-    }
-
-    /// Calls tool `name` with `args` (a plain object, or `undefined` for none; sent
-    /// verbatim). Resolves to the JSON text of `{content, artifact?, status}` (see
-    /// [`crate::convert::ToolResult`]). `call` is `{ signal?, timeoutMs?, onProgress? }`.
-    #[wasm_bindgen(js_name = callTool)]
-    pub fn call_tool(&self, name: String, args: JsValue, call: JsValue) -> Promise {
-        let client = self.client.clone();
-        let opts = self.defaults.request_options(&call);
-        let args = js::to_json(&args, "tool arguments");
-        future_to_promise(async move {
-            let opts = opts.map_err(to_js)?;
-            let args = args.map_err(to_js)?;
-            match client.call_tool(&name, args, None, &opts).await.map_err(to_js)? {
-                CallOutcome::Complete(result) => {
-                    let converted = tool_result(result).map_err(to_js)?;
-                    Ok(JsValue::from_str(&converted.into_json().to_string()))
-                }
-                CallOutcome::InputRequired(_) => Err(to_js(Error::new(
-                    ErrorCode::InputRequired,
-                    format!("tool {name:?} needs input from a person (resultType input_required), which this call cannot supply"),
-                ))),
-            }
         })
     }
 }

@@ -5,13 +5,15 @@
 //! 60000, 0 = none), onProgress?: (progress) => void, onLoggingMessage?: (message) => void,
 //! logLevel?: "debug" | "info" | ... , maxResponseBytes?: number (default 32 MiB),
 //! maxPages?: number (default 64), protocol?: "auto" | "2026-07-28" | "legacy",
-//! onElicitation?: (params) => ElicitResult | Promise<ElicitResult> (handshake era) }`.
+//! onElicitation?: (params) => ElicitResult | Promise<ElicitResult> (handshake era),
+//! onSampling?: (params) => CreateMessageResult | Promise<...>, roots?: Root[] | () => Root[],
+//! approval?: ({name, args, metadata}) => boolean | Promise<boolean>, maxRounds?: number }`.
 //! Per-call options: `{ signal?: AbortSignal, timeoutMs?: number, onProgress?: function }`.
 
 use super::fetch::{CallContext, HostHeaders};
 use super::js::{self, get};
 use super::Opts;
-use crate::client::{ClientConfig, ElicitationHandler, NotificationHandler, ProtocolMode};
+use crate::client::{ClientConfig, HostHandler, NotificationHandler, ProtocolMode};
 use futures_util::FutureExt;
 use crate::error::{Error, ErrorCode, Result};
 use js_sys::Function;
@@ -25,6 +27,7 @@ const LOG_LEVELS: &[&str] = &["debug", "info", "notice", "warning", "error", "cr
 /// Parsed adapter options.
 pub struct Parsed {
     pub config: ClientConfig,
+    pub approval: Option<Function>,
     pub fetch: Option<Function>,
     pub headers: HostHeaders,
     pub defaults: CallDefaults,
@@ -78,18 +81,46 @@ pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Functi
     }))
 }
 
-/// Wraps the host's `onElicitation(params) => ElicitResult | Promise<ElicitResult>`.
-fn elicitation_handler(f: Function) -> ElicitationHandler {
+/// Wraps a host callback `(params) => result | Promise<result>` (`onElicitation`,
+/// `onSampling`) as a [`HostHandler`]; what it throws becomes an error naming it.
+fn host_handler(f: Function, name: &'static str) -> HostHandler {
     Rc::new(move |params: Value| {
         let f = f.clone();
         async move {
             let out = js::call_maybe_async(&f, &js::parse_json(&params.to_string()))
                 .await
-                .map_err(|e| Error::new(ErrorCode::InvalidArgument, format!("onElicitation threw: {}", js::describe(&e))))?;
-            js::to_json(&out, "the result of onElicitation")
+                .map_err(|e| Error::new(ErrorCode::InvalidArgument, format!("{name} threw: {}", js::describe(&e))))?;
+            js::to_json(&out, name)
         }
         .boxed_local()
     })
+}
+
+/// The `roots` option: an array of `{uri, name?}`, or a function returning one (or a
+/// promise of one), answered as `{roots: [...]}` to `roots/list` input requests.
+fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    let wrap = |roots: Value| -> Result<Value> {
+        match roots {
+            Value::Array(_) => Ok(serde_json::json!({ "roots": roots })),
+            Value::Object(ref o) if o.get("roots").is_some_and(Value::is_array) => Ok(roots),
+            _ => Err(invalid("option roots must be an array of {uri, name?} (or a function returning one)")),
+        }
+    };
+    if let Some(f) = value.dyn_ref::<Function>() {
+        let inner = host_handler(f.clone(), "roots");
+        return Ok(Some(Rc::new(move |params: Value| {
+            let answer = inner(params);
+            async move { wrap(answer.await?) }.boxed_local()
+        })));
+    }
+    let fixed = wrap(js::to_json(&value, "option roots")?)?;
+    Ok(Some(Rc::new(move |_params: Value| {
+        let fixed = fixed.clone();
+        async move { Ok(fixed) }.boxed_local()
+    })))
 }
 
 /// Reads the adapter options. Errors are [`ErrorCode::InvalidArgument`].
@@ -133,13 +164,19 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
             .and_then(|p| ProtocolMode::parse(&p))
             .ok_or_else(|| invalid("option protocol must be \"auto\", \"2026-07-28\" or \"legacy\""))?;
     }
-    config.on_elicitation = optional_function(options, "onElicitation")?.map(elicitation_handler);
+    config.on_elicitation = optional_function(options, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
+    config.on_sampling = optional_function(options, "onSampling")?.map(|f| host_handler(f, "onSampling"));
+    config.roots = roots_handler(get(options, "roots"))?;
+    if let Some(n) = optional_number(options, "maxRounds")? {
+        config.max_rounds = n.min(1000.0) as u32;
+    }
+    let approval = optional_function(options, "approval")?;
     // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
     config.opaque_network_error_means_handshake = !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
     let headers = HostHeaders::from_option(get(options, "headers"))?;
     let fetch = optional_function(options, "fetch")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
-    Ok(Parsed { config, fetch, headers, defaults: CallDefaults { timeout_ms } })
+    Ok(Parsed { config, approval, fetch, headers, defaults: CallDefaults { timeout_ms } })
 }
 
 impl CallDefaults {

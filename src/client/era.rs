@@ -72,10 +72,42 @@ impl Client {
     /// server; in every mode, [`ErrorCode::UnsupportedProtocolVersion`] when no version is
     /// shared, and the probe's or `initialize`'s own errors. A failed attempt leaves nothing
     /// settled, so the next call tries again.
+    ///
+    /// Concurrent first calls share one negotiation: one probes (and opens one session),
+    /// the others wait for its outcome.
     pub async fn ensure_ready(&self, opts: &RequestOptions) -> Result<Era> {
-        if let Some(era) = self.era() {
-            return Ok(era);
+        loop {
+            if let Some(era) = self.era() {
+                return Ok(era);
+            }
+            let waiter = {
+                let mut state = self.state.borrow_mut();
+                if state.negotiating {
+                    let (tx, rx) = futures_channel::oneshot::channel();
+                    state.waiters.push(tx);
+                    Some(rx)
+                } else {
+                    state.negotiating = true;
+                    None
+                }
+            };
+            match waiter {
+                // the negotiator was dropped midway (its call went away): try again ourselves
+                Some(rx) => match rx.await {
+                    Ok(outcome) => return outcome,
+                    Err(_) => continue,
+                },
+                None => {
+                    let mut guard = Negotiation { client: self, outcome: None };
+                    let outcome = self.negotiate(opts).await;
+                    guard.outcome = Some(outcome.clone());
+                    return outcome;
+                }
+            }
         }
+    }
+
+    async fn negotiate(&self, opts: &RequestOptions) -> Result<Era> {
         match self.config.protocol {
             ProtocolMode::Modern => self.discover(opts).await,
             ProtocolMode::Legacy => self.initialize(opts).await,
@@ -84,6 +116,28 @@ impl Client {
                 Err(e) if e.code == ErrorCode::Network && self.config.opaque_network_error_means_handshake => self.initialize(opts).await,
                 other => other,
             },
+        }
+    }
+}
+
+/// Ends a negotiation however its future ends: clears the flag and tells the waiters the
+/// outcome (none if the negotiating call was dropped, so that they negotiate themselves).
+struct Negotiation<'a> {
+    client: &'a Client,
+    outcome: Option<Result<Era>>,
+}
+
+impl Drop for Negotiation<'_> {
+    fn drop(&mut self) {
+        let waiters = {
+            let mut state = self.client.state.borrow_mut();
+            state.negotiating = false;
+            std::mem::take(&mut state.waiters)
+        };
+        if let Some(outcome) = &self.outcome {
+            for waiter in waiters {
+                let _ = waiter.send(outcome.clone());
+            }
         }
     }
 }

@@ -33,10 +33,14 @@ pub use tools::CallOutcome;
 /// `(method, params)`, e.g. `("notifications/progress", {progressToken, progress, total?, message?})`.
 pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 
-/// Answers a handshake-era `elicitation/create` request: gets its params
-/// (`{message, requestedSchema, mode?}`), resolves to an `ElicitResult`
-/// (`{action: "accept" | "decline" | "cancel", content?}`).
-pub type ElicitationHandler = Rc<dyn Fn(Value) -> LocalBoxFuture<'static, Result<Value>>>;
+/// A host callback that answers a server's request for input: gets the request's params,
+/// resolves to its result. Used for handshake-era `elicitation/create` (params
+/// `{message, requestedSchema, mode?}` → `ElicitResult`), `sampling/createMessage`
+/// (→ `CreateMessageResult`) and `roots/list` (→ `{roots: [...]}`).
+pub type HostHandler = Rc<dyn Fn(Value) -> LocalBoxFuture<'static, Result<Value>>>;
+
+/// The handler of handshake-era elicitation requests.
+pub type ElicitationHandler = HostHandler;
 
 /// Settings of a [`Client`], fixed for its life.
 #[derive(Clone)]
@@ -61,6 +65,14 @@ pub struct ClientConfig {
     /// Answers handshake-era elicitation requests; the elicitation capability is declared
     /// in `initialize` only when this is set.
     pub on_elicitation: Option<ElicitationHandler>,
+    /// Answers `sampling/createMessage` input requests in place (2026-07-28 MRTR); the
+    /// `sampling` capability is declared only when set.
+    pub on_sampling: Option<HostHandler>,
+    /// Answers `roots/list` input requests in place; the `roots` capability is declared
+    /// only when set.
+    pub roots: Option<HostHandler>,
+    /// Most input-required rounds one call may take (default 10, as the TypeScript SDK).
+    pub max_rounds: u32,
     /// In browsers an opaque network error from the probe is usually CORS refusing the new
     /// `Mcp-*` headers of an old server: when set, it counts as handshake-era evidence.
     pub opaque_network_error_means_handshake: bool,
@@ -78,6 +90,9 @@ impl Default for ClientConfig {
             progress: false,
             on_notification: None,
             on_elicitation: None,
+            on_sampling: None,
+            roots: None,
+            max_rounds: 10,
             opaque_network_error_means_handshake: false,
         }
     }
@@ -109,6 +124,10 @@ struct State {
     era: Option<Era>,
     /// What the server said about itself (`server/discover` or `initialize`).
     server: Option<Rc<ServerDescription>>,
+    /// Whether a negotiation is under way (concurrent first calls wait for it).
+    negotiating: bool,
+    /// Calls waiting for the negotiation under way, told its outcome.
+    waiters: Vec<futures_channel::oneshot::Sender<Result<Era>>>,
 }
 
 /// A client of one MCP server. Cheap to share behind an `Rc`; calls may run concurrently
@@ -165,7 +184,9 @@ impl Client {
     }
 
     fn forget_era(&self) {
-        *self.state.borrow_mut() = State::default();
+        let mut state = self.state.borrow_mut();
+        state.era = None;
+        state.server = None;
     }
 
     /// Sends `method` with `params` and returns its result, in whichever era the server
@@ -241,9 +262,19 @@ impl Client {
         }
     }
 
-    /// Declared capabilities of a 2026-07-28 request (`ClientCapabilities`).
-    fn modern_capabilities(&self) -> Value {
-        Value::Object(Map::new())
+    /// Declared capabilities of a 2026-07-28 request (`ClientCapabilities`, digest §2.3):
+    /// elicitation in form and URL mode always (the host answers them as interrupts),
+    /// `sampling` and `roots` only when the host gave a handler for them.
+    pub fn modern_capabilities(&self) -> Value {
+        let mut caps = Map::new();
+        caps.insert("elicitation".into(), serde_json::json!({"form": {}, "url": {}}));
+        if self.config.on_sampling.is_some() {
+            caps.insert("sampling".into(), Value::Object(Map::new()));
+        }
+        if self.config.roots.is_some() {
+            caps.insert("roots".into(), Value::Object(Map::new()));
+        }
+        Value::Object(caps)
     }
 
     /// One 2026-07-28 POST: `_meta` envelope, standard `Mcp-*` headers, and the read of its

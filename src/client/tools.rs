@@ -16,6 +16,27 @@ pub enum CallOutcome {
     InputRequired(Value),
 }
 
+/// The params of a `tools/call`: `{name, arguments}`, with `arguments` forwarded verbatim
+/// (`Null` becomes `{}`: some servers reject a missing or null `arguments`).
+///
+/// Errors: [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null.
+pub fn call_params(name: &str, arguments: Value) -> Result<Map<String, Value>> {
+    let arguments = match arguments {
+        Value::Null => Value::Object(Map::new()),
+        Value::Object(o) => Value::Object(o),
+        other => {
+            return Err(Error::new(
+                ErrorCode::InvalidArgument,
+                format!("tool arguments must be an object, got {}", crate::error::snippet(&other.to_string(), 40)),
+            ))
+        }
+    };
+    let mut params = Map::new();
+    params.insert("name".into(), Value::String(name.to_string()));
+    params.insert("arguments".into(), arguments);
+    Ok(params)
+}
+
 impl Client {
     /// Follows a paginated list method (`tools/list`, `prompts/list`, ...) to its end and
     /// returns the concatenated `field` arrays. A missing or `null` `nextCursor` ends the
@@ -67,19 +88,8 @@ impl Client {
     /// Errors: [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null
     /// (nothing is sent); otherwise those of [`Client::request`].
     pub async fn call_tool(&self, name: &str, arguments: Value, extra: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<CallOutcome> {
-        let arguments = match arguments {
-            Value::Null => Value::Object(Map::new()),
-            Value::Object(o) => Value::Object(o),
-            other => {
-                return Err(Error::new(
-                    ErrorCode::InvalidArgument,
-                    format!("tool arguments must be an object, got {}", crate::error::snippet(&other.to_string(), 40)),
-                ))
-            }
-        };
         let mut params = extra.unwrap_or_default();
-        params.insert("name".into(), Value::String(name.to_string()));
-        params.insert("arguments".into(), arguments);
+        params.extend(call_params(name, arguments)?);
         let outcome = self.request("tools/call", Some(params), opts).await?;
         Ok(match outcome.kind {
             ResultType::Complete => CallOutcome::Complete(outcome.result),

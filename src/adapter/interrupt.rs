@@ -1,0 +1,467 @@
+//! Input-required rounds as resumable interrupts (MCP 2026-07-28 multi round-trip requests,
+//! `basic/patterns/mrtr.mdx`; digest §3), and approval of gated tools as the same kind of
+//! interrupt.
+//!
+//! A call of `tools/call`, `prompts/get` or `resources/read` that comes back
+//! `resultType: "input_required"` is driven as far as the adapter can take it alone:
+//! `sampling/createMessage` and `roots/list` requests are answered in place by the host's
+//! handlers, and a `requestState`-only round is retried at once. When a person is needed
+//! (`elicitation/create`, form or URL mode) the call returns an interrupt: plain JSON that
+//! carries everything the retry needs, so any adapter for the same URL — in another process
+//! or isolate, after `JSON.parse(JSON.stringify(interrupt))` — can resume it:
+//!
+//! ```json
+//! { "type": "mcp_elicitation", "tool_name": "confirm_action" | null,
+//!   "server": { "url": "http://127.0.0.1:8765/mcp", "name": "…", "version": "…" },
+//!   "requests": [ { "key": "confirm", "message": "Really?", "mode": "form",
+//!                   "requested_schema": {…}, "defaults": {…} }
+//!               | { "key": "login", "message": "…", "mode": "url", "url": "https://…" } ],
+//!   "method": "tools/call", "params": { "name": "confirm_action", "arguments": {…} },
+//!   "request_state": "…opaque, byte for byte…",     (absent when the server sent none)
+//!   "input_responses": { "k": {…} },                 (answers given in place this round)
+//!   "round": 1 }
+//! ```
+//!
+//! The retry (`resume`) sends the same method with the original params, only this round's
+//! `inputResponses`, the exact `requestState` (omitted when there was none), a new JSON-RPC
+//! id and fresh `_meta` (digest §3.3). Nothing is shared between calls, so parallel calls
+//! never see each other's answers or state.
+
+use super::form;
+use crate::client::{Client, RequestOptions};
+use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::result_type::ResultType;
+use serde_json::{json, Map, Value};
+
+/// `type` of an elicitation interrupt.
+pub const ELICITATION: &str = "mcp_elicitation";
+/// `type` of an approval interrupt.
+pub const APPROVAL: &str = "mcp_approval";
+
+/// Methods that may answer `input_required` (digest §3.1).
+const RESUMABLE: &[&str] = &["tools/call", "prompts/get", "resources/read"];
+
+/// How a call (or a resume) ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// The method's complete result, verbatim.
+    Complete(Value),
+    /// An interrupt for the host (JSON, see the module docs).
+    Interrupt(Value),
+}
+
+fn invalid(message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::InvalidArgument, message)
+}
+
+fn server_ref(client: &Client) -> Value {
+    let info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
+    json!({
+        "url": client.target().as_str(),
+        "name": info.get("name").cloned().unwrap_or(Value::Null),
+        "version": info.get("version").cloned().unwrap_or(Value::Null),
+    })
+}
+
+/// Sends `method` with `params` and drives input-required rounds until a result or an
+/// interrupt. `round` counts the input-required rounds already taken by this call.
+///
+/// Errors: [`ErrorCode::TooManyRounds`] past `config.max_rounds`;
+/// [`ErrorCode::MissingClientCapability`] when the server asks for sampling or roots the
+/// host gave no handler for (or answers `-32021`); [`ErrorCode::InvalidMessage`] for a
+/// malformed `InputRequiredResult`; the request's own errors.
+pub async fn run(
+    client: &Client,
+    method: &str,
+    params: Map<String, Value>,
+    mut input_responses: Option<Map<String, Value>>,
+    mut request_state: Option<String>,
+    mut round: u32,
+    opts: &RequestOptions,
+) -> Result<Step> {
+    loop {
+        let mut sent = params.clone();
+        if let Some(responses) = input_responses.take() {
+            sent.insert("inputResponses".into(), Value::Object(responses));
+        }
+        if let Some(state) = request_state.take() {
+            sent.insert("requestState".into(), Value::String(state));
+        }
+        let outcome = client.request(method, Some(sent), opts).await.map_err(missing_capability)?;
+        if outcome.kind == ResultType::Complete {
+            return Ok(Step::Complete(outcome.result));
+        }
+        round += 1;
+        if round > client.config().max_rounds {
+            return Err(Error::new(
+                ErrorCode::TooManyRounds,
+                format!("{method} still needed input after {} rounds (maxRounds)", client.config().max_rounds),
+            ));
+        }
+        let result = outcome.result;
+        request_state = match result.get("requestState") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, "requestState is not a string")),
+        };
+        let requests = match result.get("inputRequests") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(o)) => o.clone(),
+            Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, "inputRequests is not an object")),
+        };
+        if requests.is_empty() && request_state.is_none() {
+            return Err(Error::new(ErrorCode::InvalidMessage, "an input_required result with neither inputRequests nor requestState"));
+        }
+        let mut answered = Map::new();
+        let mut people = Vec::new();
+        for (key, request) in requests {
+            match request.get("method").and_then(Value::as_str) {
+                Some("elicitation/create") => people.push(elicitation_entry(&key, &request)?),
+                Some(kind @ ("sampling/createMessage" | "roots/list")) => {
+                    let handler = if kind == "roots/list" { &client.config().roots } else { &client.config().on_sampling };
+                    let Some(handler) = handler else {
+                        let cap = if kind == "roots/list" { "roots" } else { "sampling" };
+                        return Err(Error::new(
+                            ErrorCode::MissingClientCapability,
+                            format!("the server asked for {kind} (input {key:?}), but no {} handler was given, so the {cap} capability was not declared", if cap == "roots" { "roots" } else { "onSampling" }),
+                        ));
+                    };
+                    let answer = handler(request.get("params").cloned().unwrap_or(Value::Null)).await?;
+                    answered.insert(key, answer);
+                }
+                other => {
+                    return Err(Error::new(
+                        ErrorCode::InvalidMessage,
+                        format!("input request {key:?} has an unknown method {:?}", other.unwrap_or("(none)")),
+                    ))
+                }
+            }
+        }
+        if people.is_empty() {
+            input_responses = (!answered.is_empty()).then_some(answered);
+            continue;
+        }
+        let mut interrupt = json!({
+            "type": ELICITATION,
+            "tool_name": if method == "tools/call" { params.get("name").cloned().unwrap_or(Value::Null) } else { Value::Null },
+            "server": server_ref(client),
+            "requests": people,
+            "method": method,
+            "params": Value::Object(params),
+            "round": round,
+        });
+        if let Some(state) = request_state {
+            interrupt["request_state"] = Value::String(state);
+        }
+        if !answered.is_empty() {
+            interrupt["input_responses"] = Value::Object(answered);
+        }
+        return Ok(Step::Interrupt(interrupt));
+    }
+}
+
+/// `-32021` (missing required client capability) as a typed error naming what is missing.
+fn missing_capability(err: Error) -> Error {
+    if err.rpc_code() != Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY) {
+        return err;
+    }
+    let needed = err.rpc.as_ref().and_then(|r| r.data.as_ref()).and_then(|d| d.get("requiredCapabilities")).cloned().unwrap_or(Value::Null);
+    Error { code: ErrorCode::MissingClientCapability, message: format!("the server requires client capabilities {needed} that were not declared ({})", err.message), ..err }
+}
+
+/// One entry of `requests` for an `elicitation/create` input request.
+fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
+    let params = request.get("params").cloned().unwrap_or(Value::Null);
+    let message = params.get("message").and_then(Value::as_str).unwrap_or("").to_string();
+    match params.get("mode").and_then(Value::as_str) {
+        Some("url") => {
+            let url = params.get("url").and_then(Value::as_str).ok_or_else(|| Error::new(ErrorCode::InvalidMessage, format!("URL elicitation {key:?} has no url")))?;
+            Ok(json!({"key": key, "message": message, "mode": "url", "url": url}))
+        }
+        None | Some("form") => {
+            let schema = params.get("requestedSchema").cloned().unwrap_or_else(|| json!({"type": "object", "properties": {}}));
+            let defaults = form::defaults(&schema);
+            Ok(json!({"key": key, "message": message, "mode": "form", "requested_schema": schema, "defaults": defaults}))
+        }
+        Some(other) => Err(Error::new(ErrorCode::InvalidMessage, format!("elicitation {key:?} has an unknown mode {other:?}"))),
+    }
+}
+
+/// What a host says to an interrupt.
+fn field<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
+    value.get(key).filter(|v| !v.is_null())
+}
+
+/// Checks that `interrupt` belongs to this client's server: its `server.url` must be the
+/// client's URL, so that one server's `requestState` is never sent to another.
+fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
+    let url = interrupt.get("server").and_then(|s| s.get("url")).and_then(Value::as_str);
+    if url != Some(client.target().as_str()) {
+        return Err(invalid(format!(
+            "this interrupt came from {:?}; resume it with an adapter for that URL (this one is {:?})",
+            url.unwrap_or("(unknown)"),
+            client.target().as_str()
+        )));
+    }
+    Ok(())
+}
+
+/// Resumes an `mcp_elicitation` interrupt with the host's `responses`
+/// (`{[key]: {action: "accept", content?} | {action: "decline"} | {action: "cancel"}}`).
+///
+/// Errors before anything is sent ([`ErrorCode::InvalidArgument`]): a malformed interrupt,
+/// one from another server, missing or extra keys, an unknown action, form content that
+/// breaks the requested schema (types, enums, required, min/max). Then those of [`run`].
+pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &Value, opts: &RequestOptions) -> Result<Step> {
+    check_server(client, interrupt)?;
+    let method = interrupt.get("method").and_then(Value::as_str).filter(|m| RESUMABLE.contains(m)).ok_or_else(|| invalid("interrupt.method must be tools/call, prompts/get or resources/read"))?;
+    let params = interrupt.get("params").and_then(Value::as_object).cloned().ok_or_else(|| invalid("interrupt.params must be an object"))?;
+    let round = interrupt.get("round").and_then(Value::as_u64).ok_or_else(|| invalid("interrupt.round must be a number"))? as u32;
+    let request_state = match field(interrupt, "request_state") {
+        None => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => return Err(invalid("interrupt.request_state must be a string")),
+    };
+    let requests = interrupt.get("requests").and_then(Value::as_array).ok_or_else(|| invalid("interrupt.requests must be an array"))?;
+    let responses = responses.as_object().ok_or_else(|| invalid("responses must be an object keyed by request key"))?;
+    let mut input_responses = match field(interrupt, "input_responses") {
+        None => Map::new(),
+        Some(Value::Object(o)) => o.clone(),
+        Some(_) => return Err(invalid("interrupt.input_responses must be an object")),
+    };
+    let keys: Vec<&str> = requests.iter().filter_map(|r| r.get("key").and_then(Value::as_str)).collect();
+    let missing: Vec<&str> = keys.iter().copied().filter(|k| !responses.contains_key(*k)).collect();
+    let extra: Vec<&String> = responses.keys().filter(|k| !keys.contains(&k.as_str())).collect();
+    if !missing.is_empty() || !extra.is_empty() {
+        return Err(invalid(format!("responses must answer exactly the keys {keys:?} (missing {missing:?}, unknown {extra:?})")));
+    }
+    for request in requests {
+        let key = request.get("key").and_then(Value::as_str).unwrap_or("");
+        let answer = &responses[key];
+        let action = answer.get("action").and_then(Value::as_str).unwrap_or("");
+        let response = match (action, request.get("mode").and_then(Value::as_str)) {
+            ("accept", Some("url")) => json!({"action": "accept"}),
+            ("accept", _) => {
+                let content = field(answer, "content").cloned().unwrap_or_else(|| json!({}));
+                let problems = form::check_content(request.get("requested_schema").unwrap_or(&Value::Null), &content);
+                if !problems.is_empty() {
+                    return Err(invalid(format!("the answer to {key:?} does not fit its form: {}", problems.join("; "))));
+                }
+                json!({"action": "accept", "content": content})
+            }
+            ("decline" | "cancel", _) => json!({"action": action}),
+            _ => return Err(invalid(format!("the answer to {key:?} needs action \"accept\", \"decline\" or \"cancel\""))),
+        };
+        input_responses.insert(key.to_string(), response);
+    }
+    run(client, method, params, Some(input_responses), request_state, round, opts).await
+}
+
+/// The approval interrupt for a call of tool `name` with `args` that the host's policy
+/// gated: `{type: "mcp_approval", tool_name, args, server, metadata, method: "tools/call"}`.
+pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &Value) -> Value {
+    json!({
+        "type": APPROVAL,
+        "tool_name": name,
+        "args": if args.is_null() { json!({}) } else { args.clone() },
+        "server": server_ref(client),
+        "metadata": metadata,
+        "method": "tools/call",
+    })
+}
+
+/// What a rejected call returns: an MCP `CallToolResult` with `isError`, so the agent sees
+/// the refusal as a tool error it can react to.
+pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
+    let text = match reason {
+        Some(r) if !r.is_empty() => format!("The user rejected the call of tool {name}: {r}"),
+        _ => format!("The user rejected the call of tool {name}."),
+    };
+    json!({"content": [{"type": "text", "text": text}], "isError": true})
+}
+
+/// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "reject", args?, message?}`:
+/// approve sends the call (with the edited `args` when given; it may itself end in an
+/// elicitation interrupt), reject returns [`rejected_result`] without sending anything.
+pub async fn resume_approval(client: &Client, interrupt: &Value, answer: &Value, opts: &RequestOptions) -> Result<Step> {
+    check_server(client, interrupt)?;
+    let name = interrupt.get("tool_name").and_then(Value::as_str).ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
+    match answer.get("decision").and_then(Value::as_str) {
+        Some("approve") => {
+            let args = field(answer, "args").or_else(|| field(interrupt, "args")).cloned().unwrap_or_else(|| json!({}));
+            let args = args.as_object().cloned().ok_or_else(|| invalid("args must be an object"))?;
+            let mut params = Map::new();
+            params.insert("name".into(), Value::String(name.to_string()));
+            params.insert("arguments".into(), Value::Object(args));
+            run(client, "tools/call", params, None, None, 0, opts).await
+        }
+        Some("reject") => Ok(Step::Complete(rejected_result(name, answer.get("message").and_then(Value::as_str)))),
+        _ => Err(invalid("the answer to an approval needs decision \"approve\" or \"reject\"")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::scripted::{json_reply, Scripted};
+    use crate::client::{ClientConfig, HostHandler};
+    use futures_executor::block_on;
+    use futures_util::FutureExt;
+    use std::rc::Rc;
+
+    fn call_params(name: &str) -> Map<String, Value> {
+        json!({"name": name, "arguments": {"action": "wipe"}}).as_object().cloned().unwrap()
+    }
+
+    fn input_required(requests: Value, state: Option<&str>) -> Value {
+        let mut result = json!({"resultType": "input_required", "inputRequests": requests});
+        if let Some(s) = state {
+            result["requestState"] = json!(s);
+        }
+        json!({"jsonrpc": "2.0", "id": 1, "result": result})
+    }
+
+    fn confirm_request() -> Value {
+        json!({"confirm": {"method": "elicitation/create", "params": {"message": "Really?", "requestedSchema": {"type": "object", "properties": {"confirmed": {"type": "boolean", "default": false}}, "required": ["confirmed"]}}}})
+    }
+
+    fn done() -> Value {
+        json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete", "content": [{"type": "text", "text": "ok"}]}})
+    }
+
+    #[test]
+    fn elicitation_becomes_a_json_interrupt_and_resumes_with_exact_state() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, input_required(confirm_request(), Some("v1.\u{e9}t\"at=="))));
+        script.push(json_reply(200, done()));
+        let step = block_on(run(&client, "tools/call", call_params("confirm_action"), None, None, 0, &RequestOptions::default())).unwrap();
+        let Step::Interrupt(interrupt) = step else { panic!("expected an interrupt") };
+        assert_eq!(interrupt["type"], "mcp_elicitation");
+        assert_eq!(interrupt["tool_name"], "confirm_action");
+        assert_eq!(interrupt["server"], json!({"url": "http://127.0.0.1:1/mcp", "name": "scripted", "version": "1.0"}));
+        assert_eq!(interrupt["requests"], json!([{"key": "confirm", "message": "Really?", "mode": "form", "requested_schema": confirm_request()["confirm"]["params"]["requestedSchema"], "defaults": {"confirmed": false}}]));
+        assert_eq!(interrupt["round"], 1);
+        // a JSON round trip resumes exactly as well
+        let interrupt: Value = serde_json::from_str(&interrupt.to_string()).unwrap();
+        let responses = json!({"confirm": {"action": "accept", "content": {"confirmed": true}}});
+        let step = block_on(resume_elicitation(&client, &interrupt, &responses, &RequestOptions::default())).unwrap();
+        assert!(matches!(step, Step::Complete(_)));
+        let sent = script.sent();
+        let (first, retry) = (&sent[1].body, &sent[2].body);
+        assert_ne!(first["id"], retry["id"]);
+        assert_eq!(retry["params"]["requestState"], "v1.\u{e9}t\"at==");
+        assert_eq!(retry["params"]["inputResponses"], json!({"confirm": {"action": "accept", "content": {"confirmed": true}}}));
+        assert_eq!(retry["params"]["arguments"], first["params"]["arguments"]);
+        assert_eq!(sent[2].header("Mcp-Name"), Some("confirm_action"));
+        assert!(first["params"].get("inputResponses").is_none());
+    }
+
+    #[test]
+    fn bad_answers_are_refused_before_sending() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, input_required(confirm_request(), None)));
+        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap() else { panic!() };
+        for responses in [
+            json!({}),
+            json!({"confirm": {"action": "accept"}, "other": {"action": "decline"}}),
+            json!({"confirm": {"action": "maybe"}}),
+            json!({"confirm": {"action": "accept", "content": {"confirmed": "yes"}}}),
+            json!({"confirm": {"action": "accept", "content": {}}}),
+        ] {
+            let err = block_on(resume_elicitation(&client, &interrupt, &responses, &RequestOptions::default())).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument, "{responses}");
+        }
+        let mut foreign = interrupt.clone();
+        foreign["server"]["url"] = json!("http://evil.example/mcp");
+        let ok = json!({"confirm": {"action": "decline"}});
+        assert_eq!(block_on(resume_elicitation(&client, &foreign, &ok, &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
+        assert_eq!(script.sent().len(), 2, "nothing sent for refused answers");
+    }
+
+    #[test]
+    fn decline_omits_absent_state_and_state_only_rounds_retry_at_once() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"busy"}})));
+        script.push(json_reply(200, input_required(confirm_request(), None)));
+        script.push(json_reply(200, done()));
+        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap() else { panic!() };
+        assert_eq!(interrupt["round"], 2);
+        assert!(interrupt.get("request_state").is_none());
+        block_on(resume_elicitation(&client, &interrupt, &json!({"confirm": {"action": "decline"}}), &RequestOptions::default())).unwrap();
+        let sent = script.sent();
+        assert_eq!(sent[2].body["params"]["requestState"], "busy");
+        assert!(sent[2].body["params"].get("inputResponses").is_none());
+        assert!(sent[3].body["params"].get("requestState").is_none());
+        assert_eq!(sent[3].body["params"]["inputResponses"], json!({"confirm": {"action": "decline"}}));
+    }
+
+    #[test]
+    fn rounds_are_capped() {
+        let (client, script) = Scripted::client_with(ClientConfig { max_rounds: 3, ..ClientConfig::default() });
+        script.push_discover();
+        for _ in 0..4 {
+            script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"again"}})));
+        }
+        let err = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::TooManyRounds);
+        assert_eq!(script.sent().len(), 5, "discover, the call, and 3 retries");
+    }
+
+    #[test]
+    fn sampling_and_roots_are_answered_in_place_or_refused_when_undeclared() {
+        let requests = json!({"s": {"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 5}}, "r": {"method": "roots/list"}});
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, input_required(requests.clone(), None)));
+        let err = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::MissingClientCapability);
+        assert_eq!(script.sent()[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"], json!({"elicitation": {"form": {}, "url": {}}}));
+
+        let sampler: HostHandler = Rc::new(|_p: Value| async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"})) }.boxed_local());
+        let roots: HostHandler = Rc::new(|_p: Value| async { Ok(json!({"roots": [{"uri": "file:///w", "name": "w"}]})) }.boxed_local());
+        let (client, script) = Scripted::client_with(ClientConfig { on_sampling: Some(sampler), roots: Some(roots), ..ClientConfig::default() });
+        script.push_discover();
+        script.push(json_reply(200, input_required(requests, Some("st"))));
+        script.push(json_reply(200, done()));
+        let step = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap();
+        assert!(matches!(step, Step::Complete(_)));
+        let sent = script.sent();
+        assert_eq!(sent[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"], json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}}));
+        assert_eq!(sent[2].body["params"]["inputResponses"]["r"], json!({"roots": [{"uri": "file:///w", "name": "w"}]}));
+        assert_eq!(sent[2].body["params"]["inputResponses"]["s"]["content"]["text"], "Paris");
+        assert_eq!(sent[2].body["params"]["requestState"], "st");
+    }
+
+    #[test]
+    fn url_mode_and_missing_capability_error() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, input_required(json!({"login": {"method": "elicitation/create", "params": {"mode": "url", "message": "Sign in", "url": "https://auth.example/x?y=1"}}}), None)));
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"needs roots","data":{"requiredCapabilities":{"roots":{}}}}})));
+        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap() else { panic!() };
+        assert_eq!(interrupt["requests"], json!([{"key": "login", "message": "Sign in", "mode": "url", "url": "https://auth.example/x?y=1"}]));
+        let err = block_on(resume_elicitation(&client, &interrupt, &json!({"login": {"action": "accept", "content": {"ignored": 1}}}), &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::MissingClientCapability);
+        assert!(err.message.contains("roots"));
+        assert_eq!(script.sent()[2].body["params"]["inputResponses"], json!({"login": {"action": "accept"}}));
+    }
+
+    #[test]
+    fn approval_interrupts() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, done()));
+        block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        let interrupt = approval_interrupt(&client, "delete_item", &json!({"item_id": "1"}), &json!({"mcp": {}}));
+        assert_eq!(interrupt["type"], "mcp_approval");
+        let rejected = block_on(resume_approval(&client, &interrupt, &json!({"decision": "reject", "message": "no"}), &RequestOptions::default())).unwrap();
+        assert_eq!(rejected, Step::Complete(json!({"content": [{"type": "text", "text": "The user rejected the call of tool delete_item: no"}], "isError": true})));
+        assert_eq!(script.sent().len(), 1);
+        block_on(resume_approval(&client, &interrupt, &json!({"decision": "approve", "args": {"item_id": "2"}}), &RequestOptions::default())).unwrap();
+        assert_eq!(script.sent()[1].body["params"]["arguments"], json!({"item_id": "2"}));
+        assert_eq!(block_on(resume_approval(&client, &interrupt, &json!({"decision": "yes"}), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
+    }
+}

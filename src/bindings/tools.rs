@@ -1,0 +1,114 @@
+//! Tools across the boundary: listing, calling (with the approval gate and input-required
+//! rounds), and resuming interrupts.
+
+use super::error::to_js;
+use super::js;
+use super::WasmClient;
+use crate::adapter::describe_tool;
+use crate::adapter::interrupt::{self, Step};
+use crate::client::tools::call_params;
+use crate::convert::tool_result;
+use crate::error::{Error, ErrorCode, Result};
+use js_sys::{Object, Promise};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
+
+/// What the host receives for a finished step: the method's result in host shape (a tool
+/// result for `tools/call`, the result verbatim otherwise), or the interrupt.
+fn finish(method: &str, step: Step) -> Result<JsValue> {
+    let json = match step {
+        Step::Interrupt(interrupt) => interrupt,
+        Step::Complete(result) if method == "tools/call" => tool_result(result)?.into_json(),
+        Step::Complete(result) => result,
+    };
+    Ok(JsValue::from_str(&json.to_string()))
+}
+
+#[wasm_bindgen]
+impl WasmClient {
+    /// Resolves to the JSON text of an array of tool descriptions (see
+    /// [`crate::adapter::describe_tool`]). `call` is `{ signal?, timeoutMs? }`.
+    #[wasm_bindgen(js_name = listTools)]
+    pub fn list_tools(&self, call: JsValue) -> Promise {
+        let client = self.client.clone();
+        let metadata = self.tool_metadata.clone();
+        let opts = self.defaults.request_options(&call);
+        future_to_promise(async move {
+            let opts = opts.map_err(to_js)?;
+            let tools = client.list_tools(&opts).await.map_err(to_js)?;
+            let server_info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
+            let described: Vec<Value> = tools.iter().filter_map(|t| describe_tool(t, &server_info)).collect();
+            let mut cache = metadata.borrow_mut();
+            cache.clear();
+            for tool in &described {
+                if let Some(name) = tool["name"].as_str() {
+                    cache.insert(name.to_string(), tool["metadata"].clone());
+                }
+            }
+            Ok(JsValue::from_str(&Value::Array(described).to_string()))
+        })
+    }
+
+    /// Calls tool `name` with `args` (a plain object, or `undefined` for none; sent
+    /// verbatim). Resolves to the JSON text of a tool result `{content, artifact?, status}`
+    /// (see [`crate::convert::ToolResult`]) or of an interrupt (`type: "mcp_elicitation"`
+    /// when the server needs a person, `type: "mcp_approval"` when the `approval` predicate
+    /// said yes; see [`crate::adapter::interrupt`]). `call` is
+    /// `{ signal?, timeoutMs?, onProgress?, approved? }`; `approved: true` skips the gate.
+    #[wasm_bindgen(js_name = callTool)]
+    pub fn call_tool(&self, name: String, args: JsValue, call: JsValue) -> Promise {
+        let client = self.client.clone();
+        let opts = self.defaults.request_options(&call);
+        let args = js::to_json(&args, "tool arguments");
+        let gate = if js::get(&call, "approved").as_bool() == Some(true) { None } else { self.approval.clone() };
+        let metadata = self.tool_metadata.borrow().get(&name).cloned().unwrap_or(Value::Null);
+        future_to_promise(async move {
+            let opts = opts.map_err(to_js)?;
+            let args = args.map_err(to_js)?;
+            let params = call_params(&name, args.clone()).map_err(to_js)?;
+            if let Some(gate) = gate {
+                let request = Object::new();
+                js::set(&request, "name", &JsValue::from_str(&name));
+                js::set(&request, "args", &js::parse_json(&params["arguments"].to_string()));
+                js::set(&request, "metadata", &js::parse_json(&metadata.to_string()));
+                let verdict = js::call_maybe_async(&gate, &request)
+                    .await
+                    .map_err(|e| to_js(Error::new(ErrorCode::InvalidArgument, format!("the approval predicate threw: {}", js::describe(&e)))))?;
+                if verdict.is_truthy() {
+                    let interrupt = interrupt::approval_interrupt(&client, &name, &params["arguments"], &metadata);
+                    return Ok(JsValue::from_str(&interrupt.to_string()));
+                }
+            }
+            let step = interrupt::run(&client, "tools/call", params, None, None, 0, &opts).await.map_err(to_js)?;
+            finish("tools/call", step).map_err(to_js)
+        })
+    }
+
+    /// Resumes an interrupt (a plain object, as returned by `callTool`, possibly after a JSON
+    /// round trip) with the host's answer: `{ responses: { [key]: { action, content? } } }`
+    /// for `mcp_elicitation`, `{ decision: "approve" | "reject", args?, message? }` for
+    /// `mcp_approval`. Resolves like `callTool`: a result or the next interrupt.
+    pub fn resume(&self, interrupt: JsValue, answer: JsValue, call: JsValue) -> Promise {
+        let client = self.client.clone();
+        let opts = self.defaults.request_options(&call);
+        let interrupt = js::to_json(&interrupt, "the interrupt");
+        let answer = js::to_json(&answer, "the answer");
+        future_to_promise(async move {
+            let opts = opts.map_err(to_js)?;
+            let interrupt = interrupt.map_err(to_js)?;
+            let answer = answer.map_err(to_js)?;
+            let method = interrupt.get("method").and_then(Value::as_str).unwrap_or("tools/call").to_string();
+            let step = match interrupt.get("type").and_then(Value::as_str) {
+                Some(interrupt::ELICITATION) => {
+                    let responses = answer.get("responses").cloned().unwrap_or(Value::Null);
+                    interrupt::resume_elicitation(&client, &interrupt, &responses, &opts).await
+                }
+                Some(interrupt::APPROVAL) => interrupt::resume_approval(&client, &interrupt, &answer, &opts).await,
+                _ => Err(Error::new(ErrorCode::InvalidArgument, "not an interrupt: type must be \"mcp_elicitation\" or \"mcp_approval\"")),
+            }
+            .map_err(to_js)?;
+            finish(&method, step).map_err(to_js)
+        })
+    }
+}
