@@ -353,11 +353,7 @@ for (const srv of SERVERS) {
 
       it(
         '10 concurrent first calls run server/discover once',
-        {
-          todo:
-            'adapter inefficiency: ensure_ready does not share an in-flight discovery, so N concurrent first calls ' +
-            'send N server/discover requests',
-        },
+        
         async () => {
           const rec = recordingFetch();
           const a = new MCPAdapter(server.url, { fetch: rec.fetch });
@@ -454,20 +450,23 @@ for (const srv of SERVERS) {
     });
 
     describe('input required', () => {
-      it(
-        'confirm_action rejects with "input_required"',
-        srv.name === 'ts-fixture'
-          ? {
-              todo:
-                'adapter declares clientCapabilities {} so the TS SDK v2 server refuses the input request with ' +
-                'JSON-RPC -32021 (missing client capability): the call rejects with rpc_error, not input_required',
-            }
-          : {},
-        async () => {
-          await rejectsWith(adapter.callTool('confirm_action', { action: 'wipe disk' }), 'input_required');
-          assert.equal((await adapter.callTool('echo', { text: 'still here' })).status, 'success');
-        },
-      );
+      it('confirm_action returns an elicitation interrupt that a second adapter resumes', async () => {
+        const interrupt = await adapter.callTool('confirm_action', { action: 'wipe disk' });
+        assert.equal(interrupt.type, 'mcp_elicitation');
+        assert.equal(interrupt.tool_name, 'confirm_action');
+        assert.equal(interrupt.server.url, server.url);
+        assert.equal(interrupt.requests.length, 1);
+        const [request] = interrupt.requests;
+        assert.equal(request.mode, 'form');
+        assert.equal(request.message, 'Really wipe disk?');
+        assert.equal(typeof interrupt.request_state, 'string');
+        const field = Object.keys(request.requested_schema.properties)[0];
+        const other = new MCPAdapter(server.url);
+        const done = await other.resume(JSON.parse(JSON.stringify(interrupt)), { responses: { [request.key]: { action: 'accept', content: { [field]: true } } } });
+        assert.equal(done.status, 'success');
+        assert.match(done.content[0].text, /^wipe disk: confirmed/);
+        assert.equal((await adapter.callTool('echo', { text: 'still here' })).status, 'success');
+      });
     });
 
     describe('request shape (custom fetch, headers option)', () => {
@@ -544,11 +543,7 @@ for (const srv of SERVERS) {
 
       it(
         'host Mcp-* headers are not forwarded on requests where the adapter sets none',
-        {
-          todo:
-            'adapter bug (vs index.d.ts "MCP headers (Mcp-*, …) always win"): a host Mcp-Name / Mcp-Session-Id ' +
-            'is forwarded verbatim on server/discover and tools/list; only the headers the adapter itself sets override',
-        },
+        
         async () => {
           const rec = recordingFetch();
           const a = new MCPAdapter(server.url, { fetch: rec.fetch, headers: { 'Mcp-Name': 'evil', 'Mcp-Session-Id': 'sess-1' } });
@@ -634,12 +629,7 @@ describe('FastMCP fixture, legacy only (handshake era through protocol "auto")',
 
   it(
     '5 concurrent first calls open one session (one initialize), which close() ends',
-    {
-      todo:
-        'adapter bug: ensure_ready does not share an in-flight negotiation, so N concurrent first calls send N ' +
-        'server/discover + N initialize, opening N sessions; only the last one is kept and DELETEd by close(), ' +
-        'the other N-1 leak on the server',
-    },
+    
     async () => {
       const rec = recordingFetch();
       const a = new MCPAdapter(server.url, { fetch: rec.fetch });

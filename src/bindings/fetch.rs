@@ -285,7 +285,10 @@ async fn build_headers(host: &HostHeaders, request: &HttpRequest, signals: &Sign
             let method = request.headers.iter().find(|(n, _)| n == crate::protocol::headers::METHOD).map(|(_, v)| v.as_str()).unwrap_or("");
             set(&ctx, "method", &JsValue::from_str(method));
             let out = f.call1(&JsValue::UNDEFINED, &ctx).map_err(bad)?;
-            signals.race(&out).await.map_err(|e| if signals.combined.is_undefined() { bad(e) } else { signals.classify(&e, "while the headers option was computed") })?
+            signals.race(&out).await.map_err(|e| match signals.classify(&e, "while the headers option was computed") {
+                cut @ Error { code: ErrorCode::Timeout | ErrorCode::Aborted, .. } => cut,
+                _ => bad(e),
+            })?
         }
     };
     let args = if initial.is_undefined() || initial.is_null() { Array::new() } else { Array::of1(&initial) };
