@@ -612,16 +612,10 @@ async fn host_headers_async_function_is_called_per_request() {
     );
 }
 
-/// KNOWN FAILING (bug in src/bindings/fetch.rs `build_headers`): host headers are the base
-/// and only the MCP headers the adapter itself sets are overwritten, so an `Mcp-*` header
-/// the adapter does not send for that method passes through from the host: `Mcp-Name` on
-/// `server/discover` / `tools/list`, any `Mcp-Param-*`, `Mcp-Session-Id`. index.d.ts
-/// promises "MCP headers (`Mcp-*`, `Accept`, `Content-Type`) always win"; a stray
-/// `Mcp-Param-*` / `Mcp-Name` can make a 2026-07-28 server reject the request as a
-/// header/body mismatch. Fix: drop every host header whose name starts with `mcp-`
-/// (case-insensitive) before setting the adapter's own.
+/// Host `Mcp-*` headers are dropped even when the adapter sends no header of that name for
+/// the method (`Mcp-Name` on `server/discover`, `Mcp-Param-*`, `Mcp-Session-Id`): a stray one
+/// could make a 2026-07-28 server reject the request as a header/body mismatch.
 #[wasm_bindgen_test]
-#[ignore = "bug: host-supplied Mcp-* headers the adapter does not set itself (Mcp-Name on server/discover, Mcp-Param-*, Mcp-Session-Id) reach the server; see the doc comment"]
 async fn host_mcp_headers_never_reach_the_server() {
     let fake = Fake::new(&plan(json!({"contentType": SSE}), &[ECHO_RESULT.as_bytes()]));
     let headers = js(&json!({"Mcp-Name": "evil", "Mcp-Param-Region": "evil", "Mcp-Session-Id": "evil", "X-Ok": "1"}));
