@@ -156,6 +156,8 @@ export interface MCPAdapterOptions {
    * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`.
    */
   approval?: (call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null }) => boolean | Promise<boolean>;
+  /** Told, one sentence each, about tools left out of `listTools()` (invalid `x-mcp-header` annotations). Default `console.warn`. */
+  onWarning?: (text: string) => void;
   /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
   maxRounds?: number;
   /** Largest response body accepted, in bytes (JSON body or whole SSE stream). Default 33554432 (32 MiB). */
@@ -325,7 +327,9 @@ export declare class MCPAdapter {
   readonly server: ServerDescription | undefined;
   /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
-   * is a `pagination` error). The first call of an adapter runs `server/discover`.
+   * is a `pagination` error). The first call of an adapter runs `server/discover`. Tools with
+   * invalid `x-mcp-header` annotations are left out (see `onWarning`); valid ones make later
+   * calls mirror those arguments into `Mcp-Param-*` headers (MCP 2026-07-28 §"Custom Headers").
    */
   listTools(options?: CallOptions): Promise<MCPTool[]>;
   /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */

@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# one build at a time (tests and the demo may start builds concurrently)
+mkdir -p target
+exec 9>target/build.lock
+flock 9
+
 force=0
 [ "${1:-}" = "--force" ] && force=1
 

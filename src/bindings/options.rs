@@ -7,7 +7,8 @@
 //! maxPages?: number (default 64), protocol?: "auto" | "2026-07-28" | "legacy",
 //! onElicitation?: (params) => ElicitResult | Promise<ElicitResult> (handshake era),
 //! onSampling?: (params) => CreateMessageResult | Promise<...>, roots?: Root[] | () => Root[],
-//! approval?: ({name, args, metadata}) => boolean | Promise<boolean>, maxRounds?: number }`.
+//! approval?: ({name, args, metadata}) => boolean | Promise<boolean>, maxRounds?: number,
+//! onWarning?: (text) => void (default console.warn) }`.
 //! Per-call options: `{ signal?: AbortSignal, timeoutMs?: number, onProgress?: function }`.
 
 use super::fetch::{CallContext, HostHeaders};
@@ -171,6 +172,15 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         config.max_rounds = n.min(1000.0) as u32;
     }
     let approval = optional_function(options, "approval")?;
+    let on_warning = match optional_function(options, "onWarning")? {
+        Some(f) => Some(f),
+        None => js::get(&js::global("console"), "warn").dyn_into::<Function>().ok(),
+    };
+    config.on_warning = on_warning.map(|f| {
+        Rc::new(move |text: &str| {
+            let _ = f.call1(&JsValue::UNDEFINED, &JsValue::from_str(&format!("mcp-wasm-adapter: {text}")));
+        }) as Rc<dyn Fn(&str)>
+    });
     // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
     config.opaque_network_error_means_handshake = !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
     let headers = HostHeaders::from_option(get(options, "headers"))?;

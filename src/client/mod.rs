@@ -16,6 +16,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
+use crate::protocol::param_headers::{self, ParamHeader};
 use crate::protocol::{codes, headers, version};
 use crate::transport::body::Reply;
 use crate::transport::{Exchange, HttpRequest, HttpResponse, Limits, ResponseReader, Step, Target};
@@ -73,6 +74,9 @@ pub struct ClientConfig {
     pub roots: Option<HostHandler>,
     /// Most input-required rounds one call may take (default 10, as the TypeScript SDK).
     pub max_rounds: u32,
+    /// Told about things the adapter dropped or worked around (e.g. a tool left out of the
+    /// list for an invalid `x-mcp-header`), one sentence each.
+    pub on_warning: Option<Rc<dyn Fn(&str)>>,
     /// In browsers an opaque network error from the probe is usually CORS refusing the new
     /// `Mcp-*` headers of an old server: when set, it counts as handshake-era evidence.
     pub opaque_network_error_means_handshake: bool,
@@ -93,6 +97,7 @@ impl Default for ClientConfig {
             on_sampling: None,
             roots: None,
             max_rounds: 10,
+            on_warning: None,
             opaque_network_error_means_handshake: false,
         }
     }
@@ -138,12 +143,14 @@ pub struct Client {
     config: ClientConfig,
     next_id: Cell<Id>,
     state: RefCell<State>,
+    /// `x-mcp-header` mirrors of the tools last listed, by tool name.
+    param_headers: RefCell<std::collections::HashMap<String, Vec<ParamHeader>>>,
 }
 
 impl Client {
     /// A client for `target` that sends its requests through `exchange`. Nothing is sent yet.
     pub fn new(target: Target, exchange: Rc<dyn Exchange>, config: ClientConfig) -> Client {
-        Client { target, exchange, config, next_id: Cell::new(1), state: RefCell::new(State::default()) }
+        Client { target, exchange, config, next_id: Cell::new(1), state: RefCell::new(State::default()), param_headers: RefCell::default() }
     }
 
     /// The server URL.
@@ -291,9 +298,22 @@ impl Client {
         let params = meta.apply(params);
         let mut header_list = base_headers();
         header_list.extend(headers::standard(version, method, &Value::Object(params.clone())));
+        if method == "tools/call" {
+            let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+            if let Some(mirrors) = self.param_headers.borrow().get(name) {
+                header_list.extend(param_headers::header_values(mirrors, params.get("arguments").unwrap_or(&Value::Null)));
+            }
+        }
         let body = jsonrpc::request(id, method, params);
         let response = self.send("POST", header_list, body, opts.context.clone()).await?;
         self.read_reply(ResponseReader::new(response, id, &self.config.limits), opts, None).await
+    }
+
+    /// Tells the host's warning handler, if any.
+    pub(crate) fn warn(&self, text: &str) {
+        if let Some(handler) = &self.config.on_warning {
+            handler(text);
+        }
     }
 
     fn progress_token(&self, id: Id, opts: &RequestOptions) -> Option<Value> {

@@ -3,6 +3,7 @@
 
 use super::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::param_headers;
 use crate::protocol::result_type::ResultType;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
@@ -78,9 +79,28 @@ impl Client {
         Err(Error::new(ErrorCode::Pagination, format!("{method} did not end within {} pages", self.config.max_pages)))
     }
 
-    /// Every tool the server offers (`Tool` objects, verbatim), across all pages.
+    /// Every tool the server offers (`Tool` objects, verbatim), across all pages, less the
+    /// tools whose `x-mcp-header` annotations are invalid (left out with a warning, as
+    /// MCP 2026-07-28 requires of HTTP clients). The valid annotations are remembered, so
+    /// later calls of each tool mirror its arguments into `Mcp-Param-*` headers.
     pub async fn list_tools(&self, opts: &RequestOptions) -> Result<Vec<Value>> {
-        self.list_all("tools/list", "tools", opts).await
+        let tools = self.list_all("tools/list", "tools", opts).await?;
+        let mut mirrors = std::collections::HashMap::new();
+        let mut kept = Vec::with_capacity(tools.len());
+        for tool in tools {
+            let name = tool.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+            match param_headers::tool_param_headers(tool.get("inputSchema").unwrap_or(&Value::Null)) {
+                Ok(headers) => {
+                    if !headers.is_empty() {
+                        mirrors.insert(name, headers);
+                    }
+                    kept.push(tool);
+                }
+                Err(why) => self.warn(&format!("tool {name:?} left out: {why}")),
+            }
+        }
+        *self.param_headers.borrow_mut() = mirrors;
+        Ok(kept)
     }
 
     /// Calls tool `name` with `arguments` (a JSON object, sent verbatim; `Null` sends `{}`).
@@ -233,6 +253,25 @@ mod tests {
         let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).unwrap_err();
         assert_eq!((err.rpc_code(), err.rpc.unwrap().data), (Some(-32603), None));
         assert!(block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).is_ok());
+    }
+
+    #[test]
+    fn invalid_header_annotations_drop_the_tool_and_valid_ones_are_mirrored() {
+        let warnings = Rc::new(RefCell::new(Vec::new()));
+        let sink = warnings.clone();
+        let (client, script) = Scripted::client_with(ClientConfig { on_warning: Some(Rc::new(move |w: &str| sink.borrow_mut().push(w.to_string()))), ..ClientConfig::default() });
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[
+            {"name":"valid_tool","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}},
+            {"name":"bad_tool","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}}
+        ]}})));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(warnings.borrow().len(), 1);
+        assert!(warnings.borrow()[0].contains("bad_tool"));
+        block_on(client.call_tool("valid_tool", json!({"region": "Grüße"}), None, &RequestOptions::default())).unwrap();
+        assert_eq!(script.sent()[2].header("Mcp-Param-Region"), Some("=?base64?R3LDvMOfZQ==?="));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod headers;
 pub mod jsonrpc;
 pub mod meta;
+pub mod param_headers;
 pub mod result_type;
 pub mod version;
 

@@ -1,0 +1,172 @@
+//! `x-mcp-header`: tool arguments mirrored into `Mcp-Param-{Name}` request headers (MCP
+//! 2026-07-28 `basic/transports/streamable-http.mdx` "Custom Headers from Tool Parameters";
+//! digest §4.3). HTTP clients MUST support it, and MUST leave out of the tool list any tool
+//! whose annotations are invalid.
+
+use super::headers::encode_value;
+use serde_json::Value;
+use std::collections::HashSet;
+
+/// The annotation keyword.
+pub const KEYWORD: &str = "x-mcp-header";
+
+/// One mirrored parameter: header `Mcp-Param-{name}` carries the argument at `path`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamHeader {
+    /// The annotation value (the header name suffix), as declared.
+    pub name: String,
+    /// Property names from the root of `arguments` to the annotated property.
+    pub path: Vec<String>,
+}
+
+/// RFC 9110 `tchar`.
+fn is_tchar(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
+}
+
+/// Reads the `x-mcp-header` annotations of a tool's `inputSchema`.
+///
+/// Valid annotations sit on properties reachable from the root through `properties` keys
+/// only, typed `string`, `integer` or `boolean`; their value is a non-empty RFC 9110 token
+/// (no space, colon, control or non-ASCII character), unique case-insensitively within the
+/// tool. Returns the headers, or why the tool must be left out.
+pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, String> {
+    let mut found = Vec::new();
+    collect(input_schema, &mut Vec::new(), &mut found, 0)?;
+    let reachable = found.len();
+    if count_annotations(input_schema, 0) != reachable {
+        return Err(format!("an {KEYWORD} annotation is not reachable through properties alone"));
+    }
+    let mut seen = HashSet::new();
+    for header in &found {
+        if !seen.insert(header.name.to_ascii_lowercase()) {
+            return Err(format!("{KEYWORD} {:?} is declared twice", header.name));
+        }
+    }
+    Ok(found)
+}
+
+const MAX_DEPTH: usize = 32;
+
+fn collect(schema: &Value, path: &mut Vec<String>, found: &mut Vec<ParamHeader>, depth: usize) -> Result<(), String> {
+    let Some(props) = schema.get("properties").and_then(Value::as_object) else {
+        return Ok(());
+    };
+    if depth > MAX_DEPTH {
+        return Ok(());
+    }
+    for (name, prop) in props {
+        path.push(name.clone());
+        if let Some(annotation) = prop.get(KEYWORD) {
+            let header = annotation.as_str().ok_or_else(|| format!("{KEYWORD} on {name:?} is not a string"))?;
+            if header.is_empty() || !header.chars().all(is_tchar) {
+                return Err(format!("{KEYWORD} {header:?} on {name:?} is not a valid header name"));
+            }
+            match prop.get("type").and_then(Value::as_str) {
+                Some("string" | "integer" | "boolean") => {}
+                _ => return Err(format!("{KEYWORD} on {name:?} is allowed only on string, integer or boolean properties")),
+            }
+            found.push(ParamHeader { name: header.to_string(), path: path.clone() });
+        }
+        collect(prop, path, found, depth + 1)?;
+        path.pop();
+    }
+    Ok(())
+}
+
+/// How many `x-mcp-header` keys the schema holds anywhere (bounded in depth).
+fn count_annotations(value: &Value, depth: usize) -> usize {
+    if depth > MAX_DEPTH {
+        return 0;
+    }
+    match value {
+        Value::Object(map) => map.iter().map(|(k, v)| usize::from(k == KEYWORD) + count_annotations(v, depth + 1)).sum(),
+        Value::Array(items) => items.iter().map(|v| count_annotations(v, depth + 1)).sum(),
+        _ => 0,
+    }
+}
+
+/// The `Mcp-Param-*` headers of a call with `arguments`: strings as they are, integers in
+/// decimal (within ±(2^53−1)), booleans as `true`/`false`, each Base64-wrapped when unsafe
+/// (see [`encode_value`]). An absent or `null` argument sends no header; an empty string
+/// sends an empty value.
+pub fn header_values(headers: &[ParamHeader], arguments: &Value) -> Vec<(String, String)> {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    headers
+        .iter()
+        .filter_map(|h| {
+            let value = h.path.iter().try_fold(arguments, |v, key| v.get(key))?;
+            let text = match value {
+                Value::String(s) => s.clone(),
+                Value::Bool(b) => b.to_string(),
+                Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) => n.to_string(),
+                _ => return None,
+            };
+            Some((format!("Mcp-Param-{}", h.name), encode_value(&text)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tool(props: Value) -> Value {
+        json!({"type": "object", "properties": props})
+    }
+
+    #[test]
+    fn reads_valid_annotations_including_nested_ones() {
+        let schema = tool(json!({
+            "region": {"type": "string", "x-mcp-header": "Region"},
+            "opts": {"type": "object", "properties": {"dry": {"type": "boolean", "x-mcp-header": "Dry-Run"}}},
+            "plain": {"type": "string"}
+        }));
+        let headers = tool_param_headers(&schema).unwrap();
+        assert_eq!(
+            headers,
+            vec![
+                ParamHeader { name: "Dry-Run".into(), path: vec!["opts".into(), "dry".into()] },
+                ParamHeader { name: "Region".into(), path: vec!["region".into()] },
+            ]
+        );
+        let args = json!({"region": "us-west1", "opts": {"dry": true}, "plain": "x"});
+        assert_eq!(header_values(&headers, &args), vec![("Mcp-Param-Dry-Run".into(), "true".into()), ("Mcp-Param-Region".into(), "us-west1".into())]);
+    }
+
+    #[test]
+    fn rejects_each_invalid_form() {
+        for props in [
+            json!({"a": {"type": "string", "x-mcp-header": ""}}),
+            json!({"a": {"type": "object", "x-mcp-header": "A"}}),
+            json!({"a": {"type": "array", "x-mcp-header": "A"}}),
+            json!({"a": {"type": "null", "x-mcp-header": "A"}}),
+            json!({"a": {"type": "number", "x-mcp-header": "A"}}),
+            json!({"a": {"type": "string", "x-mcp-header": "A"}, "b": {"type": "string", "x-mcp-header": "a"}}),
+            json!({"a": {"type": "string", "x-mcp-header": "Has Space"}}),
+            json!({"a": {"type": "string", "x-mcp-header": "Co:lon"}}),
+            json!({"a": {"type": "string", "x-mcp-header": "Grüße"}}),
+            json!({"a": {"type": "string", "x-mcp-header": "Tab\there"}}),
+            json!({"a": {"type": "array", "items": {"type": "string", "x-mcp-header": "Item"}}}),
+        ] {
+            assert!(tool_param_headers(&tool(props.clone())).is_err(), "{props}");
+        }
+    }
+
+    #[test]
+    fn values_are_encoded_or_omitted() {
+        let headers = vec![
+            ParamHeader { name: "S".into(), path: vec!["s".into()] },
+            ParamHeader { name: "N".into(), path: vec!["n".into()] },
+            ParamHeader { name: "Z".into(), path: vec!["z".into()] },
+            ParamHeader { name: "E".into(), path: vec!["e".into()] },
+            ParamHeader { name: "Big".into(), path: vec!["big".into()] },
+        ];
+        let args = json!({"s": " padded ", "n": -42, "z": null, "e": "", "big": 9007199254740993u64});
+        assert_eq!(
+            header_values(&headers, &args),
+            vec![("Mcp-Param-S".into(), "=?base64?IHBhZGRlZCA=?=".into()), ("Mcp-Param-N".into(), "-42".into()), ("Mcp-Param-E".into(), "".into())]
+        );
+    }
+}
