@@ -23,10 +23,8 @@ const EXPECTED = [
   ['json-schema-2020-12-preservation', '2026-07-28'],
   ['initialize', '2025-11-25'],
   ['tools_call', '2025-11-25'],
-  ['elicitation-sep1034-client-defaults', '2025-11-25',
-    'handshake era: the standalone GET SSE stream, where server requests not tied to a POST (this elicitation/create) arrive'],
-  ['sse-retry', '2025-11-25',
-    'handshake era: resuming a closed SSE response by GET after `retry:` ms with Last-Event-ID (SEP-1699)'],
+  ['elicitation-sep1034-client-defaults', '2025-11-25'],
+  ['sse-retry', '2025-11-25'],
   ['json-schema-2020-12-preservation', '2025-11-25'],
 ];
 

@@ -188,6 +188,19 @@ impl Drop for ReaderGuard {
 }
 
 impl Exchange for FetchExchange {
+    fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
+        let promise = Promise::new(&mut |resolve, _reject| {
+            if let Ok(set_timeout) = global("setTimeout").dyn_into::<Function>() {
+                let _ = set_timeout.call2(&JsValue::UNDEFINED, &resolve, &JsValue::from_f64(ms as f64));
+            } else {
+                let _ = resolve.call0(&JsValue::UNDEFINED);
+            }
+        });
+        Box::pin(async move {
+            let _ = JsFuture::from(promise).await;
+        })
+    }
+
     fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let fetch = self.fetch.clone();
         let host_headers = self.headers.clone();

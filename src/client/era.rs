@@ -99,7 +99,10 @@ impl Client {
                 },
                 None => {
                     let mut guard = Negotiation { client: self, outcome: None };
-                    let outcome = self.negotiate(opts).await;
+                    // the call's signal and timeout bound the negotiation; its progress
+                    // and notification wishes belong to the call itself
+                    let bare = RequestOptions { context: opts.context.clone(), ..RequestOptions::default() };
+                    let outcome = self.negotiate(&bare).await;
                     guard.outcome = Some(outcome.clone());
                     return outcome;
                 }

@@ -22,6 +22,9 @@ pub const OFFERED: &str = "2025-11-25";
 /// Revisions accepted in the server's `initialize` answer.
 pub const ACCEPTED: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26"];
 
+/// Most times one response stream is resumed after closing early.
+pub const MAX_RESUMPTIONS: usize = 10;
+
 /// JSON-RPC code of the 2025-11-25 URLElicitationRequired error.
 const URL_ELICITATION_REQUIRED: i64 = -32042;
 
@@ -91,7 +94,7 @@ impl Client {
         params.insert("clientInfo".into(), self.config.client_info.clone());
         let response = self.send("POST", base_headers(), jsonrpc::request(id, "initialize", params), opts.context.clone()).await?;
         let session_id = response.session_id.clone();
-        let reply = self.read_reply(ResponseReader::new(response, id, &self.config.limits), opts, None).await?;
+        let reply = self.read_reply(&mut ResponseReader::new(response, id, &self.config.limits), opts, None).await?;
         let result = reply.outcome.map_err(|rpc| Error::rpc(rpc).with_status(reply.status))?;
         let version = result.get("protocolVersion").and_then(Value::as_str).unwrap_or("");
         if !ACCEPTED.contains(&version) {
@@ -130,11 +133,30 @@ impl Client {
                 }
             }
             let body = jsonrpc::request(id, method, body_params);
-            let attempt = async {
+            // Server requests not tied to this request (SDK 1.x servers send them on the
+            // standalone GET stream) can only reach a client listening there: when the host
+            // can answer elicitations, listen for the duration of the call.
+            let listener = match self.config.on_elicitation {
+                Some(_) => self.open_event_stream(&session, None, opts).await,
+                None => None,
+            };
+            let call = async {
                 let response = self.send("POST", session.headers(), body, opts.context.clone()).await?;
-                self.read_reply(ResponseReader::new(response, id, &self.config.limits), opts, Some(&session)).await
-            }
-            .await;
+                self.read_resuming(&session, ResponseReader::new(response, id, &self.config.limits), opts).await
+            };
+            let attempt = match listener {
+                Some(stream) => {
+                    let serve = self.serve_event_stream(&session, stream, opts);
+                    futures_util::pin_mut!(call, serve);
+                    // the listener is polled first, so requests already waiting on it are
+                    // answered before the call's own response is read
+                    match futures_util::future::select(serve, call).await {
+                        futures_util::future::Either::Right((outcome, _)) => outcome,
+                        futures_util::future::Either::Left(((), call)) => call.await,
+                    }
+                }
+                None => call.await,
+            };
             let expired = match &attempt {
                 Ok(reply) => reply.status == 404,
                 Err(e) => e.http_status == Some(404),
@@ -174,6 +196,64 @@ impl Client {
                 Err(rpc) => Err(Error::rpc(rpc).with_status(reply.status)),
             };
         }
+    }
+
+    /// Reads a response to its reply; when an SSE response stream closes before the reply
+    /// and its events carried ids, waits the stream's `retry` (default 1 s, at most 30 s)
+    /// and resumes it with a GET carrying `Last-Event-ID` (2025-11-25
+    /// `basic/transports.mdx` "Resumability and Redelivery"; SEP-1699), at most
+    /// [`MAX_RESUMPTIONS`] times.
+    async fn read_resuming(&self, session: &Session, mut reader: ResponseReader, opts: &RequestOptions) -> Result<crate::transport::body::Reply> {
+        let mut resumptions = 0;
+        loop {
+            let err = match self.read_reply(&mut reader, opts, Some(session)).await {
+                Err(err) if err.code == ErrorCode::StreamEnded && resumptions < MAX_RESUMPTIONS => err,
+                other => return other,
+            };
+            let Some(last) = reader.last_event_id().map(str::to_string) else {
+                return Err(err);
+            };
+            resumptions += 1;
+            self.exchange.sleep(reader.retry_ms().unwrap_or(1_000).min(30_000)).await;
+            match self.open_event_stream(session, Some(&last), opts).await {
+                Some(response) => reader = reader.resumed(response, &self.config.limits),
+                None => return Err(err),
+            }
+        }
+    }
+
+    /// GETs the session's event stream (`Accept: text/event-stream`), resuming after
+    /// `last_event_id` when given. `None` when the server offers none (405, 404, 409, ...).
+    async fn open_event_stream(&self, session: &Session, last_event_id: Option<&str>, opts: &RequestOptions) -> Option<crate::transport::HttpResponse> {
+        let mut list: Vec<(String, String)> = session.headers().into_iter().filter(|(n, _)| n != "Content-Type" && n != "Accept").collect();
+        list.push(("Accept".to_string(), "text/event-stream".to_string()));
+        if let Some(id) = last_event_id {
+            list.push(("Last-Event-ID".to_string(), id.to_string()));
+        }
+        let response = self.send("GET", list, String::new(), opts.context.clone()).await.ok()?;
+        let sse = crate::transport::body::media_type(response.content_type.as_deref()) == "text/event-stream";
+        (response.status == 200 && sse).then_some(response)
+    }
+
+    /// Serves the standalone event stream while a call runs: answers server requests and
+    /// hands notifications on. Never completes (once the stream ends it waits), so the call
+    /// decides when listening stops.
+    async fn serve_event_stream(&self, session: &Session, response: crate::transport::HttpResponse, opts: &RequestOptions) {
+        let mut reader = ResponseReader::new(response, 0, &self.config.limits);
+        while let Ok(step) = reader.next().await {
+            match step {
+                crate::transport::Step::Message(crate::protocol::jsonrpc::Incoming::Request { id, method, params }) => {
+                    self.answer_server_request(session, id, &method, params, opts).await
+                }
+                crate::transport::Step::Message(crate::protocol::jsonrpc::Incoming::Notification { method, params }) => {
+                    for handler in self.config.on_notification.iter().chain(opts.on_notification.iter()) {
+                        handler(&method, &params);
+                    }
+                }
+                _ => {}
+            }
+        }
+        futures_util::future::pending::<()>().await
     }
 
     /// POSTs a notification in the session; a 2xx (202 expected) is success.
@@ -332,6 +412,10 @@ mod tests {
         assert_eq!(sent[5].header("Mcp-Session-Id"), Some("new"));
     }
 
+    fn refused() -> Canned {
+        Canned { status: 405, content_type: None, location: None, session_id: None, chunks: vec![] }
+    }
+
     #[test]
     fn server_requests_are_answered_on_the_session() {
         let handler: ElicitationHandler = Rc::new(|params: Value| {
@@ -344,6 +428,7 @@ mod tests {
         let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
+        script.push(refused()); // the standalone GET stream: not offered
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"p1","method":"ping"}),
             json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer","default":30}}}}}),
@@ -357,10 +442,45 @@ mod tests {
         assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
         let sent = script.sent();
         assert_eq!(sent[0].body["params"]["capabilities"], json!({"elicitation": {"form": {}}}));
-        assert_eq!(sent[3].body, json!({"jsonrpc":"2.0","id":"p1","result":{}}));
-        assert_eq!(sent[4].body, json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada","age":30}}}));
-        assert_eq!(sent[5].body["error"]["code"], -32601);
-        assert_eq!(sent[5].header("Mcp-Session-Id"), Some("s"));
+        assert_eq!(sent[2].method, "GET");
+        assert_eq!(sent[2].header("Accept"), Some("text/event-stream"));
+        assert_eq!(sent[4].body, json!({"jsonrpc":"2.0","id":"p1","result":{}}));
+        assert_eq!(sent[5].body, json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada","age":30}}}));
+        assert_eq!(sent[6].body["error"]["code"], -32601);
+        assert_eq!(sent[6].header("Mcp-Session-Id"), Some("s"));
+    }
+
+    #[test]
+    fn requests_on_the_standalone_stream_are_answered_while_the_call_runs() {
+        let handler: ElicitationHandler = Rc::new(|_p: Value| async move { Ok(json!({"action": "accept", "content": {}})) }.boxed_local());
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(accepted());
+        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"x":{"type":"string","default":"d"}}}}})]));
+        script.push(accepted()); // the answer, POSTed while the call runs
+        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})]));
+        block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
+        let sent = script.sent();
+        let answer = sent.iter().find(|s| s.body.get("result").is_some()).expect("the elicitation was answered");
+        assert_eq!(answer.body["result"], json!({"action": "accept", "content": {"x": "d"}}));
+    }
+
+    #[test]
+    fn a_closed_stream_is_resumed_after_retry_with_last_event_id() {
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(accepted());
+        let mut primed = sse_reply(&[]);
+        primed.chunks = vec![Ok(bytes::Bytes::from_static(b"id: ev-1\nretry: 500\ndata: \n\n"))];
+        script.push(primed);
+        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}})]));
+        let out = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert_eq!(out, crate::client::CallOutcome::Complete(json!({"content":[{"type":"text","text":"resumed"}]})));
+        assert_eq!(*script.slept.borrow(), vec![500]);
+        let sent = script.sent();
+        assert_eq!(sent[3].method, "GET");
+        assert_eq!(sent[3].header("Last-Event-ID"), Some("ev-1"));
+        assert_eq!(sent[3].header("Mcp-Session-Id"), Some("s"));
     }
 
     #[test]

@@ -306,7 +306,7 @@ impl Client {
         }
         let body = jsonrpc::request(id, method, params);
         let response = self.send("POST", header_list, body, opts.context.clone()).await?;
-        self.read_reply(ResponseReader::new(response, id, &self.config.limits), opts, None).await
+        self.read_reply(&mut ResponseReader::new(response, id, &self.config.limits), opts, None).await
     }
 
     /// Tells the host's warning handler, if any.
@@ -353,7 +353,7 @@ impl Client {
 
     /// Reads a response to its reply: notifications go to the handlers; server requests
     /// (handshake era only, `session` given) are answered before reading on.
-    async fn read_reply(&self, mut reader: ResponseReader, opts: &RequestOptions, session: Option<&handshake::Session>) -> Result<Reply> {
+    async fn read_reply(&self, reader: &mut ResponseReader, opts: &RequestOptions, session: Option<&handshake::Session>) -> Result<Reply> {
         loop {
             match reader.next().await? {
                 Step::Reply(reply) => return Ok(reply),

@@ -49,6 +49,10 @@ impl Sent {
 pub struct Scripted {
     queue: RefCell<VecDeque<Canned>>,
     sent: RefCell<Vec<Sent>>,
+    /// The sleeps asked for, in milliseconds (they return at once).
+    pub slept: RefCell<Vec<u64>>,
+    /// The id of the last request POSTed: replies to a GET (a resumed stream) answer it.
+    last_id: RefCell<Value>,
 }
 
 impl Scripted {
@@ -78,9 +82,21 @@ impl Scripted {
 }
 
 impl Exchange for Scripted {
+    fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
+        self.slept.borrow_mut().push(ms);
+        Box::pin(future::ready(()))
+    }
+
     fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let body: Value = serde_json::from_str(&request.body).unwrap_or(Value::Null);
-        let id = body.get("id").cloned().unwrap_or(Value::Null);
+        let id = match body.get("id") {
+            Some(id) if body.get("method").is_some() => {
+                *self.last_id.borrow_mut() = id.clone();
+                id.clone()
+            }
+            _ if request.method == "GET" => self.last_id.borrow().clone(),
+            _ => Value::Null,
+        };
         self.sent.borrow_mut().push(Sent { method: request.method, url: request.url, headers: request.headers, body });
         let next = self.queue.borrow_mut().pop_front();
         Box::pin(future::ready(match next {

@@ -56,11 +56,15 @@ pub struct ResponseReader {
     status: u16,
     id: Id,
     kind: BodyKind,
+    /// The last SSE event id seen, and the last `retry` (ms): where a handshake-era stream
+    /// can be resumed from.
+    last_event_id: Option<String>,
+    retry_ms: Option<u64>,
 }
 
 enum BodyKind {
     Json(Option<LocalBoxStream<'static, Result<Bytes>>>),
-    Sse(LocalBoxStream<'static, Result<String>>),
+    Sse(LocalBoxStream<'static, Result<sse::Event>>),
     Other { body: Option<LocalBoxStream<'static, Result<Bytes>>>, content_type: Option<String> },
 }
 
@@ -71,10 +75,29 @@ impl ResponseReader {
         let body = limited(response.body, limits.max_body_bytes);
         let kind = match media_type(response.content_type.as_deref()).as_str() {
             "application/json" => BodyKind::Json(Some(body)),
-            "text/event-stream" => BodyKind::Sse(sse::data_events(body)),
+            "text/event-stream" => BodyKind::Sse(sse::events(body)),
             _ => BodyKind::Other { body: Some(body), content_type: response.content_type },
         };
-        ResponseReader { status, id, kind }
+        ResponseReader { status, id, kind, last_event_id: None, retry_ms: None }
+    }
+
+    /// Continues reading on a new response (a handshake-era GET with `Last-Event-ID`) for
+    /// the same request, keeping the resumption point.
+    pub fn resumed(self, response: HttpResponse, limits: &Limits) -> ResponseReader {
+        let mut next = ResponseReader::new(response, self.id, limits);
+        next.last_event_id = self.last_event_id;
+        next.retry_ms = self.retry_ms;
+        next
+    }
+
+    /// The id of the last SSE event read, if any carried one.
+    pub fn last_event_id(&self) -> Option<&str> {
+        self.last_event_id.as_deref()
+    }
+
+    /// The last SSE `retry` field read, in milliseconds.
+    pub fn retry_ms(&self) -> Option<u64> {
+        self.retry_ms
     }
 
     /// The HTTP status of the response.
@@ -116,9 +139,18 @@ impl ResponseReader {
                 }
             }
             BodyKind::Sse(events) => {
-                while let Some(data) = events.next().await {
-                    let data = data?;
-                    let value: Value = serde_json::from_str(&data).map_err(|e| {
+                while let Some(event) = events.next().await {
+                    let event = event?;
+                    if event.id.is_some() {
+                        self.last_event_id = event.id;
+                    }
+                    if event.retry.is_some() {
+                        self.retry_ms = event.retry;
+                    }
+                    if event.data.is_empty() {
+                        continue;
+                    }
+                    let value: Value = serde_json::from_str(&event.data).map_err(|e| {
                         Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status)
                     })?;
                     match Incoming::from_value(value).map_err(|e| e.with_status(status))? {

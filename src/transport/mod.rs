@@ -19,16 +19,16 @@ use std::rc::Rc;
 pub use body::{read_response, Limits, MessageSink, ResponseReader, Step};
 pub use target::Target;
 
-/// One request to send: a POST carrying a JSON-RPC message, or (handshake era, on close) a
-/// DELETE of the session.
+/// One request to send: a POST carrying a JSON-RPC message, or (handshake era) a GET of an
+/// event stream or a DELETE of the session.
 pub struct HttpRequest {
-    /// `"POST"` or `"DELETE"`.
+    /// `"POST"`, `"GET"` or `"DELETE"`.
     pub method: &'static str,
     /// Absolute `http(s)` URL.
     pub url: String,
     /// Request headers in order (names as the spec spells them).
     pub headers: Vec<(String, String)>,
-    /// The JSON body (empty for a DELETE).
+    /// The JSON body (empty for GET and DELETE).
     pub body: String,
     /// Per-call context the exchange understands (the wasm exchange carries the host's
     /// `AbortSignal` and timeout here). Opaque to the core.
@@ -56,4 +56,8 @@ pub trait Exchange {
     /// Sends `request`; resolves when the response head has arrived. A request without
     /// `context` must still be bounded in time by the implementation.
     fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>>;
+
+    /// Resolves after `ms` milliseconds (used before resuming a handshake-era stream, as
+    /// its `retry` field asks).
+    fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()>;
 }

@@ -21,19 +21,46 @@ impl fmt::Display for BodyError {
 
 impl std::error::Error for BodyError {}
 
-/// Turns a byte stream into the stream of non-empty `data` payloads of its events.
+/// One event block: its `data` (empty when it had none, e.g. a priming event), and the
+/// `id` and `retry` (milliseconds) fields that handshake-era resumption uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    /// The data lines joined with LF.
+    pub data: String,
+    /// The `id` field, if the block had one.
+    pub id: Option<String>,
+    /// The `retry` field, if the block had a valid one.
+    pub retry: Option<u64>,
+}
+
+/// Turns a byte stream into its event blocks (comment-only blocks dropped).
 /// A body error passes through unchanged; invalid UTF-8 becomes [`ErrorCode::InvalidJson`].
-pub fn data_events(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<String>> {
+pub fn events(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<Event>> {
     let bytes = body.map(|chunk| chunk.map_err(BodyError));
     sse_stream::SseByteStream::new(bytes)
         .filter_map(|event| async move {
             match event {
-                Ok(sse) => sse.data.filter(|d| !d.is_empty()).map(Ok),
+                Ok(sse) if sse.data.is_none() && sse.id.is_none() && sse.retry.is_none() => None,
+                Ok(sse) => Some(Ok(Event { data: sse.data.unwrap_or_default(), id: sse.id, retry: sse.retry })),
                 Err(sse_stream::Error::Body(inner)) => Some(Err(match inner.downcast::<BodyError>() {
                     Ok(body) => body.0,
                     Err(other) => Error::new(ErrorCode::Network, other.to_string()),
                 })),
                 Err(other) => Some(Err(Error::new(ErrorCode::InvalidJson, format!("bad event stream: {other}")))),
+            }
+        })
+        .boxed_local()
+}
+
+/// The non-empty `data` payloads of a byte stream's events (what MCP reads of an SSE
+/// response at 2026-07-28, where ids and `retry` carry no meaning).
+pub fn data_events(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<String>> {
+    events(body)
+        .filter_map(|event| async move {
+            match event {
+                Ok(e) if e.data.is_empty() => None,
+                Ok(e) => Some(Ok(e.data)),
+                Err(e) => Some(Err(e)),
             }
         })
         .boxed_local()
@@ -72,6 +99,19 @@ mod tests {
     #[test]
     fn cr_only_line_ends_and_unterminated_last_event_dropped() {
         assert_eq!(ok(decode(vec![b"data: a\r\rdata: b"])), vec!["a"]);
+    }
+
+    #[test]
+    fn ids_and_retry_are_kept_on_event_blocks() {
+        let items: Vec<Result<Bytes>> = vec![Ok(Bytes::from_static(b": hi\n\nid: e-1\nretry: 500\ndata: \n\nid: e-2\ndata: x\n\n"))];
+        let out: Vec<Event> = block_on(events(stream::iter(items).boxed_local()).map(|e| e.unwrap()).collect());
+        assert_eq!(
+            out,
+            vec![
+                Event { data: String::new(), id: Some("e-1".into()), retry: Some(500) },
+                Event { data: "x".into(), id: Some("e-2".into()), retry: None },
+            ]
+        );
     }
 
     #[test]
