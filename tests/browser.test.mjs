@@ -170,6 +170,10 @@ function checkServer(out, { serverName }) {
   assert.ok(out.sleepAbortedMs < 4_000, `aborted after ${out.sleepAbortedMs} ms`);
 
   assert.deepEqual(out.echoAfter.content, [{ type: 'text', text: 'echo: still here' }]);
+  assert.equal(out.interrupt.type, 'mcp_elicitation', JSON.stringify(out.interrupt));
+  assert.equal(out.interrupt.tool_name, 'confirm_action');
+  assert.equal(out.resumed.status, 'success', JSON.stringify(out.resumed));
+  assert.match(out.resumed.content[0].text, /^deploy: confirmed/);
 }
 
 test('the browser entry works against the TypeScript SDK fixture across origins', { timeout: 90_000 }, async () => {

@@ -58,6 +58,18 @@ async function exercise(url) {
 
   // the adapter still works after a timeout and an abort
   out.echoAfter = await attempt(() => tool.echo.invoke({ text: 'still here' }));
+
+  // an elicitation interrupt, round-tripped through JSON and resumed by a second adapter
+  const interrupt = await attempt(() => tool.confirm_action.invoke({ action: 'deploy' }));
+  out.interrupt = interrupt;
+  if (interrupt?.type === 'mcp_elicitation') {
+    const [request] = interrupt.requests;
+    const field = Object.keys(request.requested_schema.properties)[0];
+    const again = new MCPAdapter(url, { timeoutMs: 15_000 });
+    out.resumed = await attempt(() =>
+      again.resume(JSON.parse(JSON.stringify(interrupt)), { responses: { [request.key]: { action: 'accept', content: { [field]: true } } } }),
+    );
+  }
   return out;
 }
 

@@ -1,0 +1,212 @@
+// Input-required rounds (MCP 2026-07-28 MRTR) as resumable interrupts, and the approval
+// gate, against real servers: the FastMCP fixture (sealed requestState, two rounds, URL mode,
+// fresh random keys) and the @modelcontextprotocol/server 2.x fixture (inputRequired.elicit).
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
+import { startFastMCP, startTsServer } from './helpers/servers.mjs';
+
+/** A fetch that records every JSON-RPC message sent. */
+function recordingFetch() {
+  const sent = [];
+  return {
+    sent,
+    calls: () => sent.filter((m) => m.method === 'tools/call'),
+    fetch: async (url, init) => {
+      if (init.body) sent.push(JSON.parse(init.body));
+      return fetch(url, init);
+    },
+  };
+}
+
+const accept = (interrupt, content) => ({ responses: { [interrupt.requests[0].key]: { action: 'accept', content } } });
+
+describe('FastMCP fixture', () => {
+  let server;
+  before(async () => {
+    server = await startFastMCP();
+  });
+  after(() => server?.close());
+
+  test('a sealed requestState is echoed byte for byte, with a new id and only this round\'s answers', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
+    const interrupt = await adapter.callTool('confirm_action', { action: 'wipe disk' });
+    assert.deepEqual(Object.keys(interrupt).sort(), ['method', 'params', 'request_state', 'requests', 'round', 'server', 'tool_name', 'type']);
+    assert.equal(interrupt.type, 'mcp_elicitation');
+    assert.equal(interrupt.round, 1);
+    assert.deepEqual(interrupt.server, { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' });
+    assert.match(interrupt.request_state, /^v1\./);
+    assert.deepEqual(interrupt.requests, [{
+      key: 'confirm', message: 'Really wipe disk?', mode: 'form', defaults: {},
+      requested_schema: { type: 'object', properties: { confirmed: { type: 'boolean', title: 'Confirm' } }, required: ['confirmed'] },
+    }]);
+    const done = await adapter.resume(interrupt, accept(interrupt, { confirmed: true }));
+    assert.equal(done.content[0].text, 'wipe disk: confirmed (state={"action": "wipe disk", "round": 1})');
+    const [first, retry] = rec.calls();
+    assert.notEqual(first.id, retry.id);
+    assert.equal(retry.params.requestState, interrupt.request_state);
+    assert.deepEqual(retry.params.arguments, first.params.arguments);
+    assert.deepEqual(retry.params.inputResponses, { confirm: { action: 'accept', content: { confirmed: true } } });
+    assert.deepEqual(first.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} } });
+  });
+
+  test('decline and cancel reach the server', async () => {
+    const adapter = new MCPAdapter(server.url);
+    for (const action of ['decline', 'cancel']) {
+      const interrupt = await adapter.callTool('confirm_action', { action: 'reboot' });
+      const out = await adapter.resume(interrupt, { responses: { confirm: { action } } });
+      assert.match(out.content[0].text, new RegExp(`^reboot: ${action} `));
+    }
+  });
+
+  test('a tampered requestState surfaces the server\'s error as a typed error, and the adapter stays usable', async () => {
+    const adapter = new MCPAdapter(server.url);
+    const interrupt = await adapter.callTool('confirm_action', { action: 'x' });
+    const tampered = { ...interrupt, request_state: `${interrupt.request_state}x` };
+    await assert.rejects(adapter.resume(tampered, accept(interrupt, { confirmed: true })), (e) => {
+      assert.ok(e instanceof MCPAdapterError);
+      assert.equal(e.code, 'rpc_error');
+      assert.equal(e.rpcCode, -32602);
+      return true;
+    });
+    assert.match((await adapter.resume(interrupt, accept(interrupt, { confirmed: true }))).content[0].text, /^x: confirmed/);
+  });
+
+  test('a serialized interrupt resumes in a second adapter instance', async () => {
+    const interrupt = await new MCPAdapter(server.url).callTool('confirm_action', { action: 'move' });
+    const stored = JSON.stringify(interrupt);
+    const out = await new MCPAdapter(server.url).resume(JSON.parse(stored), accept(interrupt, { confirmed: true }));
+    assert.match(out.content[0].text, /^move: confirmed/);
+  });
+
+  test('two rounds: the second interrupt carries the threaded state and schema defaults', async () => {
+    const adapter = new MCPAdapter(server.url);
+    const first = await adapter.callTool('ask_twice', { topic: 'signup' });
+    assert.equal(first.requests[0].key, 'name');
+    const second = await adapter.resume(first, { responses: { name: { action: 'accept', content: { name: 'Ada' } } } });
+    assert.equal(second.type, 'mcp_elicitation');
+    assert.equal(second.round, 2);
+    assert.deepEqual(second.requests[0].defaults, { age: 30 });
+    const done = await adapter.resume(second, { responses: { age: { action: 'accept', content: { age: 36 } } } });
+    assert.equal(done.content[0].text, 'signup: Ada is 36');
+  });
+
+  test('the round cap ends a call that keeps asking', async () => {
+    const adapter = new MCPAdapter(server.url, { maxRounds: 1 });
+    const first = await adapter.callTool('ask_twice', { topic: 't' });
+    await assert.rejects(adapter.resume(first, { responses: { name: { action: 'accept', content: { name: 'A' } } } }), { code: 'too_many_rounds' });
+  });
+
+  test('URL mode: the interrupt carries the full URL, accept sends no content, completion is found by retrying', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
+    const interrupt = await adapter.callTool('open_url');
+    assert.deepEqual(interrupt.requests, [{ key: 'login', message: 'Sign in to continue', mode: 'url', url: 'https://auth.example.test/login?session=abc&x=%20y' }]);
+    const done = await adapter.resume(interrupt, { responses: { login: { action: 'accept' } } });
+    assert.equal(done.content[0].text, 'url elicitation: accept');
+    assert.deepEqual(rec.calls()[1].params.inputResponses, { login: { action: 'accept' } });
+  });
+
+  test('a server that mints a fresh key each first round is answered under the key the person saw', async () => {
+    const adapter = new MCPAdapter(server.url);
+    const interrupt = await adapter.callTool('confirm_random_key');
+    const key = interrupt.requests[0].key;
+    assert.match(key, /^k-[0-9a-f]{8}$/);
+    const out = await adapter.resume(interrupt, { responses: { [key]: { action: 'accept', content: { confirm: true } } } });
+    assert.equal(out.content[0].text, `confirmed under ${key}`);
+  });
+
+  test('two parallel calls that both need input never see each other\'s answers or state', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
+    const [a, b] = await Promise.all([adapter.callTool('confirm_action', { action: 'A' }), adapter.callTool('confirm_action', { action: 'B' })]);
+    assert.notEqual(a.request_state, b.request_state);
+    const [outB, outA] = await Promise.all([
+      adapter.resume(b, { responses: { confirm: { action: 'decline' } } }),
+      adapter.resume(a, accept(a, { confirmed: true })),
+    ]);
+    assert.match(outA.content[0].text, /^A: confirmed/);
+    assert.match(outB.content[0].text, /^B: decline/);
+    const retries = rec.calls().filter((m) => m.params.requestState);
+    assert.equal(retries.length, 2);
+    for (const r of retries) {
+      const mine = r.params.arguments.action === 'A' ? a : b;
+      assert.equal(r.params.requestState, mine.request_state);
+    }
+  });
+
+  test('bad answers are refused before anything is sent', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
+    const interrupt = await adapter.callTool('confirm_action', { action: 'x' });
+    const before = rec.sent.length;
+    for (const answer of [
+      { responses: {} },
+      { responses: { confirm: { action: 'accept', content: { confirmed: true } }, other: { action: 'decline' } } },
+      { responses: { confirm: { action: 'sure' } } },
+      { responses: { confirm: { action: 'accept', content: { confirmed: 'yes' } } } },
+      { responses: { confirm: { action: 'accept', content: {} } } },
+    ]) {
+      await assert.rejects(adapter.resume(interrupt, answer), { code: 'invalid_argument' });
+    }
+    const foreign = { ...interrupt, server: { ...interrupt.server, url: 'http://127.0.0.1:1/elsewhere' } };
+    await assert.rejects(adapter.resume(foreign, { responses: { confirm: { action: 'decline' } } }), { code: 'invalid_argument' });
+    assert.equal(rec.sent.length, before);
+  });
+
+  test('approval: a gated call returns an interrupt before anything is sent; approve (edited) or reject', async () => {
+    const rec = recordingFetch();
+    const seen = [];
+    const adapter = new MCPAdapter(server.url, {
+      fetch: rec.fetch,
+      approval: async (call) => {
+        seen.push(call);
+        return call.metadata?.mcp?.tool?.annotations?.destructiveHint === true;
+      },
+    });
+    const tools = Object.fromEntries((await adapter.listTools()).map((t) => [t.name, t]));
+    assert.equal((await tools.echo.invoke({ text: 'free' })).status, 'success');
+    const gated = await tools.delete_item.invoke({ item_id: '7' });
+    assert.deepEqual({ ...gated, metadata: undefined }, {
+      type: 'mcp_approval', tool_name: 'delete_item', args: { item_id: '7' }, method: 'tools/call',
+      server: { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' }, metadata: undefined,
+    });
+    assert.equal(gated.metadata.mcp.tool.annotations.destructiveHint, true);
+    assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'), 'nothing was sent before approval');
+    assert.equal(seen.find((c) => c.name === 'delete_item').args.item_id, '7');
+    const rejected = await adapter.resume(JSON.parse(JSON.stringify(gated)), { decision: 'reject', message: 'not today' });
+    assert.deepEqual(rejected, { content: [{ type: 'text', text: 'The user rejected the call of tool delete_item: not today' }], status: 'error' });
+    assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'));
+    const approved = await adapter.resume(gated, { decision: 'approve', args: { item_id: '8' } });
+    assert.equal(approved.content[0].text, 'deleted 8');
+    await assert.rejects(adapter.resume(gated, { decision: 'maybe' }), { code: 'invalid_argument' });
+  });
+
+  test('sampling and roots are declared only when the host can answer them', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch, onSampling: () => ({}), roots: [{ uri: 'file:///w' }] });
+    await adapter.callTool('echo', { text: 'x' });
+    assert.deepEqual(rec.calls()[0].params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} });
+  });
+});
+
+describe('@modelcontextprotocol/server 2.x fixture (inputRequired.elicit)', () => {
+  let server;
+  before(async () => {
+    server = await startTsServer();
+  });
+  after(() => server?.close());
+
+  test('elicitation interrupt, resumed with the HMAC-sealed state', async () => {
+    const adapter = new MCPAdapter(server.url);
+    const interrupt = await adapter.callTool('confirm_action', { action: 'ship' });
+    assert.equal(interrupt.type, 'mcp_elicitation');
+    assert.equal(interrupt.requests[0].mode, 'form');
+    assert.equal(typeof interrupt.request_state, 'string');
+    const done = await new MCPAdapter(server.url).resume(JSON.parse(JSON.stringify(interrupt)), accept(interrupt, { confirmed: true }));
+    assert.match(done.content[0].text, /^ship: confirmed/);
+    const declined = await adapter.resume(interrupt, { responses: { [interrupt.requests[0].key]: { action: 'decline' } } });
+    assert.match(declined.content[0].text, /decline/);
+  });
+});
