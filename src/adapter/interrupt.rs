@@ -236,8 +236,8 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
         return Err(invalid(format!("responses must answer exactly the keys {keys:?} (missing {missing:?}, unknown {extra:?})")));
     }
     for request in requests {
-        let key = request.get("key").and_then(Value::as_str).unwrap_or("");
-        let answer = &responses[key];
+        let key = request.get("key").and_then(Value::as_str).ok_or_else(|| invalid("every entry of interrupt.requests needs a string key"))?;
+        let answer = responses.get(key).ok_or_else(|| invalid(format!("no answer for {key:?}")))?;
         let action = answer.get("action").and_then(Value::as_str).unwrap_or("");
         let response = match (action, request.get("mode").and_then(Value::as_str)) {
             ("accept", Some("url")) => json!({"action": "accept"}),
@@ -372,6 +372,13 @@ mod tests {
         ] {
             let err = block_on(resume_elicitation(&client, &interrupt, &responses, &RequestOptions::default())).unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument, "{responses}");
+        }
+        let mut keyless = interrupt.clone();
+        keyless["requests"] = json!([{"message": "no key"}]);
+        let err = block_on(resume_elicitation(&client, &keyless, &json!({"": {"action": "decline"}}), &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        for broken in [json!({}), json!({"type": "mcp_elicitation"}), json!([]), json!("x")] {
+            assert_eq!(block_on(resume_elicitation(&client, &broken, &json!({}), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
         }
         let mut foreign = interrupt.clone();
         foreign["server"]["url"] = json!("http://evil.example/mcp");

@@ -66,17 +66,18 @@ impl WasmClient {
         future_to_promise(async move {
             let opts = opts.map_err(to_js)?;
             let args = args.map_err(to_js)?;
-            let params = call_params(&name, args.clone()).map_err(to_js)?;
+            let params = call_params(&name, args).map_err(to_js)?;
+            let arguments = params.get("arguments").cloned().unwrap_or(Value::Null);
             if let Some(gate) = gate {
                 let request = Object::new();
                 js::set(&request, "name", &JsValue::from_str(&name));
-                js::set(&request, "args", &js::parse_json(&params["arguments"].to_string()));
+                js::set(&request, "args", &js::parse_json(&arguments.to_string()));
                 js::set(&request, "metadata", &js::parse_json(&metadata.to_string()));
                 let verdict = js::call_maybe_async(&gate, &request)
                     .await
                     .map_err(|e| to_js(Error::new(ErrorCode::InvalidArgument, format!("the approval predicate threw: {}", js::describe(&e)))))?;
                 if verdict.is_truthy() {
-                    let interrupt = interrupt::approval_interrupt(&client, &name, &params["arguments"], &metadata);
+                    let interrupt = interrupt::approval_interrupt(&client, &name, &arguments, &metadata);
                     return Ok(JsValue::from_str(&interrupt.to_string()));
                 }
             }
