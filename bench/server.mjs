@@ -1,0 +1,208 @@
+// The benchmark's MCP server: `@modelcontextprotocol/server` 2.4.0 (`createMcpHandler`) on
+// 127.0.0.1, run as its own process by bench/run.mjs so that its CPU and memory never count
+// against a client.
+//
+//   node bench/server.mjs [--port N]
+//   → prints {"url":"http://127.0.0.1:N/mcp","pagedUrl":"http://127.0.0.1:N/paged"} on one line
+//
+// /mcp    McpServer (2026-07-28 and stateless 2025-era fallback) with the bench tools:
+//           small        {text}  → one text block "ok: <text>"                    (rows 1, 2, 7)
+//           image_10mb   {}      → one image block: 10,000,000 random bytes, base64 (13,333,336
+//                                  characters, precomputed once), mimeType image/png   (row 3)
+//           blocks_10k   {}      → 10,000 text blocks "block <i>"                  (row 3)
+//           progress_10k {count} → `count` (default 10,000) notifications/progress when the
+//                                  request carries a progressToken, then one text block; the
+//                                  response upgrades to SSE (responseMode 'auto')    (row 4)
+// /paged  a low-level `Server` (same SDK, same createMcpHandler) whose tools/list serves 1,000
+//         tools in 10 pages of 100 (row 5). McpServer's own tools/list has no page size (it
+//         answers every registered tool at once), so the page size comes from a hand-written
+//         `tools/list` handler on the SDK's `Server`; the protocol framing (discover, _meta,
+//         headers, legacy initialize) is still the SDK's.
+// /stats  GET: {requests: {"<path> <method>": count}} of POSTs served since start or the last
+//         reset; POST /stats/reset clears it. The runner uses it to check that every client
+//         really sent its requests (no client-side cache hid a round trip).
+//
+// The JSON-RPC request of the bare-fetch floor is the 2026-07-28 one; the legacy path (no
+// MCP-Protocol-Version 2026 header) is served statelessly (`legacy: 'stateless'`).
+
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { McpServer, Server, createMcpHandler } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export const IMAGE_BYTES = 10_000_000;
+export const BLOCKS = 10_000;
+export const PROGRESS_EVENTS = 10_000;
+export const LIST_TOOLS = 1_000;
+export const LIST_PAGE = 100;
+
+// 10 MB of incompressible bytes behind a PNG signature; the base64 text is built once.
+const imageBytes = randomBytes(IMAGE_BYTES);
+Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(imageBytes, 0);
+const IMAGE_B64 = imageBytes.toString('base64');
+const BLOCK_CONTENT = Array.from({ length: BLOCKS }, (_, i) => ({ type: 'text', text: `block ${i}` }));
+
+function benchServer() {
+  const s = new McpServer({ name: 'bench-server', version: '0.1.0' });
+  s.registerTool(
+    'small',
+    { description: 'Echoes a short text.', inputSchema: z.object({ text: z.string() }), annotations: { readOnlyHint: true } },
+    async ({ text }) => ({ content: [{ type: 'text', text: `ok: ${text}` }] }),
+  );
+  s.registerTool('image_10mb', { description: 'A 10 MB image (base64).' }, async () => ({
+    content: [{ type: 'image', data: IMAGE_B64, mimeType: 'image/png' }],
+  }));
+  s.registerTool('blocks_10k', { description: '10,000 small text blocks.' }, async () => ({ content: BLOCK_CONTENT }));
+  s.registerTool(
+    'progress_10k',
+    {
+      description: 'Sends `count` progress notifications, then answers.',
+      inputSchema: z.object({ count: z.number().int().min(0).default(PROGRESS_EVENTS) }),
+    },
+    async ({ count }, ctx) => {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      if (progressToken !== undefined) {
+        for (let i = 1; i <= count; i++) {
+          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: i, total: count } });
+        }
+      }
+      return { content: [{ type: 'text', text: `sent ${count}` }] };
+    },
+  );
+  return s;
+}
+
+// 1,000 tool definitions of a realistic size (a description and a three-property schema).
+const LISTED = Array.from({ length: LIST_TOOLS }, (_, i) => ({
+  name: `tool_${String(i).padStart(4, '0')}`,
+  description: `Bench tool number ${i}: looks up a record by id and returns it with its history.`,
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: 'Record id' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most history entries' },
+      verbose: { type: 'boolean', default: false },
+    },
+    required: ['id'],
+  },
+  annotations: { readOnlyHint: true },
+}));
+
+function pagedServer() {
+  const s = new Server({ name: 'bench-paged', version: '0.1.0' }, { capabilities: { tools: {} } });
+  s.setRequestHandler('tools/list', (request) => {
+    const cursor = request.params?.cursor;
+    const start = cursor === undefined ? 0 : Number.parseInt(cursor, 10);
+    if (!Number.isSafeInteger(start) || start < 0 || start >= LIST_TOOLS) throw new Error(`bad cursor ${cursor}`);
+    const end = Math.min(LIST_TOOLS, start + LIST_PAGE);
+    const page = { tools: LISTED.slice(start, end) };
+    if (end < LIST_TOOLS) page.nextCursor = String(end);
+    return page;
+  });
+  return s;
+}
+
+const handlers = {
+  '/mcp': createMcpHandler(benchServer, { legacy: 'stateless', onerror: () => {} }),
+  '/paged': createMcpHandler(pagedServer, { legacy: 'stateless', onerror: () => {} }),
+};
+
+let stats = {};
+
+function methodOf(body) {
+  try {
+    const m = JSON.parse(body.length > 4096 ? body.subarray(0, 4096).toString() : body.toString()).method;
+    return typeof m === 'string' ? m : '?';
+  } catch {
+    // a long body cut mid-way: fall back to a scan
+    return /"method"\s*:\s*"([^"]+)"/.exec(body.subarray(0, 4096).toString())?.[1] ?? '?';
+  }
+}
+
+export async function startBenchServer({ port = 0 } = {}) {
+  const server = http.createServer(async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/stats') {
+      if (req.method === 'POST') stats = {};
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ requests: stats }));
+      return;
+    }
+    const handler = handlers[path];
+    if (!handler) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort(new Error('client disconnected'));
+    });
+    try {
+      const chunks = [];
+      for await (const c of req) chunks.push(c);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      if (req.method === 'POST' && body) {
+        const key = `${path} ${methodOf(body)}`;
+        stats[key] = (stats[key] ?? 0) + 1;
+      }
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      }
+      const request = new Request(`http://127.0.0.1${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+        signal: abort.signal,
+      });
+      const response = await handler.fetch(request);
+      const out = {};
+      response.headers.forEach((v, k) => {
+        out[k] = v;
+      });
+      res.writeHead(response.status, out);
+      if (response.body) {
+        for await (const chunk of response.body) {
+          if (res.destroyed) break;
+          res.write(chunk);
+        }
+      }
+      res.end();
+    } catch (err) {
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: String(err?.message ?? err) } }));
+      } else {
+        res.destroy(err);
+      }
+    }
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const actual = server.address().port;
+  return {
+    url: `http://127.0.0.1:${actual}/mcp`,
+    pagedUrl: `http://127.0.0.1:${actual}/paged`,
+    statsUrl: `http://127.0.0.1:${actual}/stats`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const i = process.argv.indexOf('--port');
+  const srv = await startBenchServer({ port: i > 0 ? Number(process.argv[i + 1]) : 0 });
+  process.stdout.write(`${JSON.stringify({ url: srv.url, pagedUrl: srv.pagedUrl, statsUrl: srv.statsUrl })}\n`);
+  const stop = () => srv.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
+}

@@ -1,0 +1,195 @@
+// One measurement of one client in a process of its own (forked by bench/run.mjs, with
+// --expose-gc), so that each client's memory is its own. Receives its job as argv[2] (JSON),
+// sends back one message { ok, result } over IPC and exits.
+//
+// job: { kind, scenario, url, pagedUrl, n, warmup, durationMs, concurrency[], count }
+//
+// scenarios
+//   latency     sequential `small` calls: every call's time (ms)
+//   throughput  for each concurrency c: c loops calling `small` for durationMs; calls/s
+//   image       image_10mb calls: time to a usable result (the base64 string in hand) and
+//               peak RSS over the baseline taken before the first big call
+//   blocks      blocks_10k calls: same, usable = the 10,000 blocks in hand
+//   progress    progress_10k calls with a progress callback: time and callback count
+//   list        tools/list of 1,000 tools in 10 pages (pagedUrl): time
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { openClient } from './clients.mjs';
+
+const job = JSON.parse(process.argv[2]);
+const now = () => performance.now();
+
+/** Peak resident set size since the last reset (kernel's VmHWM), in bytes; null if unavailable. */
+function peakRss() {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+function resetPeakRss() {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Samples process.memoryUsage() every `ms` while running (catches what the event loop sees). */
+function sampler(ms = 2) {
+  let max = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+  const take = () => {
+    const m = process.memoryUsage();
+    for (const k of Object.keys(max)) if (m[k] > max[k]) max[k] = m[k];
+  };
+  const timer = setInterval(take, ms);
+  return {
+    take,
+    stop() {
+      clearInterval(timer);
+      take();
+      return max;
+    },
+  };
+}
+
+function contentOf(result) {
+  // adapter: {content,status}; TS client and fetch: MCP CallToolResult
+  return Array.isArray(result?.content) ? result.content : null;
+}
+
+function usableImage(result) {
+  const block = contentOf(result)?.[0];
+  const data = block?.data;
+  if (typeof data !== 'string' || data.length < 13_000_000) throw new Error(`no image data in the result (${typeof data})`);
+  return data.length;
+}
+
+function usableBlocks(result) {
+  const blocks = contentOf(result);
+  if (!blocks || blocks.length !== 10_000 || blocks[9_999].text !== 'block 9999') throw new Error('the 10k blocks are not in the result');
+  return blocks.length;
+}
+
+async function timed(fn) {
+  const t = now();
+  const out = await fn();
+  return [now() - t, out];
+}
+
+async function run() {
+  const { kind, scenario } = job;
+  const url = scenario === 'list' ? job.pagedUrl : job.url;
+  const client = await openClient(kind, url);
+  try {
+    switch (scenario) {
+      case 'latency': {
+        for (let i = 0; i < job.warmup; i++) await client.call('small', { text: `w${i}` });
+        const times = [];
+        for (let i = 0; i < job.n; i++) {
+          const [ms] = await timed(() => client.call('small', { text: `c${i}` }));
+          times.push(ms);
+        }
+        return { times, calls: job.warmup + job.n };
+      }
+      case 'throughput': {
+        const out = {};
+        let calls = 0;
+        for (const c of job.concurrency) {
+          const burst = async (deadline) => {
+            let done = 0;
+            await Promise.all(
+              Array.from({ length: c }, async (_, w) => {
+                while (now() < deadline) {
+                  await client.call('small', { text: `t${w}` });
+                  done++;
+                }
+              }),
+            );
+            return done;
+          };
+          calls += await burst(now() + job.warmupMs);
+          const start = now();
+          const done = await burst(start + job.durationMs);
+          const elapsed = now() - start;
+          calls += done;
+          out[c] = { calls: done, ms: elapsed, perSecond: (done * 1000) / elapsed };
+        }
+        return { byConcurrency: out, calls };
+      }
+      case 'image':
+      case 'blocks': {
+        const tool = scenario === 'image' ? 'image_10mb' : 'blocks_10k';
+        const usable = scenario === 'image' ? usableImage : usableBlocks;
+        await client.call('small', { text: 'warm' });
+        globalThis.gc?.();
+        await new Promise((r) => setTimeout(r, 50));
+        globalThis.gc?.();
+        const base = process.memoryUsage();
+        const canReset = resetPeakRss();
+        const s = sampler();
+        const times = [];
+        for (let i = 0; i < job.n; i++) {
+          let result;
+          const [ms] = await timed(async () => {
+            result = await client.call(tool, {});
+            usable(result);
+          });
+          times.push(ms);
+          s.take();
+          result = null;
+        }
+        const sampled = s.stop();
+        const hwm = canReset ? peakRss() : null;
+        return {
+          times,
+          calls: 1 + job.n,
+          baseRss: base.rss,
+          peakRss: hwm ?? sampled.rss,
+          peakSource: hwm ? 'VmHWM' : 'sampled',
+          sampledPeak: sampled,
+          base: { rss: base.rss, heapUsed: base.heapUsed, external: base.external, arrayBuffers: base.arrayBuffers },
+        };
+      }
+      case 'progress': {
+        let warm = 0;
+        await client.call('progress_10k', { count: 100 }, { onProgress: () => warm++ });
+        const times = [];
+        const counts = [];
+        for (let i = 0; i < job.n; i++) {
+          let n = 0;
+          const [ms] = await timed(() => client.call('progress_10k', { count: job.count }, { onProgress: () => n++ }));
+          times.push(ms);
+          counts.push(n);
+        }
+        return { times, counts, calls: 1 + job.n };
+      }
+      case 'list': {
+        const check = (tools) => {
+          if (tools.length !== 1000) throw new Error(`listed ${tools.length} tools, not 1000`);
+        };
+        for (let i = 0; i < job.warmup; i++) check(await client.listAll());
+        const times = [];
+        for (let i = 0; i < job.n; i++) {
+          const [ms, tools] = await timed(() => client.listAll());
+          check(tools);
+          times.push(ms);
+        }
+        return { times, lists: job.warmup + job.n };
+      }
+      default:
+        throw new Error(`unknown scenario ${scenario}`);
+    }
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+try {
+  const result = await run();
+  process.send({ ok: true, result }, () => process.exit(0));
+} catch (err) {
+  process.send({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1));
+}
