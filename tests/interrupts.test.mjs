@@ -4,20 +4,8 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
+import { recordingFetch } from './helpers/record.mjs';
 import { startFastMCP, startTsServer } from './helpers/servers.mjs';
-
-/** A fetch that records every JSON-RPC message sent. */
-function recordingFetch() {
-  const sent = [];
-  return {
-    sent,
-    calls: () => sent.filter((m) => m.method === 'tools/call'),
-    fetch: async (url, init) => {
-      if (init.body) sent.push(JSON.parse(init.body));
-      return fetch(url, init);
-    },
-  };
-}
 
 const accept = (interrupt, content) => ({ responses: { [interrupt.requests[0].key]: { action: 'accept', content } } });
 
@@ -140,7 +128,7 @@ describe('FastMCP fixture', () => {
     const rec = recordingFetch();
     const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
     const interrupt = await adapter.callTool('confirm_action', { action: 'x' });
-    const before = rec.sent.length;
+    const before = rec.requests.length;
     for (const answer of [
       { responses: {} },
       { responses: { confirm: { action: 'accept', content: { confirmed: true } }, other: { action: 'decline' } } },
@@ -152,7 +140,7 @@ describe('FastMCP fixture', () => {
     }
     const foreign = { ...interrupt, server: { ...interrupt.server, url: 'http://127.0.0.1:1/elsewhere' } };
     await assert.rejects(adapter.resume(foreign, { responses: { confirm: { action: 'decline' } } }), { code: 'invalid_argument' });
-    assert.equal(rec.sent.length, before);
+    assert.equal(rec.requests.length, before);
   });
 
   test('approval: a gated call returns an interrupt before anything is sent; approve (edited) or reject', async () => {

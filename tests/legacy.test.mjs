@@ -4,18 +4,8 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
+import { recordingFetch } from './helpers/record.mjs';
 import { startEverything, startFastMCP, startTsServer } from './helpers/servers.mjs';
-
-/** A fetch that records every request (method, headers, parsed body) before sending it. */
-function recordingFetch() {
-  const sent = [];
-  const fetchFn = async (url, init) => {
-    const headers = new Headers(init.headers);
-    sent.push({ method: init.method, headers, body: init.body ? JSON.parse(init.body) : null });
-    return fetch(url, init);
-  };
-  return { sent, fetch: fetchFn };
-}
 
 const byName = (tools) => Object.fromEntries(tools.map((t) => [t.name, t]));
 
@@ -47,17 +37,17 @@ describe('server-everything (handshake era only)', () => {
     assert.deepEqual(progress, [1, 2]);
     assert.match(done.content[0].text, /completed/);
     // probe first, then the handshake; no 2026-only headers after the fallback
-    assert.equal(rec.sent[0].body.method, 'server/discover');
-    assert.equal(rec.sent[1].body.method, 'initialize');
-    assert.deepEqual(rec.sent[1].body.params.capabilities, {}, 'no elicitation declared without a handler');
-    const sessionId = rec.sent[3].headers.get('mcp-session-id');
+    assert.equal(rec.requests[0].body.method, 'server/discover');
+    assert.equal(rec.requests[1].body.method, 'initialize');
+    assert.deepEqual(rec.requests[1].body.params.capabilities, {}, 'no elicitation declared without a handler');
+    const sessionId = rec.requests[3].headers.get('mcp-session-id');
     assert.ok(sessionId, 'the session id from initialize is sent afterwards');
-    for (const r of rec.sent.slice(1)) {
+    for (const r of rec.requests.slice(1)) {
       assert.equal(r.headers.get('mcp-method'), null);
       assert.equal(r.body?.params?._meta?.['io.modelcontextprotocol/protocolVersion'], undefined);
     }
     await adapter.close();
-    const del = rec.sent.at(-1);
+    const del = rec.requests.at(-1);
     assert.equal(del.method, 'DELETE');
     assert.equal(del.headers.get('mcp-session-id'), sessionId);
   });
@@ -132,8 +122,8 @@ describe('FastMCP fixture --legacy-only', () => {
     const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
     await adapter.listTools();
     await assert.rejects(adapter.callTool('sleep', { seconds: 5 }, { signal: AbortSignal.timeout(200) }), { code: 'aborted' });
-    const call = rec.sent.find((r) => r.body?.method === 'tools/call');
-    const cancel = rec.sent.find((r) => r.body?.method === 'notifications/cancelled');
+    const call = rec.requests.find((r) => r.body?.method === 'tools/call');
+    const cancel = rec.requests.find((r) => r.body?.method === 'notifications/cancelled');
     assert.ok(cancel, 'cancellation notice sent');
     assert.equal(cancel.body.params.requestId, call.body.id);
     assert.equal(cancel.headers.get('mcp-session-id'), call.headers.get('mcp-session-id'));

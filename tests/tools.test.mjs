@@ -7,12 +7,14 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { recordingFetch } from './helpers/record.mjs';
 import { startFastMCP, startTsServer } from './helpers/servers.mjs';
 import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
 
 const VERSION = '2026-07-28';
 const PNG_1X1_B64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+/** The tools both fixtures serve (FastMCP has a few more). */
 const TOOL_NAMES = [
   'echo',
   'get_weather',
@@ -127,25 +129,6 @@ async function rejectsWith(promise, code) {
   return caught;
 }
 
-/** A `fetch` that records every request (url, headers, parsed body) and response content type. */
-function recordingFetch() {
-  const requests = [];
-  const wrapped = async (url, init = {}) => {
-    const entry = {
-      url: String(url),
-      method: init.method,
-      headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      redirect: init.redirect,
-      contentType: undefined,
-    };
-    requests.push(entry);
-    const response = await fetch(url, init);
-    entry.contentType = response.headers.get('content-type');
-    return response;
-  };
-  return { fetch: wrapped, requests };
-}
 
 // --- per-server suites -------------------------------------------------------------------
 
@@ -169,13 +152,12 @@ for (const srv of SERVERS) {
     });
 
     describe('listTools', () => {
-      it('is undefined before the first call, then lists all 14 tools at 2026-07-28', async () => {
+      it('is undefined before the first call, then lists every tool at 2026-07-28', async () => {
         assert.equal(adapter.protocolVersion, undefined);
         assert.equal(adapter.server, undefined);
         tools = await adapter.listTools();
         byName = new Map(tools.map((t) => [t.name, t]));
-        assert.equal(tools.length, 14);
-        assert.deepEqual([...byName.keys()].sort(), [...TOOL_NAMES].sort());
+        for (const name of TOOL_NAMES) assert.ok(byName.has(name), `${name} listed`);
         assert.equal(adapter.protocolVersion, VERSION);
         assert.equal(adapter.server.serverInfo.name, srv.name);
         assert.ok(adapter.server.supportedVersions.includes(VERSION));
@@ -184,7 +166,7 @@ for (const srv of SERVERS) {
       });
 
       it('keeps name, description, inputSchema and outputSchema verbatim', () => {
-        assert.equal(raw.length, 14);
+        assert.equal(raw.length, tools.length, 'no tool dropped');
         for (const t of tools) {
           const r = rawByName.get(t.name);
           assert.ok(r, `raw tools/list lacks ${t.name}`);
@@ -597,7 +579,7 @@ for (const srv of SERVERS) {
         assert.equal(typeof cjs.MCPAdapterError, 'function');
         const a = new cjs.MCPAdapter(server.url);
         const list = await a.listTools();
-        assert.equal(list.length, 14);
+        assert.ok(list.length >= TOOL_NAMES.length);
         assert.equal(a.protocolVersion, VERSION);
         const out = await list.find((t) => t.name === 'echo').invoke({ text: 'cjs' });
         assert.equal(out.content[0].text, 'echo: cjs');
