@@ -57,6 +57,13 @@ pub enum ErrorCode {
     /// The server needs a client capability the host did not configure (sampling without
     /// `onSampling`, roots without `roots`, or a `-32021` answer).
     MissingClientCapability,
+    /// `resources/read` of a resource the server does not have (`-32602`, or `-32002` from
+    /// handshake-era servers); the JS error carries the `uri`.
+    ResourceNotFound,
+    /// The server does not offer what was asked: a capability it did not advertise (e.g.
+    /// `subscriptions/listen` without any `listChanged`/`subscribe`, completion without
+    /// `completions`) or a method it answered `-32601` (method not found).
+    NotSupported,
 }
 
 impl ErrorCode {
@@ -83,6 +90,8 @@ impl ErrorCode {
             ErrorCode::UrlElicitationRequired => "url_elicitation_required",
             ErrorCode::TooManyRounds => "too_many_rounds",
             ErrorCode::MissingClientCapability => "missing_client_capability",
+            ErrorCode::ResourceNotFound => "resource_not_found",
+            ErrorCode::NotSupported => "not_supported",
         }
     }
 }

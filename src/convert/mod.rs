@@ -1,6 +1,8 @@
 //! MCP content and results converted to LangChain.js v1 shapes.
 
 pub mod content;
+pub mod prompt;
+pub mod resource;
 pub mod result;
 
 pub use content::content_block;

@@ -1,0 +1,79 @@
+//! A `GetPromptResult` as chat messages in the LangChain.js shape (MCP 2026-07-28
+//! `server/prompts.mdx`, `schema.ts` `PromptMessage`; digest §5.2).
+//!
+//! Each MCP `PromptMessage` `{role: "user" | "assistant", content: ContentBlock}` becomes
+//! `{role, content: [v1 block]}`: the one content block converted by
+//! [`crate::convert::content_block`] (text, image, audio, embedded resources, resource links;
+//! see that module for the exact shapes). That object is a LangChain.js `BaseMessageLike`
+//! (`{role, content}` coerces to `HumanMessage` for `"user"` and `AIMessage` for
+//! `"assistant"`), so the array can be handed to a chat model as it is.
+
+use super::content_block;
+use crate::error::{snippet, Error, ErrorCode, Result};
+use serde_json::{json, Value};
+
+/// Converts one `PromptMessage`. A `content` array (not in the schema, sent by some servers)
+/// is converted block by block.
+///
+/// Errors: [`ErrorCode::InvalidMessage`] when the message is not an object, its `role` is
+/// not `"user"` or `"assistant"`, or it has no `content`.
+pub fn prompt_message(message: Value) -> Result<Value> {
+    let Value::Object(mut map) = message else {
+        return Err(invalid(&format!("a prompt message is not an object: {}", snippet(&message.to_string(), 60))));
+    };
+    let role = match map.get("role").and_then(Value::as_str) {
+        Some(role @ ("user" | "assistant")) => role.to_string(),
+        other => return Err(invalid(&format!("a prompt message has role {:?}; MCP allows \"user\" and \"assistant\"", other.unwrap_or("(none)")))),
+    };
+    let content = match map.remove("content") {
+        Some(Value::Array(blocks)) => blocks.into_iter().map(content_block).collect(),
+        Some(Value::Null) | None => return Err(invalid("a prompt message has no content")),
+        Some(block) => vec![content_block(block)],
+    };
+    Ok(json!({"role": role, "content": content}))
+}
+
+/// Converts a `GetPromptResult` `{description?, messages: [...]}` into its messages (see
+/// [`prompt_message`]). An empty `messages` is an empty array.
+///
+/// Errors: [`ErrorCode::InvalidMessage`] when `messages` is not an array or a message is
+/// malformed.
+pub fn prompt_messages(mut result: Value) -> Result<Vec<Value>> {
+    match result.get_mut("messages").map(Value::take) {
+        Some(Value::Array(messages)) => messages.into_iter().map(prompt_message).collect(),
+        _ => Err(invalid("prompts/get result has no messages array")),
+    }
+}
+
+fn invalid(message: &str) -> Error {
+    Error::new(ErrorCode::InvalidMessage, message.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_get_v1_blocks() {
+        let result = json!({"description": "d", "messages": [
+            {"role": "user", "content": {"type": "text", "text": "Hi"}},
+            {"role": "assistant", "content": {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}},
+            {"role": "user", "content": {"type": "resource", "resource": {"uri": "demo://r/1", "mimeType": "text/plain", "text": "R1"}}}
+        ]});
+        let messages = prompt_messages(result).unwrap();
+        assert_eq!(messages[0], json!({"role": "user", "content": [{"type": "text", "text": "Hi"}]}));
+        assert_eq!(messages[1], json!({"role": "assistant", "content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}]}));
+        assert_eq!(messages[2], json!({"role": "user", "content": [{"type": "text", "text": "R1", "metadata": {"uri": "demo://r/1", "mimeType": "text/plain"}}]}));
+    }
+
+    #[test]
+    fn arrays_empty_results_and_bad_messages() {
+        let m = prompt_message(json!({"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]})).unwrap();
+        assert_eq!(m["content"].as_array().unwrap().len(), 2);
+        assert_eq!(prompt_messages(json!({"messages": []})).unwrap(), Vec::<Value>::new());
+        for bad in [json!({"role": "system", "content": {"type": "text", "text": "x"}}), json!({"role": "user"}), json!("hi")] {
+            assert_eq!(prompt_message(bad.clone()).unwrap_err().code, ErrorCode::InvalidMessage, "{bad}");
+        }
+        assert_eq!(prompt_messages(json!({})).unwrap_err().code, ErrorCode::InvalidMessage);
+    }
+}
