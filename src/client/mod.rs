@@ -11,6 +11,10 @@ pub mod discover;
 pub mod era;
 pub mod handshake;
 pub mod tools;
+pub mod cache;
+pub mod prompts;
+pub mod resources;
+pub mod subscriptions;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::jsonrpc::{self, Id, Incoming};
