@@ -3,6 +3,7 @@
 
 pub mod form;
 pub mod interrupt;
+pub mod resources;
 pub mod tool;
 
 pub use tool::describe_tool;

@@ -1,0 +1,172 @@
+//! Reading resources and getting prompts for the host: the cache in front of
+//! `resources/read`, input-required rounds as interrupts for both (MCP 2026-07-28
+//! `basic/patterns/mrtr.mdx`: `prompts/get` and `resources/read` may answer
+//! `input_required` just like `tools/call`; digest §3.1, §5.1, §5.2, §5.9), and conversion of
+//! the complete results to host shapes.
+
+use super::interrupt::{self, Step};
+use crate::client::cache::{CacheMode, CacheView};
+use crate::client::prompts::prompt_params;
+use crate::client::resources::{read_error, read_params};
+use crate::client::{Client, RequestOptions};
+use crate::convert::prompt::prompt_messages;
+use crate::convert::resource::read_result;
+use crate::error::Result;
+use crate::protocol::result_type::ResultType;
+use serde_json::Value;
+
+/// Reads `uri` (`resources/read`) through `cache`.
+///
+/// In [`CacheMode::Use`] a fresh cached result is returned without a request. Otherwise the
+/// request is sent once; a complete answer is stored when its `ttlMs`/`cacheScope` allow
+/// (sessionless era only). When the server answers `input_required`, the call is driven by
+/// [`interrupt::run`] (sampling and roots answered in place, elicitations returned as an
+/// interrupt) and nothing of it is ever cached — those rounds carry `inputResponses` /
+/// `requestState`. (`run` starts by sending the request again: the first answer only told
+/// us that input is needed, and a sessionless server keeps no state between the two.)
+///
+/// Returns the `ReadResourceResult` verbatim ([`Step::Complete`]) or the interrupt.
+///
+/// Errors: [`crate::ErrorCode::ResourceNotFound`] (`-32602`, `-32002`) naming `uri`;
+/// [`crate::ErrorCode::NotSupported`] (`-32601`); those of [`interrupt::run`].
+pub async fn read_resource(client: &Client, cache: Option<CacheView<'_>>, mode: CacheMode, uri: &str, opts: &RequestOptions) -> Result<Step> {
+    let params = read_params(uri)?;
+    if let (Some(view), CacheMode::Use) = (cache, mode) {
+        if let Some(hit) = view.get("resources/read", uri) {
+            return Ok(Step::Complete(hit));
+        }
+    }
+    let first = client.request("resources/read", Some(params.clone()), opts).await;
+    if needs_rounds(&first) {
+        return interrupt::run(client, "resources/read", params, None, None, 0, opts).await.map_err(|e| read_error(uri, e));
+    }
+    let outcome = first.map_err(|e| read_error(uri, e))?;
+    client.store_if_cacheable(cache, mode, "resources/read", uri, &outcome.result);
+    Ok(Step::Complete(outcome.result))
+}
+
+/// Whether the first answer calls for the input-required driver: an `input_required`
+/// result, or a `-32021` (missing client capability), which the driver reports as a typed
+/// error naming the capability.
+fn needs_rounds(first: &Result<crate::client::Outcome>) -> bool {
+    match first {
+        Ok(outcome) => outcome.kind == ResultType::InputRequired,
+        Err(e) => e.rpc_code() == Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY),
+    }
+}
+
+/// Gets prompt `name` with `args` (`prompts/get`). `declared` is the prompt's `arguments`
+/// from the last `prompts/list`, when known: its required arguments are checked before
+/// anything is sent (see [`prompt_params`]). Input-required rounds become interrupts as for
+/// tools. Never cached (`GetPromptResult` is not cacheable).
+///
+/// Returns the `GetPromptResult` verbatim ([`Step::Complete`]) or the interrupt.
+///
+/// Errors: [`crate::ErrorCode::InvalidArgument`] before sending; `-32601` is
+/// [`crate::ErrorCode::NotSupported`]; those of [`interrupt::run`] (an unknown prompt or a
+/// refused argument is the server's `-32602`, an [`crate::ErrorCode::RpcError`]).
+pub async fn get_prompt(client: &Client, name: &str, args: Value, declared: Option<&[Value]>, opts: &RequestOptions) -> Result<Step> {
+    let params = prompt_params(name, args, declared)?;
+    interrupt::run(client, "prompts/get", params, None, None, 0, opts).await.map_err(|e| crate::client::resources::not_supported(e, "prompts/get"))
+}
+
+/// A complete result of `method` in host shape: `resources/read` → the array of contents
+/// ([`crate::convert::resource::read_result`]), `prompts/get` → the array of messages
+/// ([`crate::convert::prompt::prompt_messages`]); other results unchanged. Interrupts pass
+/// through.
+///
+/// Errors: [`crate::ErrorCode::InvalidMessage`] for a malformed result.
+pub fn host_shape(method: &str, step: Step) -> Result<Value> {
+    match step {
+        Step::Interrupt(interrupt) => Ok(interrupt),
+        Step::Complete(result) => match method {
+            "resources/read" => Ok(Value::Array(read_result(result)?)),
+            "prompts/get" => Ok(Value::Array(prompt_messages(result)?)),
+            _ => Ok(result),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::cache::{Cache, CacheLimits};
+    use crate::client::scripted::{json_reply, Scripted};
+    use crate::ErrorCode;
+    use futures_executor::block_on;
+    use serde_json::json;
+    use std::rc::Rc;
+
+    fn caches() -> (Cache, Cache) {
+        let clock: crate::client::cache::Clock = Rc::new(|| 0.0);
+        (Cache::new(CacheLimits::default(), clock.clone()), Cache::new(CacheLimits::default(), clock))
+    }
+
+    fn elicit() -> Value {
+        json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"ok":{"method":"elicitation/create","params":{"message":"Read it?","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}}}},"requestState":"s1"}})
+    }
+
+    #[test]
+    fn reads_are_cached_but_input_required_rounds_are_not() {
+        let (private, public) = caches();
+        let view = CacheView { private: &private, public: &public, target: "t" };
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://a","text":"A"}],"ttlMs":60000,"cacheScope":"private"}})));
+        let opts = RequestOptions::default();
+        let first = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &opts)).unwrap();
+        let again = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &opts)).unwrap();
+        assert_eq!(first, again);
+        assert_eq!(script.sent().len(), 2, "the second read came from the cache");
+        assert_eq!(script.sent()[1].header("Mcp-Name"), Some("x://a"));
+
+        // x://secret needs input: the interrupt, then the retry's cacheable answer is not stored
+        script.push(json_reply(200, elicit()));
+        script.push(json_reply(200, elicit()));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://secret","text":"S"}],"ttlMs":60000,"cacheScope":"private"}})));
+        let Step::Interrupt(interrupt) = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://secret", &opts)).unwrap() else { panic!("expected an interrupt") };
+        assert_eq!((interrupt["method"].as_str(), interrupt["tool_name"].is_null()), (Some("resources/read"), true));
+        assert_eq!(interrupt["params"], json!({"uri": "x://secret"}));
+        let done = block_on(interrupt::resume_elicitation(&client, &interrupt, &json!({"ok": {"action": "accept", "content": {"ok": true}}}), &opts)).unwrap();
+        assert_eq!(host_shape("resources/read", done).unwrap(), json!([{"text": "S", "mimeType": "text/plain", "metadata": {"uri": "x://secret"}}]));
+        assert!(view.get("resources/read", "x://secret").is_none());
+        assert_eq!(script.sent()[4].body["params"]["requestState"], "s1");
+    }
+
+    #[test]
+    fn not_found_is_typed_and_refresh_refetches() {
+        let (private, public) = caches();
+        let view = CacheView { private: &private, public: &public, target: "t" };
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found","data":{"uri":"x://gone"}}})));
+        let err = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://gone", &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::ResourceNotFound);
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"1"}],"ttlMs":60000}})));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"2"}],"ttlMs":60000}})));
+        block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &RequestOptions::default())).unwrap();
+        let Step::Complete(fresh) = block_on(read_resource(&client, Some(view), CacheMode::Refresh, "x://a", &RequestOptions::default())).unwrap() else { panic!() };
+        assert_eq!(fresh["contents"][0]["text"], "2");
+        assert_eq!(view.get("resources/read", "x://a").unwrap()["contents"][0]["text"], "2");
+    }
+
+    #[test]
+    fn prompts_are_checked_converted_and_interruptible() {
+        let (client, script) = Scripted::client();
+        let declared = [json!({"name": "city", "required": true})];
+        let err = block_on(get_prompt(&client, "args-prompt", json!({}), Some(&declared), &RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert!(script.sent().is_empty(), "nothing sent, not even the discovery");
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Weather in Oslo?"}}]}})));
+        let step = block_on(get_prompt(&client, "args-prompt", json!({"city": "Oslo"}), Some(&declared), &RequestOptions::default())).unwrap();
+        assert_eq!(host_shape("prompts/get", step).unwrap(), json!([{"role": "user", "content": [{"type": "text", "text": "Weather in Oslo?"}]}]));
+        let sent = script.sent();
+        assert_eq!(sent[1].header("Mcp-Name"), Some("args-prompt"));
+        assert_eq!(sent[1].body["params"]["arguments"], json!({"city": "Oslo"}));
+        drop(sent);
+        script.push(json_reply(200, elicit()));
+        let step = block_on(get_prompt(&client, "p", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert!(matches!(step, Step::Interrupt(ref i) if i["method"] == "prompts/get"));
+    }
+}
