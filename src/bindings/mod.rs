@@ -7,6 +7,7 @@ mod error;
 mod fetch;
 mod js;
 mod options;
+mod resources;
 mod tools;
 
 use crate::client::{Client, RequestOptions};
