@@ -65,6 +65,143 @@ export class MCPAdapter {
 
   /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
   async resume(interrupt, answer, options = {}) {
-    return JSON.parse(await this.#client.resume(interrupt, answer, options ?? {}));
+    const text = await this.#client.resume(interrupt, answer, options ?? {});
+    const method = interrupt?.method;
+    if (method !== 'resources/read' && method !== 'prompts/get') return JSON.parse(text);
+    // the same shapes readResource() / getPrompt() give
+    return shapeResult(JSON.parse(this.#client.convertResult(method, text)), method);
   }
+
+  // --- resources, prompts, completion, subscriptions (MCP 2026-07-28 §5) ----------------
+
+  /** All resources (`resources/list`, every page), each with `read(options)`. */
+  async listResources(options = {}) {
+    const resources = JSON.parse(await this.#client.listResources(options ?? {}));
+    for (const resource of resources) {
+      const uri = resource.uri;
+      resource.read = (readOptions) => this.readResource(uri, readOptions);
+    }
+    return resources;
+  }
+
+  /** All resource templates (`resources/templates/list`, every page). */
+  async listResourceTemplates(options = {}) {
+    return JSON.parse(await this.#client.listResourceTemplates(options ?? {}));
+  }
+
+  /** Reads one resource: its contents as `ResourceContent`s, or an interrupt. */
+  async readResource(uri, options = {}) {
+    const target = uri instanceof URL ? uri.href : uri;
+    if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
+    return shapeResult(JSON.parse(await this.#client.readResource(target, options ?? {})), 'resources/read');
+  }
+
+  /**
+   * Reads several resources (all listed ones when `uris` is omitted), one after the other:
+   * their contents in order, an interrupt in place of a read that needs input.
+   */
+  async getResources(request = {}, options = {}) {
+    const uris = request?.uris;
+    const list = uris === undefined || uris === null
+      ? (await this.listResources(options)).map((r) => r.uri)
+      : typeof uris === 'string' || uris instanceof URL ? [uris] : uris;
+    if (!Array.isArray(list)) throw new MCPAdapterError('invalid_argument', 'uris must be an array of resource URIs');
+    const out = [];
+    for (const uri of list) {
+      const read = await this.readResource(uri, options);
+      if (Array.isArray(read)) out.push(...read);
+      else out.push(read);
+    }
+    return out;
+  }
+
+  /** All prompts (`prompts/list`, every page), each with `get(args, options)`. */
+  async listPrompts(options = {}) {
+    const prompts = JSON.parse(await this.#client.listPrompts(options ?? {}));
+    for (const prompt of prompts) {
+      const name = prompt.name;
+      prompt.get = (args, getOptions) => this.getPrompt(name, args, getOptions);
+    }
+    return prompts;
+  }
+
+  /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
+  async getPrompt(name, args, options = {}) {
+    if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
+    return JSON.parse(await this.#client.getPrompt(name, args, options ?? {}));
+  }
+
+  /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
+  async complete(ref, argument, context, options = {}) {
+    return JSON.parse(await this.#client.complete(ref, argument, context, options ?? {}));
+  }
+
+  /**
+   * Listens for change notifications; resolves once the server acknowledged the
+   * subscription, to `{ acknowledged, closed, close() }`.
+   */
+  async subscribe(filter, onNotification, options = {}) {
+    const handle = await this.#client.subscribe(filter, onNotification, options ?? {});
+    const acknowledged = JSON.parse(handle.acknowledged);
+    const closed = handle.closed;
+    let open = true;
+    closed.then(() => {
+      open = false;
+      handle.free();
+    });
+    return {
+      acknowledged,
+      closed,
+      close() {
+        if (open) handle.close();
+      },
+    };
+  }
+
+  /** Forgets every cached result of this adapter (and the shared public results of its server). */
+  clearCache() {
+    this.#client.clearCache();
+  }
+}
+
+/**
+ * One content of a resource (`TextResourceContents` or `BlobResourceContents`), Blob-like:
+ * `text` (text contents) or `data` (base64, binary contents), `mimeType`, `metadata.uri`.
+ * Plain data when serialized (`JSON.stringify` keeps `uri`, `text`/`data`, `mimeType`,
+ * `metadata`).
+ */
+class ResourceContent {
+  constructor(entry) {
+    this.uri = entry.metadata.uri;
+    if (typeof entry.text === 'string') this.text = entry.text;
+    else this.data = entry.data;
+    this.mimeType = entry.mimeType;
+    this.metadata = entry.metadata;
+  }
+
+  /** The contents as a string (binary contents decoded as UTF-8). */
+  asString() {
+    return this.text ?? new TextDecoder().decode(this.asBytes());
+  }
+
+  /** The contents as bytes (text contents encoded as UTF-8). */
+  asBytes() {
+    if (this.text !== undefined) return new TextEncoder().encode(this.text);
+    const binary = atob(this.data);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+
+  /** A standard `Blob` of the contents, typed with `mimeType`. */
+  toBlob() {
+    if (typeof Blob !== 'function') throw new MCPAdapterError('not_supported', 'this runtime has no Blob');
+    return new Blob([this.asBytes()], { type: this.mimeType });
+  }
+}
+
+/** A `resources/read` result (array of contents JSON) as `ResourceContent`s; interrupts unchanged. */
+function shapeResult(value, method) {
+  if (method === 'resources/read' && Array.isArray(value)) return value.map((entry) => new ResourceContent(entry));
+  return value;
 }

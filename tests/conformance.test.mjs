@@ -57,9 +57,7 @@ describe('MCP conformance suite (client)', { timeout: 300_000 }, () => {
     });
   }
 
-  test('http-standard-headers @ 2026-07-28 exercises resources and prompts', {
-    todo: 'MCPAdapter listResources() / readResource() / listPrompts() / getPrompt()',
-  }, () => {
+  test('http-standard-headers @ 2026-07-28 exercises resources and prompts', () => {
     const row = rows.find((r) => r.scenario === 'http-standard-headers' && r.revision === '2026-07-28');
     assert.deepEqual(row.skips.filter((s) => /resources\/|prompts\//.test(s)), []);
   });
