@@ -113,12 +113,12 @@ async function spawnServer(name, command, args, { port, env = {} }) {
 /**
  * Starts tests/fixtures/fastmcp_server.py with the repo's `.venv` Python.
  *
- * @param {{ legacyOnly?: boolean, json?: boolean, port?: number }} [opts]
+ * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number }} [opts]
  *   `legacyOnly` refuses 2026-07-28 requests like an SDK-1.x server;
  *   `json` answers legacy-era POSTs with JSON instead of SSE; `port` reuses a port
- *   (to restart a server in place).
+ *   (to restart a server in place); `cacheTtl` (seconds) puts ttlMs on every cacheable result.
  */
-export async function startFastMCP({ legacyOnly = false, json = false, port: wanted } = {}) {
+export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl } = {}) {
   const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
@@ -127,6 +127,7 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
   const args = [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_server.py'), '--port', String(port)];
   if (legacyOnly) args.push('--legacy-only');
   if (json) args.push('--json');
+  if (cacheTtl !== undefined) args.push('--cache-ttl', String(cacheTtl));
   return spawnServer('FastMCP fixture', python, args, { port });
 }
 
