@@ -48,7 +48,11 @@ export type MCPErrorCode =
   /** A redirect to another origin (or a non-307/308 redirect) was refused. */
   | 'redirect'
   /** Handshake era: the server needs the person to open a URL (`-32042`); `data.elicitations` lists `{ mode: "url", url, message, elicitationId }`. */
-  | 'url_elicitation_required';
+  | 'url_elicitation_required'
+  /** `resources/read` of a resource the server does not have (`-32602`, legacy `-32002`); the error's `uri` names it. */
+  | 'resource_not_found'
+  /** The server does not offer it: a capability it did not advertise (subscriptions, completion) or a method it answered `-32601`. */
+  | 'not_supported';
 
 /**
  * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
@@ -64,6 +68,8 @@ export declare class MCPAdapterError extends Error {
   readonly rpcCode?: number;
   /** JSON-RPC error `data` sent by the server, verbatim. */
   readonly data?: unknown;
+  /** For `resource_not_found`: the resource URI that was read. */
+  readonly uri?: string;
 }
 
 /** An MCP `Implementation` (`{ name, version, title?, description?, websiteUrl?, icons? }`). */
@@ -339,11 +345,223 @@ export declare class MCPAdapter {
   /**
    * Continues a call that returned an interrupt: the same method with the original params,
    * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to the
-   * result or the next interrupt.
+   * result or the next interrupt (for `resources/read` and `prompts/get` interrupts: what
+   * {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give).
    * @throws {MCPAdapterError} `invalid_argument` before anything is sent when keys are
    *   missing or extra, an action is unknown, form content breaks the schema, or the
    *   interrupt belongs to another server URL; `too_many_rounds`; transport/protocol errors.
    */
-  resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+  resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: CallOptions): Promise<ToolResult | ResourceContent[] | PromptMessage[] | MCPInterrupt>;
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+
+  /**
+   * All resources (`resources/list`, MCP 2026-07-28 `server/resources.mdx`), following
+   * `nextCursor` to the end (at most `maxPages`). Each is the server's `Resource`, verbatim,
+   * plus `read()`. Entries without a string `uri` are left out (see `onWarning`). Pages are
+   * cached by their `ttlMs` (see {@link ListOptions.cacheMode}).
+   * @throws {MCPAdapterError} `not_supported` (`-32601`), `pagination`, transport/protocol errors.
+   */
+  listResources(options?: ListOptions): Promise<MCPResource[]>;
+  /** All resource templates (`resources/templates/list`; RFC 6570 `uriTemplate`s), cached like {@link MCPAdapter.listResources}. */
+  listResourceTemplates(options?: ListOptions): Promise<MCPResourceTemplate[]>;
+  /**
+   * Reads a resource (`resources/read`; `Mcp-Name` is the URI). Resolves to its contents (one
+   * or more; `[]` for an empty resource), or to an {@link ElicitationInterrupt} with `method:
+   * "resources/read"` when the server needs input first (answer it with
+   * {@link MCPAdapter.resume}, which then resolves to the contents). A complete first answer
+   * is cached by its `ttlMs`/`cacheScope` (2026-07-28 only); answers after input never are.
+   * @throws {MCPAdapterError} `resource_not_found` (with `uri`), `invalid_argument`, `not_supported`, transport/protocol errors.
+   */
+  readResource(uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+  /**
+   * Reads several resources one after the other — `uris`, or every listed resource when
+   * omitted — and resolves to all their contents in order; a read that needs input puts its
+   * interrupt in place of its contents.
+   */
+  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | ElicitationInterrupt>>;
+  /**
+   * All prompts (`prompts/list`, MCP 2026-07-28 `server/prompts.mdx`), every page, each with
+   * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks.
+   */
+  listPrompts(options?: ListOptions): Promise<MCPPrompt[]>;
+  /**
+   * Gets a prompt (`prompts/get`) as chat messages `{ role, content: [v1 block] }` — a
+   * LangChain.js `BaseMessageLike[]`, so `model.invoke(await adapter.getPrompt(...))` works,
+   * and `toLangChainMessages` (from `mcp-wasm-adapter/langchain`) makes `HumanMessage` /
+   * `AIMessage`s. `args` values are strings (numbers and booleans are converted). Required
+   * arguments (from `prompts/list`, listed once if needed) are checked before sending.
+   * Resolves to an {@link ElicitationInterrupt} (`method: "prompts/get"`) when the server needs input.
+   * @throws {MCPAdapterError} `invalid_argument` (missing required or non-string arguments; nothing sent), `rpc_error` (`-32602`: unknown prompt), `not_supported`, transport/protocol errors.
+   */
+  getPrompt(name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+  /**
+   * `completion/complete` (MCP 2026-07-28 `server/utilities/completion.mdx`): suggestions for
+   * `argument.value` of a prompt argument or a resource template variable. `context.arguments`
+   * gives the values already chosen for the others. Debounce calls from UIs.
+   * @throws {MCPAdapterError} `not_supported` (no `completions` capability — nothing sent — or `-32601`), `invalid_argument`.
+   */
+  complete(
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
+    options?: CallOptions,
+  ): Promise<CompletionResult>;
+  /**
+   * Listens for change notifications (MCP 2026-07-28 `subscriptions/listen`; handshake era:
+   * the session's GET event stream plus `resources/subscribe`). Asks only for what the
+   * server advertises (`tools.listChanged`, `prompts.listChanged`, `resources.listChanged`,
+   * `resources.subscribe`), checks the server's acknowledgement, and resolves once it
+   * arrived. Each notification then first drops the cached results it makes stale, then
+   * goes to `onNotification`. The stream is read in the background: other calls go on.
+   * `options.timeoutMs` bounds the wait for the acknowledgement only; `options.signal`
+   * closes the subscription whenever it fires.
+   * @throws {MCPAdapterError} `not_supported` (nothing advertised — nothing sent —, `-32601`,
+   *   nothing acknowledged, no GET stream), `invalid_argument` (empty or malformed filter),
+   *   `timeout` (no acknowledgement in time), `invalid_message` (the stream did not start
+   *   with the acknowledgement of this request).
+   */
+  subscribe(filter: SubscriptionFilter, onNotification: (notification: MCPNotification) => void, options?: CallOptions): Promise<Subscription>;
+  /** Forgets every cached result of this adapter (and the shared public results of its server). */
+  clearCache(): void;
+}
+
+/**
+ * How a list or read call uses the result cache (MCP 2026-07-28 `server/utilities/caching.mdx`).
+ * Results carry `ttlMs` and `cacheScope`: a result is fresh until `ttlMs` after it arrived;
+ * `ttlMs` 0 or absent means never cached. `private` results are kept per adapter — one
+ * adapter is one authorization context: use one adapter per user/credential (an adapter
+ * whose `headers` function switches users per call should pass `cacheMode: "bypass"`);
+ * `public` results are shared by all adapters of the process for the same server URL.
+ * Handshake-era results, and answers after input-required rounds, are never cached.
+ * List-changed and resource-updated notifications of a {@link MCPAdapter.subscribe}
+ * invalidate at once.
+ */
+export type CacheMode =
+  /** Serve a fresh cached result; store what is fetched (default). */
+  | 'use'
+  /** Fetch anyway and store the answer. */
+  | 'refresh'
+  /** Neither read nor write the cache. */
+  | 'bypass';
+
+/** Options of list and read calls. */
+export interface ListOptions extends CallOptions {
+  cacheMode?: CacheMode;
+}
+
+/** An MCP `Resource` (verbatim) with `read()`. */
+export interface MCPResource {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Size in bytes, if the server knows it. */
+  size?: number;
+  annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number; lastModified?: string };
+  icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
+  _meta?: Record<string, unknown>;
+  /** {@link MCPAdapter.readResource} of this resource. */
+  read(options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+}
+
+/** An MCP `ResourceTemplate` (verbatim): read a resource by filling its RFC 6570 `uriTemplate`. */
+export interface MCPResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Record<string, unknown>;
+  icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * One content of a resource (`TextResourceContents` or `BlobResourceContents`), Blob-like.
+ * Exactly one of `text` (text contents) and `data` (base64, binary contents) is set.
+ * Serializes to plain JSON (`{ uri, text | data, mimeType, metadata }`). Not a `Blob`
+ * itself (a Blob's `text()` method would clash with `text`): `toBlob()` makes one.
+ */
+export interface ResourceContent {
+  /** Same as `metadata.uri` (a resource may return contents for sub-URIs). */
+  readonly uri: string;
+  readonly text?: string;
+  /** Base64 (standard alphabet, checked by the adapter). */
+  readonly data?: string;
+  /** The server's, else `text/plain` (text) or `application/octet-stream` (binary). */
+  readonly mimeType: string;
+  /** `uri` plus the content's other fields under their wire names (`_meta`, ...). */
+  readonly metadata: { uri: string; [key: string]: unknown };
+  /** The contents as a string (binary contents decoded as UTF-8). */
+  asString(): string;
+  /** The contents as bytes (text contents encoded as UTF-8). */
+  asBytes(): Uint8Array;
+  /** A standard `Blob` typed with `mimeType`. @throws {MCPAdapterError} `not_supported` where the runtime has no `Blob`. */
+  toBlob(): Blob;
+}
+
+/** An MCP `Prompt` (verbatim) with `get()`. */
+export interface MCPPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: Array<{ name: string; title?: string; description?: string; required?: boolean }>;
+  icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
+  _meta?: Record<string, unknown>;
+  /** {@link MCPAdapter.getPrompt} of this prompt. */
+  get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+}
+
+/**
+ * One message of a prompt: an MCP `PromptMessage` whose content block is converted to a
+ * LangChain.js v1 block (an embedded resource becomes a text block with `metadata.uri`, or a
+ * data block for binary ones; see {@link ContentBlock}).
+ */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock[];
+}
+
+/** The answer of `completion/complete`: at most 100 `values`. */
+export interface CompletionResult {
+  values: string[];
+  /** How many matches exist in all, if the server knows. */
+  total?: number;
+  /** Whether there are more than `values`. */
+  hasMore?: boolean;
+}
+
+/** What to listen for (MCP 2026-07-28 `SubscriptionFilter`); at least one member. */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  /** `notifications/resources/updated` for these URIs (and resources below them). At most 1000. */
+  resourceSubscriptions?: string[];
+}
+
+/** A notification delivered to {@link MCPAdapter.subscribe}'s callback. */
+export interface MCPNotification {
+  method:
+    | 'notifications/tools/list_changed'
+    | 'notifications/prompts/list_changed'
+    | 'notifications/resources/list_changed'
+    | 'notifications/resources/updated';
+  /** `{ uri }` for `resources/updated`; `_meta["io.modelcontextprotocol/subscriptionId"]` on 2026-07-28 servers. */
+  params: { uri?: string; _meta?: Record<string, unknown>; [key: string]: unknown };
+}
+
+/** An open subscription. */
+export interface Subscription {
+  /** What the server agreed to deliver (a subset of the filter; handshake era: what it advertises). */
+  readonly acknowledged: SubscriptionFilter;
+  /**
+   * Settles once the subscription is over (never rejects): `closed` (by `close()` or the
+   * signal), `server_closed` (the server ended it), or `error` (the stream dropped —
+   * subscribe again to resume — or failed).
+   */
+  readonly closed: Promise<{ reason: 'closed' | 'server_closed' | 'error'; error?: MCPAdapterError }>;
+  /** Closes the stream (which ends the subscription on the server). Idempotent. */
+  close(): void;
 }
