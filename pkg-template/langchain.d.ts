@@ -1,0 +1,210 @@
+/**
+ * mcp-wasm-adapter/langchain: MCP tools, prompts and resources in LangChain.js / LangGraph.js
+ * shapes. Needs the optional peer dependencies `@langchain/core` and `@langchain/langgraph`
+ * (1.x); `humanInTheLoopMiddleware` and `createAgent` come from `langchain` (1.x). ESM only.
+ *
+ * @example
+ * import { MCPAdapter } from "mcp-wasm-adapter";
+ * import { toLangChainTools } from "mcp-wasm-adapter/langchain";
+ * import { createAgent } from "langchain";
+ * import { MemorySaver } from "@langchain/langgraph";
+ *
+ * const tools = await toLangChainTools(new MCPAdapter("https://host/mcp"));
+ * const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+ */
+import type { DynamicStructuredTool } from '@langchain/core/tools';
+import type { AIMessage, HumanMessage, ToolCall } from '@langchain/core/messages';
+import type { Document } from '@langchain/core/documents';
+import type {
+  ApprovalAnswer,
+  CallOptions,
+  ContentBlock,
+  ElicitationAnswer,
+  ElicitationInterrupt,
+  MCPAdapter,
+  MCPInterrupt,
+  MCPTool,
+  MCPToolMetadata,
+} from './index.js';
+
+/** What every tool's `ToolMessage.artifact` holds. */
+export interface MCPToolArtifact {
+  /** The server's `structuredContent` (any JSON value), when it sent one. */
+  structured_content?: unknown;
+  /**
+   * Only on the error a tool returns when a server needs a person but the tool cannot pause
+   * (outside a LangGraph run, or in a run without a checkpointer): the MCP interrupt, to answer
+   * with `adapter.resume()`.
+   */
+  mcp_interrupt?: MCPInterrupt;
+}
+
+/** Anything `toLangChainTools` can list tools from: an `MCPAdapter` or the like. */
+export interface MCPToolSource {
+  listTools(options?: CallOptions): Promise<MCPTool[]>;
+  resume: MCPAdapter['resume'];
+}
+
+export interface ToLangChainToolsOptions {
+  /** Which MCP tools to keep: their MCP names, or a predicate. Default: all. */
+  filter?: string[] | ((tool: MCPTool) => boolean);
+  /** Prepended to every LangChain tool name (the MCP name is still the one called). */
+  namePrefix?: string;
+  /** Names become `{serverName}_{toolName}` (`serverInfo.name`), e.g. to tell two servers' `search` apart. */
+  prefixServerName?: boolean;
+  /** Timeout of every call and resume round, in ms (overrides the adapter's `timeoutMs`). */
+  timeoutMs?: number;
+  /** Options of the `listTools()` calls (e.g. `signal`). */
+  listOptions?: CallOptions;
+}
+
+/**
+ * LangChain structured tools (`DynamicStructuredTool`, made with `tool()`) for the tools of
+ * one adapter, or of several (names must not collide: a collision throws; see `namePrefix`,
+ * `prefixServerName`). LangChain names are kept within `^[a-zA-Z0-9_-]{1,64}$` (other
+ * characters become `_`).
+ *
+ * Each tool has `name`, `description`, `schema` (the LLM-ready JSON Schema), `metadata`
+ * (`{ mcp: { tool, server } }`, see {@link MCPToolMetadata}) and
+ * `responseFormat: "content_and_artifact"`. Called with a `ToolCall` (as agents do) it gives a
+ * `ToolMessage` whose `content` is v1 content blocks, `artifact` is
+ * `{ structured_content }` (when the server sent structured content) and `status` is
+ * `"error"` when the server set `isError` (only transport and protocol failures throw).
+ * Called with bare arguments, LangChain returns the content blocks only.
+ *
+ * When the server needs a person (an MCP interrupt: `mcp_elicitation`, or `mcp_approval`
+ * from the adapter's `approval` option), a tool running in a LangGraph graph with a
+ * checkpointer calls LangGraph's `interrupt(value)` with the plain MCP interrupt as `value`:
+ * the run pauses and `__interrupt__` carries it. Resume with
+ * `new Command({ resume: { responses } })` (`{ decision }` for approvals), or, with several
+ * pending, with an id-keyed map (see {@link createMCPResume}). The `GraphInterrupt` is never
+ * caught, wrapped or retried here.
+ *
+ * On resume LangGraph runs the tool again from the top. Every MCP exchange the tool made
+ * runs as a LangGraph task, so its result is in the checkpoint: the re-run gets the first
+ * call's interrupt (the one the person saw, with its keys and `request_state`) and each
+ * earlier round's result from there, without reaching the server, and only the round after
+ * the newest answer is sent. What repeats: the tool function itself and whatever wraps it
+ * (middleware `wrapToolCall`, callbacks), not MCP requests. A tool that asks several times
+ * pauses once per round, each resumed with its own `Command`.
+ *
+ * Without a checkpointer (or outside a graph) the tool cannot pause: it returns an error
+ * result saying so, with the MCP interrupt in `artifact.mcp_interrupt`.
+ */
+export declare function toLangChainTools(
+  source: MCPToolSource | MCPToolSource[],
+  options?: ToLangChainToolsOptions,
+): Promise<Array<DynamicStructuredTool>>;
+
+/** A decision of `humanInTheLoopMiddleware`. */
+export type HITLDecisionType = 'approve' | 'edit' | 'reject';
+
+/** An `interruptOn` entry of `humanInTheLoopMiddleware` (langchain 1.x `InterruptOnConfig`). */
+export interface MCPInterruptOnConfig {
+  allowedDecisions: HITLDecisionType[];
+  description?: string | ((toolCall: ToolCall, state: unknown, runtime: unknown) => string | Promise<string>);
+  argsSchema?: Record<string, unknown>;
+  when?: (request: { toolCall: ToolCall; tool?: unknown; state: unknown; runtime: unknown }) => boolean | Promise<boolean>;
+}
+
+export interface InterruptOnOptions {
+  /** Pause tools that are `destructiveHint: true` (and not `readOnlyHint: true`). Default true. */
+  destructive?: boolean;
+  /** Pause tools that are `openWorldHint: true`. Default false. */
+  openWorld?: boolean;
+  /** Pause tools that are `readOnlyHint: false`. Default false. */
+  mutating?: boolean;
+  /** Pause tools that are `idempotentHint: false` (and not read-only). Default false. */
+  nonIdempotent?: boolean;
+  /**
+   * Hints a server left out count with the MCP defaults (`readOnlyHint` false,
+   * `destructiveHint` true, `idempotentHint` false, `openWorldHint` true). Default false: only
+   * hints the server set count. Annotations are the server's claims, not guarantees.
+   */
+  specDefaults?: boolean;
+  /** Decisions offered for a paused call. Default `["approve", "edit", "reject"]`. */
+  allowedDecisions?: HITLDecisionType[];
+  /** Shown to the person. Default: the prefix, which hints matched, the tool name and the arguments. */
+  description?: MCPInterruptOnConfig['description'];
+  /** Start of the default description. Default "Tool execution requires approval". */
+  descriptionPrefix?: string;
+  /**
+   * Argument-level rule for the tools the hints select: pause this call only when it returns
+   * true (e.g. `({ toolCall }) => toolCall.args.env === "prod"`). Gets the tool's name,
+   * metadata and matched hints as a second argument (the middleware passes no tool).
+   */
+  when?: (
+    request: { toolCall: ToolCall; tool?: unknown; state: unknown; runtime: unknown },
+    tool: { name: string; metadata: MCPToolMetadata | null; reasons: string[] },
+  ) => boolean | Promise<boolean>;
+  /** Per tool name, replaces what the hints decided (`false` removes a tool). */
+  overrides?: Record<string, boolean | MCPInterruptOnConfig>;
+}
+
+/**
+ * The `interruptOn` config of `humanInTheLoopMiddleware`, built from the tools' MCP
+ * annotations (`metadata.mcp.tool.annotations`). Only tools to pause appear.
+ *
+ * @example
+ * const tools = await toLangChainTools(adapter);
+ * const agent = createAgent({
+ *   model, tools, checkpointer: new MemorySaver(),
+ *   middleware: [humanInTheLoopMiddleware({ interruptOn: interruptOnFromAnnotations(tools) })],
+ * });
+ */
+export declare function interruptOnFromAnnotations(
+  tools: Array<{ name: string; metadata?: Record<string, any> | MCPToolMetadata }>,
+  options?: InterruptOnOptions,
+): Record<string, boolean | MCPInterruptOnConfig>;
+
+/**
+ * A resume for `new Command({ resume })` aimed at one pending MCP interrupt (an entry of
+ * `__interrupt__`) by its LangGraph id: `{ [interrupt.id]: { responses } }` for an elicitation,
+ * `{ [interrupt.id]: answer }` for an approval. Spread several into one object to answer
+ * several interrupts of parallel tool calls at once.
+ * @throws {TypeError} when `interrupt` is not an MCP interrupt with an id, or the responses do
+ *   not answer exactly the requested keys.
+ */
+export declare function createMCPResume(
+  interrupt: { id?: string; value?: ElicitationInterrupt },
+  responses: ElicitationAnswer['responses'],
+): Record<string, ElicitationAnswer>;
+export declare function createMCPResume(
+  interrupt: { id?: string; value?: MCPInterrupt },
+  responses: ElicitationAnswer['responses'] | ApprovalAnswer,
+): Record<string, ElicitationAnswer | ApprovalAnswer>;
+
+/** A prompt message as `getPrompt` returns it. */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock[];
+}
+
+/** Prompt messages as `HumanMessage` (`"user"`) / `AIMessage` (`"assistant"`) with v1 content blocks. */
+export declare function toLangChainMessages(
+  prompt: PromptMessage[] | { messages: PromptMessage[] },
+): Array<HumanMessage | AIMessage>;
+
+/** A resource content as `readResource` returns it (the MCP wire shape `{ uri, text | blob }` is accepted too). */
+export interface ResourceContent {
+  text?: string;
+  /** Base64. */
+  data?: string;
+  mimeType?: string;
+  metadata?: { uri: string; [key: string]: unknown };
+}
+
+/**
+ * Resource contents as `Document`s (`pageContent` = text; `metadata` = the content's metadata
+ * plus `uri`, `source` and `mimeType`). Binary contents are left out, or with
+ * `binary: "base64"` kept with the base64 data as `pageContent` and `metadata.encoding: "base64"`.
+ */
+export declare function toLangChainDocuments(
+  contents: ResourceContent[] | { contents: ResourceContent[] },
+  options?: { binary?: 'skip' | 'base64' },
+): Document[];
+
+/** Resource contents as standard `Blob`s typed with their `mimeType` (what LangChain.js document loaders take), each with its `uri` and `metadata`. */
+export declare function toBlobs(
+  contents: ResourceContent[] | { contents: ResourceContent[] },
+): Array<Blob & { uri: string; metadata: Record<string, unknown> }>;

@@ -1,0 +1,382 @@
+// mcp-wasm-adapter/langchain: the adapter's tools, prompts and resources in LangChain.js and
+// LangGraph.js shapes. Shape adaptation only: every MCP request, retry round and check runs in
+// the wasm core (through `tool.invoke` / `adapter.resume`); see langchain.d.ts for the API.
+//
+// Needs the optional peer dependencies `@langchain/core` and `@langchain/langgraph` (1.x);
+// the package's main entry works without them.
+import { tool as lcTool } from '@langchain/core/tools';
+import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { Document } from '@langchain/core/documents';
+import { interrupt as lgInterrupt, task as lgTask } from '@langchain/langgraph';
+
+/** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
+const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Name of the LangGraph task that records one MCP exchange (a call or a resume round). */
+const EXCHANGE_TASK = 'mcp_exchange';
+
+const isMCPInterrupt = (value) =>
+  value != null && typeof value === 'object' && (value.type === 'mcp_elicitation' || value.type === 'mcp_approval');
+
+/**
+ * The tools of one adapter (or several) as LangChain structured tools.
+ *
+ * @param {object | object[]} source an `MCPAdapter` (anything with `listTools()` and
+ *   `resume()`), or an array of them.
+ * @param {object} [options] see langchain.d.ts (`ToLangChainToolsOptions`).
+ */
+export async function toLangChainTools(source, options = {}) {
+  const opts = options ?? {};
+  const adapters = Array.isArray(source) ? source : [source];
+  if (adapters.length === 0) return [];
+  for (const a of adapters) {
+    if (!a || typeof a.listTools !== 'function' || typeof a.resume !== 'function') {
+      throw new TypeError('toLangChainTools: expected an MCPAdapter (anything with listTools() and resume()), or an array of them');
+    }
+  }
+  const seen = new Map();
+  const out = [];
+  for (const adapter of adapters) {
+    for (const mcpTool of await adapter.listTools(opts.listOptions ?? {})) {
+      if (!keep(mcpTool, opts.filter)) continue;
+      const name = langChainName(mcpTool, opts);
+      const earlier = seen.get(name);
+      if (earlier) {
+        throw new Error(
+          `toLangChainTools: two tools would both be named "${name}" (${describe(earlier)} and ${describe(mcpTool)}); ` +
+            'pass namePrefix or prefixServerName, or filter one out',
+        );
+      }
+      seen.set(name, mcpTool);
+      out.push(buildTool(adapter, mcpTool, name, opts));
+    }
+  }
+  return out;
+}
+
+/** One `MCPTool` as a LangChain structured tool named `name` (the MCP name is the one called). */
+function buildTool(adapter, mcpTool, name, opts) {
+  const metadata = mcpTool.metadata ?? { mcp: null };
+  return lcTool((args, config) => runTool(adapter, mcpTool, name, metadata, args ?? {}, config, opts), {
+    name,
+    description: mcpTool.description || mcpTool.title || '',
+    schema: mcpTool.schema ?? mcpTool.inputSchema ?? { type: 'object', properties: {} },
+    responseFormat: 'content_and_artifact',
+    metadata,
+  });
+}
+
+/**
+ * The body of every tool: call, then (inside a LangGraph run with a checkpointer) one
+ * `interrupt()` per MCP interrupt, each answered with `adapter.resume`.
+ *
+ * Inside a graph every MCP exchange runs as a LangGraph task, so its result is checkpointed:
+ * when the graph resumes and this function runs again from the top, the exchanges already made
+ * return their recorded results instead of reaching the server again. The first call therefore
+ * yields the very interrupt the person saw (its keys and request_state), each `interrupt()` in
+ * turn returns the answer given for its round (LangGraph matches them by call order within the
+ * task), and only the round after the last answer is sent.
+ */
+async function runTool(adapter, mcpTool, name, metadata, args, config, opts) {
+  const conf = config?.configurable;
+  const inGraph = typeof conf?.__pregel_call === 'function';
+  const canPause = inGraph && conf.__pregel_checkpointer != null;
+  const callOptions = {};
+  if (config?.signal) callOptions.signal = config.signal;
+  if (opts.timeoutMs !== undefined) callOptions.timeoutMs = opts.timeoutMs;
+
+  // Outside a graph a task has nowhere to record its result: call directly.
+  const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();
+  let out = await exchange(() => mcpTool.invoke(args, callOptions));
+  while (isMCPInterrupt(out)) {
+    if (!canPause) return cannotPause(out, name, metadata, config, inGraph);
+    // Not caught, wrapped or retried: a GraphInterrupt thrown here pauses the run.
+    const answer = lgInterrupt(out);
+    const pending = out;
+    out = await exchange(() => adapter.resume(pending, answer, callOptions));
+  }
+  return toToolOutput(out, name, metadata, config);
+}
+
+/**
+ * Runs one MCP exchange as a LangGraph task, so that its outcome is checkpointed and a re-run
+ * of the tool gets it back without a request. A failure is recorded as data, not thrown in the
+ * task (a failed task would fail the whole graph step, past ToolNode's error handling), and
+ * thrown here: the original error on this run, an equivalent `MCPAdapterError` on a re-run.
+ */
+async function recorded(fn) {
+  let original;
+  const outcome = await lgTask(EXCHANGE_TASK, async () => {
+    try {
+      return { result: await fn() };
+    } catch (e) {
+      original = e;
+      return { error: errorRecord(e) };
+    }
+  })();
+  if (outcome && 'error' in outcome) throw original ?? rebuildError(outcome.error);
+  return outcome?.result;
+}
+
+function errorRecord(e) {
+  const record = { name: String(e?.name ?? 'Error'), message: String(e?.message ?? e) };
+  for (const key of ['code', 'status', 'rpcCode']) if (e?.[key] !== undefined) record[key] = e[key];
+  if (e?.data !== undefined) {
+    try {
+      record.data = JSON.parse(JSON.stringify(e.data));
+    } catch {
+      // not JSON: left out of the record
+    }
+  }
+  return record;
+}
+
+function rebuildError(record) {
+  const { message, ...fields } = record ?? {};
+  return Object.assign(new Error(message ?? 'MCP call failed'), fields);
+}
+
+/** A finished MCP result as what `content_and_artifact` expects, or an error `ToolMessage`. */
+function toToolOutput(result, name, metadata, config) {
+  if (result == null || typeof result !== 'object' || !Array.isArray(result.content)) {
+    throw new Error(`MCP tool "${name}" returned an unexpected value: ${safeJson(result)}`);
+  }
+  const artifact = result.artifact;
+  const toolCallId = config?.toolCall?.id ?? config?.toolCallId;
+  if (result.status === 'error' && toolCallId) {
+    // LangChain sets status "success" on every [content, artifact] it wraps; returning the
+    // ToolMessage is the one way to carry the server's isError. `_formatToolOutput` passes a
+    // ToolMessage placed as the content through untouched.
+    const message = new ToolMessage({ status: 'error', content: result.content, artifact, tool_call_id: toolCallId, name, metadata });
+    return [message, artifact];
+  }
+  return [result.content, artifact];
+}
+
+/** The clear error given when an MCP interrupt cannot become a LangGraph interrupt. */
+function cannotPause(interrupt, name, metadata, config, inGraph) {
+  const what = interrupt.type === 'mcp_approval' ? 'an approval' : 'input from a person';
+  const where = inGraph
+    ? 'this LangGraph run has no checkpointer, so it cannot pause'
+    : 'this tool ran outside a LangGraph run, so it cannot pause';
+  const text =
+    `MCP tool "${interrupt.tool_name ?? name}" needs ${what} before it can finish, but ${where}. ` +
+    'Compile the agent or graph with a checkpointer (e.g. MemorySaver) and a thread_id, or answer ' +
+    'the interrupt in artifact.mcp_interrupt with adapter.resume().';
+  return toToolOutput(
+    { content: [{ type: 'text', text }], artifact: { mcp_interrupt: interrupt }, status: 'error' },
+    name,
+    metadata,
+    config,
+  );
+}
+
+// --- listing -------------------------------------------------------------------------------
+
+function keep(mcpTool, filter) {
+  if (filter == null) return true;
+  if (Array.isArray(filter)) return filter.includes(mcpTool.name);
+  if (typeof filter === 'function') return Boolean(filter(mcpTool));
+  throw new TypeError('toLangChainTools: filter must be an array of names or a function');
+}
+
+function langChainName(mcpTool, opts) {
+  let name = mcpTool.name;
+  if (opts.prefixServerName) {
+    const server = mcpTool.metadata?.mcp?.server?.name;
+    if (!server) throw new Error(`toLangChainTools: prefixServerName, but the server of tool "${mcpTool.name}" has no name`);
+    name = `${server}_${name}`;
+  }
+  if (opts.namePrefix) name = `${opts.namePrefix}${name}`;
+  return sanitizeName(name);
+}
+
+/** Keeps a name within `^[a-zA-Z0-9_-]{1,64}$`: other characters become `_`, the rest is cut. */
+function sanitizeName(name) {
+  if (NAME_OK.test(name)) return name;
+  const clean = name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+  return clean.length > 0 ? clean : '_';
+}
+
+function describe(mcpTool) {
+  const server = mcpTool.metadata?.mcp?.server?.name;
+  return server ? `"${mcpTool.name}" of ${server}` : `"${mcpTool.name}"`;
+}
+
+// --- human-in-the-loop -------------------------------------------------------------------------
+
+const DEFAULT_RULES = { destructive: true, openWorld: false, mutating: false, nonIdempotent: false };
+const ALL_DECISIONS = ['approve', 'edit', 'reject'];
+
+/** Why the rules gate a tool (its annotation hints), or [] when they do not. */
+function gateReasons(annotations, rules, specDefaults) {
+  const a = annotations ?? {};
+  const hint = (key, specDefault) => (a[key] === undefined || a[key] === null ? (specDefaults ? specDefault : undefined) : a[key]);
+  const readOnly = hint('readOnlyHint', false) === true;
+  const reasons = [];
+  if (rules.destructive && !readOnly && hint('destructiveHint', true) === true) reasons.push('destructive');
+  if (rules.openWorld && hint('openWorldHint', true) === true) reasons.push('open-world');
+  if (rules.mutating && (specDefaults ? !readOnly : a.readOnlyHint === false)) reasons.push('not read-only');
+  if (rules.nonIdempotent && !readOnly && hint('idempotentHint', false) === false) reasons.push('not idempotent');
+  return reasons;
+}
+
+/**
+ * The `interruptOn` of `humanInTheLoopMiddleware`, from the tools' MCP annotations.
+ * @param {Array<{name: string, metadata?: object}>} tools LangChain tools from
+ *   {@link toLangChainTools} (or `MCPTool`s).
+ * @param {object} [options] see langchain.d.ts (`InterruptOnOptions`).
+ */
+export function interruptOnFromAnnotations(tools, options = {}) {
+  if (!Array.isArray(tools)) throw new TypeError('interruptOnFromAnnotations: expected an array of tools');
+  const { allowedDecisions = ALL_DECISIONS, description, when, specDefaults = false, overrides = {}, descriptionPrefix } = options ?? {};
+  const rules = { ...DEFAULT_RULES };
+  for (const key of Object.keys(DEFAULT_RULES)) if (options?.[key] !== undefined) rules[key] = Boolean(options[key]);
+  const prefix = descriptionPrefix ?? 'Tool execution requires approval';
+  const interruptOn = {};
+  for (const t of tools) {
+    if (!t || typeof t.name !== 'string') throw new TypeError('interruptOnFromAnnotations: every tool needs a name');
+    const mcp = t.metadata?.mcp ?? null;
+    const reasons = gateReasons(mcp?.tool?.annotations, rules, specDefaults);
+    if (reasons.length === 0) continue;
+    const entry = { allowedDecisions: [...allowedDecisions] };
+    const server = mcp?.server?.name;
+    const because = `the MCP server${server ? ` ${server}` : ''} marks "${mcp?.tool?.title ?? t.name}" ${reasons.join(', ')}`;
+    entry.description =
+      description ?? ((toolCall) => `${prefix}: ${because}.\n\nTool: ${toolCall.name}\nArgs: ${safeJson(toolCall.args, 2)}`);
+    if (when) entry.when = (request) => when(request, { name: t.name, metadata: t.metadata ?? null, reasons });
+    interruptOn[t.name] = entry;
+  }
+  for (const [name, value] of Object.entries(overrides ?? {})) {
+    if (value === false) delete interruptOn[name];
+    else interruptOn[name] = value;
+  }
+  return interruptOn;
+}
+
+/**
+ * A resume map for `new Command({ resume })` that answers one pending MCP interrupt by its
+ * LangGraph id (spread several into one object to answer several at once).
+ * @param {{ id: string, value: object }} interrupt an entry of `__interrupt__`
+ * @param {object} responses for `mcp_elicitation`: `{ [key]: { action, content? } }`; for
+ *   `mcp_approval`: `{ decision, args?, message? }`
+ */
+export function createMCPResume(interrupt, responses) {
+  if (!interrupt || typeof interrupt !== 'object' || typeof interrupt.id !== 'string') {
+    throw new TypeError('createMCPResume: expected an entry of __interrupt__ ({ id, value })');
+  }
+  const value = interrupt.value;
+  if (!isMCPInterrupt(value)) throw new TypeError('createMCPResume: that interrupt is not an MCP interrupt (type mcp_elicitation or mcp_approval)');
+  if (responses == null || typeof responses !== 'object' || Array.isArray(responses)) {
+    throw new TypeError('createMCPResume: responses must be an object');
+  }
+  if (value.type === 'mcp_approval') {
+    if (responses.decision !== 'approve' && responses.decision !== 'reject') {
+      throw new TypeError('createMCPResume: an mcp_approval interrupt takes { decision: "approve" | "reject", args?, message? }');
+    }
+    return { [interrupt.id]: responses };
+  }
+  const asked = (value.requests ?? []).map((r) => r.key);
+  const given = Object.keys(responses);
+  const missing = asked.filter((k) => !given.includes(k));
+  const extra = given.filter((k) => !asked.includes(k));
+  if (missing.length || extra.length) {
+    throw new TypeError(
+      `createMCPResume: responses must answer exactly the keys ${safeJson(asked)}` +
+        (missing.length ? `; missing ${safeJson(missing)}` : '') +
+        (extra.length ? `; not asked ${safeJson(extra)}` : ''),
+    );
+  }
+  return { [interrupt.id]: { responses } };
+}
+
+// --- prompts and resources -------------------------------------------------------------------
+
+/**
+ * Prompt messages (`adapter.getPrompt(...)`: an array of `{ role, content }`, or an object
+ * with such a `messages` array) as `HumanMessage` / `AIMessage`s with v1 content blocks.
+ */
+export function toLangChainMessages(prompt) {
+  if (isMCPInterrupt(prompt)) throw new TypeError('toLangChainMessages: got an MCP interrupt; answer it with adapter.resume() first');
+  const messages = Array.isArray(prompt) ? prompt : prompt?.messages;
+  if (!Array.isArray(messages)) throw new TypeError('toLangChainMessages: expected prompt messages ({ role, content }[]) or { messages }');
+  return messages.map((m, i) => {
+    const content = Array.isArray(m?.content) ? m.content : typeof m?.content === 'string' ? m.content : m?.content ? [m.content] : null;
+    if (content === null) throw new TypeError(`toLangChainMessages: message ${i} has no content`);
+    if (m.role === 'user') return new HumanMessage({ content });
+    if (m.role === 'assistant') return new AIMessage({ content });
+    throw new TypeError(`toLangChainMessages: message ${i} has role ${safeJson(m?.role)}; MCP prompts use "user" and "assistant"`);
+  });
+}
+
+/** One resource content entry, normalized: `{ uri, mimeType, text? , data? (base64), metadata }`. */
+function resourceEntry(entry, i) {
+  if (entry == null || typeof entry !== 'object') throw new TypeError(`resource contents ${i} is not an object`);
+  const metadata = { ...(entry.metadata ?? {}) };
+  const uri = metadata.uri ?? entry.uri;
+  if (typeof uri !== 'string') throw new TypeError(`resource contents ${i} has no uri`);
+  metadata.uri = uri;
+  const text = typeof entry.text === 'string' ? entry.text : undefined;
+  const data = typeof entry.data === 'string' ? entry.data : typeof entry.blob === 'string' ? entry.blob : undefined;
+  if (text === undefined && data === undefined) throw new TypeError(`resource contents ${i} (${uri}) has neither text nor data`);
+  const mimeType = entry.mimeType ?? (text !== undefined ? 'text/plain' : 'application/octet-stream');
+  return { uri, mimeType, text, data, metadata };
+}
+
+function contentsOf(contents) {
+  if (isMCPInterrupt(contents)) throw new TypeError('got an MCP interrupt instead of resource contents; answer it with adapter.resume() first');
+  const list = Array.isArray(contents) ? contents : contents?.contents;
+  if (!Array.isArray(list)) throw new TypeError('expected resource contents (an array, or { contents })');
+  return list;
+}
+
+/**
+ * Resource contents (`adapter.readResource(uri)`) as LangChain `Document`s: text contents
+ * become `pageContent`; binary ones are left out unless `{ binary: "base64" }` (then
+ * `pageContent` is the base64 data and `metadata.encoding` is `"base64"`).
+ */
+export function toLangChainDocuments(contents, options = {}) {
+  const binary = options?.binary ?? 'skip';
+  const docs = [];
+  contentsOf(contents).forEach((raw, i) => {
+    const e = resourceEntry(raw, i);
+    const metadata = { ...e.metadata, mimeType: e.mimeType, source: e.uri };
+    if (e.text !== undefined) docs.push(new Document({ pageContent: e.text, metadata }));
+    else if (binary === 'base64') docs.push(new Document({ pageContent: e.data, metadata: { ...metadata, encoding: 'base64' } }));
+    else if (binary !== 'skip') throw new TypeError('toLangChainDocuments: binary must be "skip" or "base64"');
+  });
+  return docs;
+}
+
+/**
+ * Resource contents as standard `Blob`s (typed with the content's `mimeType`), what
+ * LangChain.js document loaders take (e.g. `new WebPDFLoader(blob)`); each keeps its `uri`
+ * and `metadata` as extra properties.
+ */
+export function toBlobs(contents) {
+  return contentsOf(contents).map((raw, i) => {
+    const e = resourceEntry(raw, i);
+    const bytes = e.text !== undefined ? new TextEncoder().encode(e.text) : base64Bytes(e.data);
+    const blob = new Blob([bytes], { type: e.mimeType });
+    Object.defineProperties(blob, {
+      uri: { value: e.uri, enumerable: true },
+      metadata: { value: e.metadata, enumerable: true },
+    });
+    return blob;
+  });
+}
+
+function base64Bytes(b64) {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+function safeJson(value, indent) {
+  try {
+    return JSON.stringify(value, null, indent) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
