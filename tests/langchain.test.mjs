@@ -1,0 +1,509 @@
+// mcp-wasm-adapter/langchain against a live FastMCP fixture, driven by LangChain.js v1 agents
+// (`createAgent`) with a scripted model (`fakeModel` from @langchain/core/testing): tool shapes,
+// a multi-step conversation, elicitation as LangGraph interrupts resumed with `Command`
+// (fresh keys, two rounds, parallel calls), humanInTheLoopMiddleware from MCP annotations, a
+// checkpoint that survives JSON, and the prompt/resource converters.
+//
+//   bash scripts/build.sh && node --test tests/langchain.test.mjs
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { Document } from '@langchain/core/documents';
+import { fakeModel } from '@langchain/core/testing';
+import { Command, MemorySaver, isGraphInterrupt } from '@langchain/langgraph';
+import { createAgent, humanInTheLoopMiddleware, toolRetryMiddleware } from 'langchain';
+import { MCPAdapter } from '../pkg/index.node.js';
+import {
+  toLangChainTools,
+  interruptOnFromAnnotations,
+  createMCPResume,
+  toLangChainMessages,
+  toLangChainDocuments,
+  toBlobs,
+} from '../pkg/langchain.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { startFastMCP, startTsServer } from './helpers/servers.mjs';
+
+const run = promisify(execFile);
+
+const PNG_1X1_B64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** An adapter whose fetch counts the tools/call requests sent (per tool name). */
+function countingAdapter(url, options = {}) {
+  const calls = [];
+  const adapter = new MCPAdapter(url, {
+    ...options,
+    fetch: async (input, init) => {
+      const body = init?.body ? JSON.parse(init.body) : null;
+      if (body?.method === 'tools/call') calls.push(body.params.name);
+      return fetch(input, init);
+    },
+  });
+  return { adapter, calls, count: (name) => calls.filter((n) => n === name).length };
+}
+
+let thread = 0;
+const newThread = () => ({ configurable: { thread_id: `t${++thread}` } });
+const toolMessages = (state) => state.messages.filter((m) => ToolMessage.isInstance(m));
+const accept = (interrupt, content) => ({ [interrupt.value.requests[0].key]: { action: 'accept', content } });
+
+describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
+  let server;
+  before(async () => {
+    server = await startFastMCP();
+  });
+  after(() => server?.close());
+
+  test('tools are structured tools with the MCP name, description, LLM-ready schema and metadata', async () => {
+    const adapter = new MCPAdapter(server.url);
+    const [mcpTools, tools] = [await adapter.listTools(), await toLangChainTools(adapter)];
+    assert.deepEqual(tools.map((t) => t.name), mcpTools.map((t) => t.name));
+    for (const [i, t] of tools.entries()) {
+      assert.equal(t.constructor.name, 'DynamicStructuredTool');
+      assert.equal(t.responseFormat, 'content_and_artifact');
+      assert.equal(t.description, mcpTools[i].description);
+      assert.deepEqual(t.schema, mcpTools[i].schema);
+      assert.deepEqual(t.metadata, mcpTools[i].metadata);
+    }
+    const plan = tools.find((t) => t.name === 'plan_trip');
+    assert.ok(!JSON.stringify(plan.schema).includes('$ref'), 'the schema handed to LangChain has its refs inlined');
+    const del = tools.find((t) => t.name === 'delete_item');
+    assert.equal(del.metadata.mcp.tool.annotations.destructiveHint, true);
+    assert.deepEqual(del.metadata.mcp.server, { name: 'fastmcp-fixture', version: '0.1.0' });
+
+    // several adapters: a name collision is an error unless names are prefixed
+    const ts = await startTsServer();
+    try {
+      const group = [adapter, new MCPAdapter(ts.url)];
+      await assert.rejects(toLangChainTools(group), /two tools would both be named "echo" \("echo" of fastmcp-fixture and "echo" of ts-fixture\)/);
+      await assert.rejects(toLangChainTools(group, { filter: (t) => t.name === 'echo', namePrefix: 'x_' }), /prefixServerName/);
+      const both = await toLangChainTools(group, { filter: ['echo'], prefixServerName: true });
+      assert.deepEqual(both.map((t) => t.name), ['fastmcp-fixture_echo', 'ts-fixture_echo']);
+      const state = await createAgent({
+        model: fakeModel()
+          .respondWithTools([{ name: 'ts-fixture_echo', args: { text: 'b' }, id: 'b' }])
+          .respond(new AIMessage('ok')),
+        tools: both,
+      }).invoke({ messages: [new HumanMessage('echo b')] });
+      assert.deepEqual(toolMessages(state)[0].content, [{ type: 'text', text: 'echo: b' }]);
+    } finally {
+      await ts.close();
+    }
+    await assert.rejects(toLangChainTools({}), TypeError);
+  });
+
+  test('a multi-step createAgent conversation: text, image, structured and error results reach the messages', async () => {
+    const { adapter } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter);
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'echo', args: { text: 'hi' }, id: 'call_echo' },
+        { name: 'tiny_image', args: {}, id: 'call_img' },
+      ])
+      .respondWithTools([
+        { name: 'get_weather', args: { city: 'Oslo' }, id: 'call_weather' },
+        { name: 'fail', args: { message: 'on purpose' }, id: 'call_fail' },
+      ])
+      .respond(new AIMessage('Oslo is sunny; the failing tool failed.'));
+    const agent = createAgent({ model, tools });
+    const state = await agent.invoke({ messages: [new HumanMessage('Weather in Oslo?')] });
+
+    const byId = Object.fromEntries(toolMessages(state).map((m) => [m.tool_call_id, m]));
+    assert.deepEqual(Object.keys(byId).sort(), ['call_echo', 'call_fail', 'call_img', 'call_weather']);
+    assert.deepEqual(byId.call_echo.content, [{ type: 'text', text: 'echo: hi' }]);
+    assert.equal(byId.call_echo.status, 'success');
+    assert.equal(byId.call_echo.name, 'echo');
+    assert.deepEqual(byId.call_img.content, [{ type: 'image', data: PNG_1X1_B64, mimeType: 'image/png' }]);
+    assert.deepEqual(byId.call_weather.artifact, { structured_content: { city: 'Oslo', temperature_c: 21.5, conditions: 'sunny' } });
+    assert.equal(byId.call_weather.status, 'success');
+    assert.equal(byId.call_fail.status, 'error');
+    assert.deepEqual(byId.call_fail.content, [{ type: 'text', text: 'requested failure: on purpose' }]);
+    assert.equal(byId.call_fail.name, 'fail');
+    assert.equal(state.messages.at(-1).content, 'Oslo is sunny; the failing tool failed.');
+
+    // the model's later turns saw the tool results (second call: after echo + image)
+    assert.equal(model.callCount, 3);
+    const seen = model.calls[1].messages.filter((m) => ToolMessage.isInstance(m)).map((m) => m.tool_call_id);
+    assert.deepEqual(seen.sort(), ['call_echo', 'call_img']);
+  });
+
+  test('an elicitation surfaces in __interrupt__ as the plain MCP interrupt and resumes with Command', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter);
+    const model = fakeModel()
+      .respondWithTools([{ name: 'confirm_action', args: { action: 'wipe disk' }, id: 'call_confirm' }])
+      .respond((messages) => new AIMessage(`Done: ${messages.at(-1).content[0].text}`));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+
+    const paused = await agent.invoke({ messages: [new HumanMessage('Wipe the disk')] }, config);
+    assert.equal(paused.__interrupt__.length, 1);
+    const [pending] = paused.__interrupt__;
+    assert.equal(typeof pending.id, 'string');
+    const value = pending.value;
+    assert.equal(value.type, 'mcp_elicitation');
+    assert.equal(value.tool_name, 'confirm_action');
+    assert.deepEqual(value.requests.map((r) => [r.key, r.message, r.mode]), [['confirm', 'Really wipe disk?', 'form']]);
+    assert.deepEqual(JSON.parse(JSON.stringify(value)), value, 'the interrupt value is plain JSON');
+    assert.equal(count('confirm_action'), 1);
+
+    const done = await agent.invoke(new Command({ resume: { responses: { confirm: { action: 'accept', content: { confirmed: true } } } } }), config);
+    assert.equal(done.__interrupt__, undefined);
+    const [msg] = toolMessages(done);
+    assert.equal(msg.status, 'success');
+    assert.match(msg.content[0].text, /^wipe disk: confirmed /);
+    assert.match(done.messages.at(-1).content, /^Done: wipe disk: confirmed/);
+    assert.equal(count('confirm_action'), 2, 'one first call, one retry: the first round was not sent again');
+  });
+
+  test('resume answers the round the person saw when the server mints a fresh key per first round', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter, { filter: ['confirm_random_key'] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'confirm_random_key', args: {}, id: 'call_k' }])
+      .respond(new AIMessage('ok'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+    const paused = await agent.invoke({ messages: [new HumanMessage('go')] }, config);
+    const [pending] = paused.__interrupt__;
+    const key = pending.value.requests[0].key;
+    assert.match(key, /^k-[0-9a-f]{8}$/);
+    // a replayed first call would get another key: prove the server really mints one each time
+    const replay = await adapter.callTool('confirm_random_key', {});
+    assert.notEqual(replay.requests[0].key, key);
+
+    const done = await agent.invoke(new Command({ resume: { responses: { [key]: { action: 'accept', content: { confirm: true } } } } }), config);
+    const [msg] = toolMessages(done);
+    assert.equal(msg.status, 'success');
+    assert.deepEqual(msg.content, [{ type: 'text', text: `confirmed under ${key}` }]);
+    assert.equal(count('confirm_random_key'), 3, 'first call + the replay above + one retry');
+  });
+
+  test('a tool that asks twice pauses once per round; each Command answers its own round', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter, { filter: ['ask_twice'] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'ask_twice', args: { topic: 'signup' }, id: 'call_ask' }])
+      .respond(new AIMessage('ok'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+    const first = await agent.invoke({ messages: [new HumanMessage('sign me up')] }, config);
+    assert.deepEqual(first.__interrupt__[0].value.requests.map((r) => r.key), ['name']);
+    const second = await agent.invoke(new Command({ resume: { responses: { name: { action: 'accept', content: { name: 'Ada' } } } } }), config);
+    assert.equal(second.__interrupt__.length, 1);
+    assert.notEqual(second.__interrupt__[0].id, first.__interrupt__[0].id);
+    assert.deepEqual(second.__interrupt__[0].value.requests.map((r) => [r.key, r.message]), [['age', 'And your age?']]);
+    assert.equal(second.__interrupt__[0].value.round, 2);
+    const done = await agent.invoke(new Command({ resume: { responses: { age: { action: 'accept', content: { age: 36 } } } } }), config);
+    assert.deepEqual(toolMessages(done)[0].content, [{ type: 'text', text: 'signup: Ada is 36' }]);
+    assert.equal(count('ask_twice'), 3, 'each round sent once');
+  });
+
+  test('two parallel tool calls that both elicit resume independently (id-keyed resume map)', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter, { filter: ['confirm_action', 'confirm_random_key'] });
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'confirm_action', args: { action: 'deploy' }, id: 'call_a' },
+        { name: 'confirm_random_key', args: {}, id: 'call_b' },
+      ])
+      .respond(new AIMessage('both done'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+    const paused = await agent.invoke({ messages: [new HumanMessage('deploy')] }, config);
+    assert.equal(paused.__interrupt__.length, 2);
+    const a = paused.__interrupt__.find((i) => i.value.tool_name === 'confirm_action');
+    const b = paused.__interrupt__.find((i) => i.value.tool_name === 'confirm_random_key');
+    assert.notEqual(a.id, b.id);
+
+    assert.throws(() => createMCPResume(b, { confirm: { action: 'accept' } }), /must answer exactly the keys/);
+    // answer only b: a stays pending, unchanged, and nothing is sent for it again
+    const resumeB = createMCPResume(b, accept(b, { confirm: true }));
+    assert.deepEqual(Object.keys(resumeB), [b.id]);
+    const half = await agent.invoke(new Command({ resume: resumeB }), config);
+    assert.deepEqual(half.__interrupt__.map((i) => [i.id, i.value]), [[a.id, a.value]]);
+    assert.deepEqual(toolMessages(half).map((m) => [m.tool_call_id, m.content[0].text]), [['call_b', `confirmed under ${b.value.requests[0].key}`]]);
+    assert.equal(count('confirm_action'), 1);
+
+    const done = await agent.invoke(new Command({ resume: createMCPResume(a, { confirm: { action: 'decline' } }) }), config);
+    assert.equal(done.__interrupt__, undefined);
+    const byId = Object.fromEntries(toolMessages(done).map((m) => [m.tool_call_id, m.content[0].text]));
+    assert.match(byId.call_a, /^deploy: decline /);
+    assert.equal(done.messages.at(-1).content, 'both done');
+    assert.equal(count('confirm_action'), 2);
+    assert.equal(count('confirm_random_key'), 2);
+  });
+
+  test('humanInTheLoopMiddleware from MCP annotations pauses a destructive tool; a rejection is an error ToolMessage', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter);
+    const interruptOn = interruptOnFromAnnotations(tools);
+    assert.deepEqual(Object.keys(interruptOn), ['delete_item']);
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'delete_item', args: { item_id: 'prod-1' }, id: 'call_del' },
+        { name: 'echo', args: { text: 'x' }, id: 'call_echo' },
+      ])
+      .respond(new AIMessage('I did not delete it.'));
+    const agent = createAgent({
+      model,
+      tools,
+      checkpointer: new MemorySaver(),
+      middleware: [humanInTheLoopMiddleware({ interruptOn })],
+    });
+    const config = newThread();
+    const paused = await agent.invoke({ messages: [new HumanMessage('delete prod-1')] }, config);
+    const [pending] = paused.__interrupt__;
+    assert.deepEqual(pending.value.actionRequests.map((r) => [r.name, r.args]), [['delete_item', { item_id: 'prod-1' }]]);
+    assert.match(pending.value.actionRequests[0].description, /^Tool execution requires approval: the MCP server fastmcp-fixture marks "[^"]+" destructive\.\n\nTool: delete_item\n/);
+    assert.deepEqual(pending.value.reviewConfigs, [{ actionName: 'delete_item', allowedDecisions: ['approve', 'edit', 'reject'] }]);
+    assert.equal(count('delete_item'), 0);
+
+    const done = await agent.invoke(new Command({ resume: { decisions: [{ type: 'reject', message: 'Not in production.' }] } }), config);
+    const del = toolMessages(done).find((m) => m.tool_call_id === 'call_del');
+    assert.equal(del.status, 'error');
+    assert.equal(del.content, 'Not in production.');
+    assert.equal(count('delete_item'), 0, 'a rejected call never reaches the server');
+    assert.equal(done.messages.at(-1).content, 'I did not delete it.');
+  });
+
+  test('interruptOnFromAnnotations: hint rules, MCP defaults, a when predicate, overrides', async () => {
+    const tools = await toLangChainTools(new MCPAdapter(server.url));
+    const noHints = tools.filter((t) => !t.metadata.mcp.tool.annotations).map((t) => t.name);
+    assert.ok(noHints.includes('get_weather'));
+    assert.deepEqual(Object.keys(interruptOnFromAnnotations(tools, { destructive: false })), []);
+    assert.deepEqual(Object.keys(interruptOnFromAnnotations(tools, { mutating: true })), ['delete_item']);
+    assert.deepEqual(Object.keys(interruptOnFromAnnotations(tools, { nonIdempotent: true })), ['delete_item']);
+    // with the MCP defaults a tool without hints may be destructive and open-world
+    const spec = interruptOnFromAnnotations(tools, { specDefaults: true });
+    assert.ok(spec.get_weather && spec.delete_item && !spec.echo && !spec.list_regions);
+    // open-world is its own hint: read-only tools without openWorldHint: false count too
+    assert.deepEqual(Object.keys(interruptOnFromAnnotations(tools, { destructive: false, openWorld: true })), []);
+    const open = interruptOnFromAnnotations(tools, { destructive: false, openWorld: true, specDefaults: true });
+    assert.deepEqual(Object.keys(open), tools.map((t) => t.name));
+    const custom = interruptOnFromAnnotations(tools, {
+      allowedDecisions: ['approve', 'reject'],
+      overrides: { delete_item: false, echo: true },
+    });
+    assert.deepEqual(custom, { echo: true });
+
+    // argument-level rule: only production items pause
+    const seen = [];
+    const gated = interruptOnFromAnnotations(tools, {
+      when: ({ toolCall }, tool) => {
+        seen.push(tool);
+        return toolCall.args.item_id.startsWith('prod-');
+      },
+    });
+    assert.equal(await gated.delete_item.when({ toolCall: { name: 'delete_item', args: { item_id: 'tmp-1' } } }), false);
+    assert.equal(seen[0].name, 'delete_item');
+    assert.deepEqual(seen[0].reasons, ['destructive']);
+    const model = fakeModel()
+      .respondWithTools([{ name: 'delete_item', args: { item_id: 'tmp-1' }, id: 'call_tmp' }])
+      .respond(new AIMessage('deleted'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver(), middleware: [humanInTheLoopMiddleware({ interruptOn: gated })] });
+    const state = await agent.invoke({ messages: [new HumanMessage('delete tmp-1')] }, newThread());
+    assert.equal(state.__interrupt__, undefined);
+    assert.deepEqual(toolMessages(state)[0].content, [{ type: 'text', text: 'deleted tmp-1' }]);
+  });
+
+  test('the adapter approval gate becomes an interrupt too, resumed with a decision', async () => {
+    const { adapter, count } = countingAdapter(server.url, {
+      approval: ({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true,
+    });
+    const tools = await toLangChainTools(adapter, { filter: ['delete_item'] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'delete_item', args: { item_id: '7' }, id: 'call_del' }])
+      .respond(new AIMessage('ok'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+    const paused = await agent.invoke({ messages: [new HumanMessage('delete 7')] }, config);
+    const [pending] = paused.__interrupt__;
+    assert.equal(pending.value.type, 'mcp_approval');
+    assert.deepEqual(pending.value.args, { item_id: '7' });
+    assert.equal(count('delete_item'), 0);
+    assert.throws(() => createMCPResume(pending, { confirm: {} }), /decision/);
+    const done = await agent.invoke(new Command({ resume: createMCPResume(pending, { decision: 'approve', args: { item_id: '8' } }) }), config);
+    assert.deepEqual(toolMessages(done)[0].content, [{ type: 'text', text: 'deleted 8' }]);
+    assert.equal(count('delete_item'), 1);
+  });
+
+  test('without a checkpointer, or outside a graph, an elicitation is a clear error result, not a crash', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter, { filter: ['confirm_action'] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'confirm_action', args: { action: 'reboot' }, id: 'call_c' }])
+      .respond(new AIMessage('could not'));
+    const agent = createAgent({ model, tools }); // no checkpointer
+    const state = await agent.invoke({ messages: [new HumanMessage('reboot')] });
+    const [msg] = toolMessages(state);
+    assert.equal(msg.status, 'error');
+    assert.match(msg.content[0].text, /needs input from a person .* no checkpointer, so it cannot pause/);
+    assert.equal(msg.artifact.mcp_interrupt.type, 'mcp_elicitation');
+    assert.equal(state.messages.at(-1).content, 'could not');
+
+    // called directly with a ToolCall: the same error ToolMessage; its interrupt resumes by hand
+    const direct = await tools[0].invoke({ name: 'confirm_action', args: { action: 'reboot' }, id: 'c2', type: 'tool_call' });
+    assert.ok(ToolMessage.isInstance(direct));
+    assert.equal(direct.status, 'error');
+    assert.match(direct.content[0].text, /outside a LangGraph run/);
+    const resumed = await adapter.resume(direct.artifact.mcp_interrupt, { responses: { confirm: { action: 'accept', content: { confirmed: true } } } });
+    assert.match(resumed.content[0].text, /^reboot: confirmed/);
+    // with bare arguments LangChain returns the content only
+    const bare = await tools[0].invoke({ action: 'reboot' });
+    assert.match(bare[0].text, /cannot pause/);
+    assert.equal(count('confirm_action'), 4);
+  });
+
+  test('transport failures throw (as ToolNode error messages); timeoutMs reaches every call', async () => {
+    const tools = await toLangChainTools(new MCPAdapter(server.url), { filter: ['sleep'], timeoutMs: 200 });
+    for (const checkpointer of [undefined, new MemorySaver()]) {
+      const model = fakeModel()
+        .respondWithTools([{ name: 'sleep', args: { seconds: 3 }, id: 'call_sleep' }])
+        .respond(new AIMessage('too slow'));
+      const started = Date.now();
+      const state = await createAgent({ model, tools, checkpointer }).invoke({ messages: [new HumanMessage('sleep')] }, newThread());
+      assert.ok(Date.now() - started < 2500, 'the call was cut at timeoutMs');
+      const [msg] = toolMessages(state);
+      assert.equal(msg.status, 'error');
+      assert.match(String(msg.content), /MCPAdapterError/);
+      assert.match(String(msg.content), /tim/i);
+    }
+    await assert.rejects(tools[0].invoke({ seconds: 3 }), (e) => e.name === 'MCPAdapterError' && e.code === 'timeout');
+  });
+
+  test('a resume that does not answer the keys asked is an error ToolMessage; the run goes on', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter, { filter: ['confirm_action'] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'confirm_action', args: { action: 'x' }, id: 'call_x' }])
+      .respond(new AIMessage('sorry'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+    await agent.invoke({ messages: [new HumanMessage('x')] }, config);
+    const done = await agent.invoke(new Command({ resume: { responses: { wrong: { action: 'accept', content: {} } } } }), config);
+    const [msg] = toolMessages(done);
+    assert.equal(msg.status, 'error');
+    assert.match(String(msg.content), /MCPAdapterError/);
+    assert.equal(done.messages.at(-1).content, 'sorry');
+    assert.equal(count('confirm_action'), 1, 'nothing was sent for the bad answer');
+  });
+
+  test('a paused run survives a JSON round trip of its MemorySaver and resumes with a fresh adapter', async () => {
+    const first = countingAdapter(server.url);
+    const model1 = fakeModel().respondWithTools([{ name: 'confirm_random_key', args: {}, id: 'call_k' }]);
+    const saver1 = new MemorySaver();
+    const agent1 = createAgent({ model: model1, tools: await toLangChainTools(first.adapter), checkpointer: saver1 });
+    const config = newThread();
+    const paused = await agent1.invoke({ messages: [new HumanMessage('go')] }, config);
+    const [pending] = paused.__interrupt__;
+
+    // "another process": only JSON crosses over
+    const json = JSON.stringify({ storage: saver1.storage, writes: saver1.writes }, (_k, v) =>
+      v instanceof Uint8Array ? { $bytes: Buffer.from(v).toString('base64') } : v,
+    );
+    const restored = JSON.parse(json, (_k, v) => (v && typeof v === 'object' && typeof v.$bytes === 'string' ? new Uint8Array(Buffer.from(v.$bytes, 'base64')) : v));
+    const saver2 = new MemorySaver();
+    saver2.storage = restored.storage;
+    saver2.writes = restored.writes;
+    const interruptJson = JSON.parse(JSON.stringify(pending));
+
+    const second = countingAdapter(server.url);
+    const model2 = fakeModel().respond(new AIMessage('confirmed'));
+    const agent2 = createAgent({ model: model2, tools: await toLangChainTools(second.adapter), checkpointer: saver2 });
+    const snapshot = await agent2.getState(config);
+    assert.deepEqual(snapshot.tasks.flatMap((t) => t.interrupts).map((i) => i.value), [pending.value]);
+    const done = await agent2.invoke(new Command({ resume: createMCPResume(interruptJson, accept(interruptJson, { confirm: true })) }), config);
+    assert.deepEqual(toolMessages(done)[0].content, [{ type: 'text', text: `confirmed under ${pending.value.requests[0].key}` }]);
+    assert.equal(done.messages.at(-1).content, 'confirmed');
+    assert.equal(first.count('confirm_random_key'), 1);
+    assert.equal(second.count('confirm_random_key'), 1, 'the fresh adapter only sent the retry');
+  });
+
+  test('our code does not swallow the GraphInterrupt: a retry middleware that lets it through still pauses', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter, { filter: ['confirm_action'] });
+    const model = fakeModel()
+      .respondWithTools([{ name: 'confirm_action', args: { action: 'x' }, id: 'call_x' }])
+      .respond(new AIMessage('ok'));
+    const retry = toolRetryMiddleware({
+      maxRetries: 2,
+      initialDelayMs: 0,
+      retryOn: (e) => !isGraphInterrupt(e),
+      onFailure: (e) => {
+        if (isGraphInterrupt(e)) throw e;
+        return String(e);
+      },
+    });
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver(), middleware: [retry] });
+    const config = newThread();
+    const paused = await agent.invoke({ messages: [new HumanMessage('x')] }, config);
+    assert.equal(paused.__interrupt__?.[0]?.value.type, 'mcp_elicitation');
+    assert.equal(count('confirm_action'), 1);
+    const done = await agent.invoke(new Command({ resume: { responses: { confirm: { action: 'accept', content: { confirmed: false } } } } }), config);
+    assert.match(toolMessages(done)[0].content[0].text, /^x: not confirmed/);
+  });
+
+  test('prompts become HumanMessage / AIMessage with v1 blocks; resources become Documents and Blobs', async () => {
+    const literal = [
+      { role: 'user', content: [{ type: 'text', text: 'Say hi to Ada.' }] },
+      { role: 'assistant', content: [{ type: 'image', data: PNG_1X1_B64, mimeType: 'image/png' }] },
+    ];
+    const [human, ai] = toLangChainMessages(literal);
+    assert.ok(HumanMessage.isInstance(human));
+    assert.ok(AIMessage.isInstance(ai));
+    assert.deepEqual(human.content, literal[0].content);
+    assert.equal(human.text, 'Say hi to Ada.');
+    assert.deepEqual(ai.content, literal[1].content);
+    assert.equal(toLangChainMessages({ messages: literal }).length, 2);
+    assert.throws(() => toLangChainMessages([{ role: 'system', content: [] }]), /role "system"/);
+    assert.throws(() => toLangChainMessages({ type: 'mcp_elicitation', requests: [] }), /interrupt/);
+
+    const contents = [
+      { uri: 'fixture://readme', text: 'hello', mimeType: 'text/plain', metadata: { uri: 'fixture://readme' } },
+      { uri: 'fixture://pixel.png', data: PNG_1X1_B64, mimeType: 'image/png', metadata: { uri: 'fixture://pixel.png' } },
+    ];
+    const docs = toLangChainDocuments(contents);
+    assert.equal(docs.length, 1);
+    assert.ok(docs[0] instanceof Document);
+    assert.equal(docs[0].pageContent, 'hello');
+    assert.deepEqual(docs[0].metadata, { uri: 'fixture://readme', mimeType: 'text/plain', source: 'fixture://readme' });
+    const both = toLangChainDocuments({ contents }, { binary: 'base64' });
+    assert.deepEqual([both[1].pageContent, both[1].metadata.encoding], [PNG_1X1_B64, 'base64']);
+    // the MCP wire shape works too
+    assert.equal(toLangChainDocuments([{ uri: 'a://b', text: 't' }])[0].metadata.mimeType, 'text/plain');
+    const blobs = toBlobs(contents);
+    assert.ok(blobs[1] instanceof Blob);
+    assert.equal(blobs[1].type, 'image/png');
+    assert.equal(blobs[1].uri, 'fixture://pixel.png');
+    assert.equal(Buffer.from(await blobs[1].arrayBuffer()).toString('base64'), PNG_1X1_B64);
+    assert.equal(await blobs[0].text(), 'hello');
+
+    // the live server, when the adapter has prompts and resources
+    const adapter = new MCPAdapter(server.url);
+    if (typeof adapter.getPrompt === 'function') {
+      const messages = toLangChainMessages(await adapter.getPrompt('greet', { name: 'Ada' }));
+      assert.ok(HumanMessage.isInstance(messages[0]));
+      assert.equal(messages[0].text, 'Say hi to Ada in a friendly way.');
+    }
+    if (typeof adapter.readResource === 'function') {
+      const [doc] = toLangChainDocuments(await adapter.readResource('fixture://readme'));
+      assert.equal(doc.pageContent, 'This is the mcp-wasm-adapter FastMCP fixture server.');
+      assert.equal(doc.metadata.uri, 'fixture://readme');
+      const [blob] = toBlobs(await adapter.readResource('fixture://readme'));
+      assert.equal(blob.type, 'text/plain');
+    }
+  });
+
+  test('examples/langchain-agent.mjs runs offline against the demo server', async () => {
+    const { stdout } = await run(process.execPath, [fileURLToPath(new URL('../examples/langchain-agent.mjs', import.meta.url))], { timeout: 20_000 });
+    assert.match(stdout, /\[confirm_action\] the server asks: Really restart the web server\? \(form\)/);
+    assert.match(stdout, /tool tiny_image \(success\): \[image image\/png/);
+    assert.match(stdout, /tool confirm_action \(success\): restart the web server: confirmed/);
+    assert.match(stdout, /tool delete_item \(error\): Keep prod-42\./);
+    assert.match(stdout, /ai: Oslo: 21\.5 °C and sunny\./);
+  });
+});
