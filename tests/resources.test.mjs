@@ -162,8 +162,12 @@ describe('FastMCP fixture (2026-07-28, --cache-ttl 60)', { timeout: 120_000 }, (
     await adapter.listResources({ cacheMode: 'use' });
     await adapter.listResourceTemplates();
     await adapter.listResourceTemplates();
+    const tools = await adapter.listTools();
+    assert.deepEqual((await adapter.listTools()).map((t) => t.name), tools.map((t) => t.name));
     const lists = methods(rec).filter((m) => /\/list$/.test(m));
-    assert.deepEqual(lists, ['prompts/list', 'resources/list', 'resources/templates/list'], 'each list fetched once');
+    assert.deepEqual(lists, ['prompts/list', 'resources/list', 'resources/templates/list', 'tools/list'], 'each list fetched once');
+    await adapter.listTools({ cacheMode: 'refresh' });
+    assert.equal(methods(rec).filter((m) => m === 'tools/list').length, 2, 'refresh refetches tools');
 
     // another adapter has its own private cache
     const other = new MCPAdapter(srv.url);

@@ -74,20 +74,46 @@ pub async fn run(
     client: &Client,
     method: &str,
     params: Map<String, Value>,
-    mut input_responses: Option<Map<String, Value>>,
-    mut request_state: Option<String>,
+    input_responses: Option<Map<String, Value>>,
+    request_state: Option<String>,
+    round: u32,
+    opts: &RequestOptions,
+) -> Result<Step> {
+    let outcome = send(client, method, &params, input_responses, request_state, opts).await?;
+    continue_from(client, method, params, outcome, round, opts).await
+}
+
+/// One request of the call: the original params plus this round's answers and state.
+async fn send(
+    client: &Client,
+    method: &str,
+    params: &Map<String, Value>,
+    input_responses: Option<Map<String, Value>>,
+    request_state: Option<String>,
+    opts: &RequestOptions,
+) -> Result<crate::client::Outcome> {
+    let mut sent = params.clone();
+    if let Some(responses) = input_responses {
+        sent.insert("inputResponses".into(), Value::Object(responses));
+    }
+    if let Some(state) = request_state {
+        sent.insert("requestState".into(), Value::String(state));
+    }
+    client.request(method, Some(sent), opts).await.map_err(missing_capability)
+}
+
+/// Like [`run`], from an answer already received for `params` (so a first
+/// `input_required` answer is not asked for twice). `round` counts the rounds taken
+/// before `outcome`.
+pub async fn continue_from(
+    client: &Client,
+    method: &str,
+    params: Map<String, Value>,
+    mut outcome: crate::client::Outcome,
     mut round: u32,
     opts: &RequestOptions,
 ) -> Result<Step> {
     loop {
-        let mut sent = params.clone();
-        if let Some(responses) = input_responses.take() {
-            sent.insert("inputResponses".into(), Value::Object(responses));
-        }
-        if let Some(state) = request_state.take() {
-            sent.insert("requestState".into(), Value::String(state));
-        }
-        let outcome = client.request(method, Some(sent), opts).await.map_err(missing_capability)?;
         if outcome.kind == ResultType::Complete {
             return Ok(Step::Complete(outcome.result));
         }
@@ -99,7 +125,7 @@ pub async fn run(
             ));
         }
         let result = outcome.result;
-        request_state = match result.get("requestState") {
+        let request_state = match result.get("requestState") {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s.clone()),
             Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, "requestState is not a string")),
@@ -120,10 +146,10 @@ pub async fn run(
                 Some(kind @ ("sampling/createMessage" | "roots/list")) => {
                     let handler = if kind == "roots/list" { &client.config().roots } else { &client.config().on_sampling };
                     let Some(handler) = handler else {
-                        let cap = if kind == "roots/list" { "roots" } else { "sampling" };
+                        let (cap, option) = if kind == "roots/list" { ("roots", "roots") } else { ("sampling", "onSampling") };
                         return Err(Error::new(
                             ErrorCode::MissingClientCapability,
-                            format!("the server asked for {kind} (input {key:?}), but no {} handler was given, so the {cap} capability was not declared", if cap == "roots" { "roots" } else { "onSampling" }),
+                            format!("the server asked for {kind} (input {key:?}), but no {option} handler was given, so the {cap} capability was not declared"),
                         ));
                     };
                     let answer = handler(request.get("params").cloned().unwrap_or(Value::Null)).await?;
@@ -138,7 +164,8 @@ pub async fn run(
             }
         }
         if people.is_empty() {
-            input_responses = (!answered.is_empty()).then_some(answered);
+            let responses = (!answered.is_empty()).then_some(answered);
+            outcome = send(client, method, &params, responses, request_state, opts).await?;
             continue;
         }
         let mut interrupt = json!({
@@ -161,7 +188,7 @@ pub async fn run(
 }
 
 /// `-32021` (missing required client capability) as a typed error naming what is missing.
-fn missing_capability(err: Error) -> Error {
+pub(crate) fn missing_capability(err: Error) -> Error {
     if err.rpc_code() != Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY) {
         return err;
     }

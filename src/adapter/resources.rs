@@ -22,8 +22,7 @@ use serde_json::Value;
 /// (sessionless era only). When the server answers `input_required`, the call is driven by
 /// [`interrupt::run`] (sampling and roots answered in place, elicitations returned as an
 /// interrupt) and nothing of it is ever cached — those rounds carry `inputResponses` /
-/// `requestState`. (`run` starts by sending the request again: the first answer only told
-/// us that input is needed, and a sessionless server keeps no state between the two.)
+/// `requestState` (continuing from the first answer, which is not asked for twice).
 ///
 /// Returns the `ReadResourceResult` verbatim ([`Step::Complete`]) or the interrupt.
 ///
@@ -36,23 +35,12 @@ pub async fn read_resource(client: &Client, cache: Option<CacheView<'_>>, mode: 
             return Ok(Step::Complete(hit));
         }
     }
-    let first = client.request("resources/read", Some(params.clone()), opts).await;
-    if needs_rounds(&first) {
-        return interrupt::run(client, "resources/read", params, None, None, 0, opts).await.map_err(|e| read_error(uri, e));
+    let outcome = client.request("resources/read", Some(params.clone()), opts).await.map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
+    if outcome.kind == ResultType::InputRequired {
+        return interrupt::continue_from(client, "resources/read", params, outcome, 0, opts).await.map_err(|e| read_error(uri, e));
     }
-    let outcome = first.map_err(|e| read_error(uri, e))?;
     client.store_if_cacheable(cache, mode, "resources/read", uri, &outcome.result);
     Ok(Step::Complete(outcome.result))
-}
-
-/// Whether the first answer calls for the input-required driver: an `input_required`
-/// result, or a `-32021` (missing client capability), which the driver reports as a typed
-/// error naming the capability.
-fn needs_rounds(first: &Result<crate::client::Outcome>) -> bool {
-    match first {
-        Ok(outcome) => outcome.kind == ResultType::InputRequired,
-        Err(e) => e.rpc_code() == Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY),
-    }
 }
 
 /// Gets prompt `name` with `args` (`prompts/get`). `declared` is the prompt's `arguments`
@@ -120,8 +108,8 @@ mod tests {
         assert_eq!(script.sent().len(), 2, "the second read came from the cache");
         assert_eq!(script.sent()[1].header("Mcp-Name"), Some("x://a"));
 
-        // x://secret needs input: the interrupt, then the retry's cacheable answer is not stored
-        script.push(json_reply(200, elicit()));
+        // x://secret needs input: the interrupt (from the first answer, not asked for twice),
+        // then the retry's cacheable answer is not stored
         script.push(json_reply(200, elicit()));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://secret","text":"S"}],"ttlMs":60000,"cacheScope":"private"}})));
         let Step::Interrupt(interrupt) = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://secret", &opts)).unwrap() else { panic!("expected an interrupt") };
@@ -130,7 +118,9 @@ mod tests {
         let done = block_on(interrupt::resume_elicitation(&client, &interrupt, &json!({"ok": {"action": "accept", "content": {"ok": true}}}), &opts)).unwrap();
         assert_eq!(host_shape("resources/read", done).unwrap(), json!([{"text": "S", "mimeType": "text/plain", "metadata": {"uri": "x://secret"}}]));
         assert!(view.get("resources/read", "x://secret").is_none());
-        assert_eq!(script.sent()[4].body["params"]["requestState"], "s1");
+        assert_eq!(interrupt["round"], 1);
+        assert_eq!(script.sent().len(), 4);
+        assert_eq!(script.sent()[3].body["params"]["requestState"], "s1");
     }
 
     #[test]

@@ -63,7 +63,7 @@ fn public_cache() -> Rc<Cache> {
 }
 
 /// Everything a call needs, owned, so that the future is `'static`.
-struct Ctx {
+pub(super) struct Ctx {
     client: Rc<Client>,
     extras: Rc<Extras>,
     public: Rc<Cache>,
@@ -71,12 +71,12 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn view(&self) -> CacheView<'_> {
+    pub(super) fn view(&self) -> CacheView<'_> {
         CacheView { private: &self.extras.cache, public: &self.public, target: &self.target }
     }
 }
 
-fn cache_mode(call: &JsValue) -> Result<CacheMode> {
+pub(super) fn cache_mode(call: &JsValue) -> Result<CacheMode> {
     let mode = get(call, "cacheMode");
     if mode.is_undefined() || mode.is_null() {
         return Ok(CacheMode::Use);
@@ -170,7 +170,7 @@ impl WasmSubscription {
 }
 
 impl WasmClient {
-    fn ctx(&self) -> Ctx {
+    pub(super) fn ctx(&self) -> Ctx {
         Ctx { client: self.client.clone(), extras: extras(&self.client), public: public_cache(), target: self.client.target().as_str().to_string() }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::error::to_js;
 use super::js;
+use super::resources::cache_mode;
 use super::WasmClient;
 use crate::adapter::describe_tool;
 use crate::adapter::interrupt::{self, Step};
@@ -28,15 +29,19 @@ fn finish(method: &str, step: Step) -> Result<JsValue> {
 #[wasm_bindgen]
 impl WasmClient {
     /// Resolves to the JSON text of an array of tool descriptions (see
-    /// [`crate::adapter::describe_tool`]). `call` is `{ signal?, timeoutMs? }`.
+    /// [`crate::adapter::describe_tool`]). `call` is `{ signal?, timeoutMs?, cacheMode? }`;
+    /// pages are served from the result cache while their `ttlMs` lasts.
     #[wasm_bindgen(js_name = listTools)]
     pub fn list_tools(&self, call: JsValue) -> Promise {
+        let ctx = self.ctx();
         let client = self.client.clone();
         let metadata = self.tool_metadata.clone();
         let opts = self.defaults.request_options(&call);
+        let mode = cache_mode(&call);
         future_to_promise(async move {
             let opts = opts.map_err(to_js)?;
-            let tools = client.list_tools(&opts).await.map_err(to_js)?;
+            let mode = mode.map_err(to_js)?;
+            let tools = client.list_tools_cached(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             let server_info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
             let described: Vec<Value> = tools.iter().filter_map(|t| describe_tool(t, &server_info)).collect();
             let mut cache = metadata.borrow_mut();

@@ -3,10 +3,10 @@
 
 use super::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
+use super::cache::{CacheMode, CacheView};
 use crate::protocol::param_headers;
 use crate::protocol::result_type::ResultType;
 use serde_json::{Map, Value};
-use std::collections::HashSet;
 
 /// What a `tools/call` came back with.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,43 +40,15 @@ pub fn call_params(name: &str, arguments: Value) -> Result<Map<String, Value>> {
 
 impl Client {
     /// Follows a paginated list method (`tools/list`, `prompts/list`, ...) to its end and
-    /// returns the concatenated `field` arrays. A missing or `null` `nextCursor` ends the
-    /// walk; an empty string is a valid cursor.
+    /// returns the concatenated `field` arrays, uncached (see [`Client::list_all_cached`]).
+    /// A missing or `null` `nextCursor` ends the walk; an empty string is a valid cursor.
     ///
     /// Errors: [`ErrorCode::Pagination`] when a cursor repeats or more than
     /// `config.max_pages` pages would be needed; [`ErrorCode::InvalidMessage`] when `field`
     /// is not an array or `nextCursor` is not a string; [`ErrorCode::InvalidResultType`] when
     /// a page is anything but `complete`.
     pub async fn list_all(&self, method: &str, field: &str, opts: &RequestOptions) -> Result<Vec<Value>> {
-        let mut items = Vec::new();
-        let mut cursor: Option<String> = None;
-        let mut seen = HashSet::new();
-        for _ in 0..self.config.max_pages {
-            let params = cursor.take().map(|c| {
-                let mut p = Map::new();
-                p.insert("cursor".into(), Value::String(c));
-                p
-            });
-            let mut outcome = self.request(method, params, opts).await?;
-            if outcome.kind != ResultType::Complete {
-                return Err(Error::new(ErrorCode::InvalidResultType, format!("{method} answered input_required, which only tools/call, prompts/get and resources/read may")));
-            }
-            match outcome.result.get_mut(field).map(Value::take) {
-                Some(Value::Array(page)) => items.extend(page),
-                _ => return Err(Error::new(ErrorCode::InvalidMessage, format!("{method} result has no {field} array"))),
-            }
-            match outcome.result.get("nextCursor") {
-                None | Some(Value::Null) => return Ok(items),
-                Some(Value::String(next)) => {
-                    if !seen.insert(next.clone()) {
-                        return Err(Error::new(ErrorCode::Pagination, format!("{method} returned the cursor {next:?} twice")));
-                    }
-                    cursor = Some(next.clone());
-                }
-                Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, format!("{method} nextCursor is not a string"))),
-            }
-        }
-        Err(Error::new(ErrorCode::Pagination, format!("{method} did not end within {} pages", self.config.max_pages)))
+        self.list_all_cached(method, field, None, CacheMode::Use, opts).await
     }
 
     /// Every tool the server offers (`Tool` objects, verbatim), across all pages, less the
@@ -84,7 +56,13 @@ impl Client {
     /// MCP 2026-07-28 requires of HTTP clients). The valid annotations are remembered, so
     /// later calls of each tool mirror its arguments into `Mcp-Param-*` headers.
     pub async fn list_tools(&self, opts: &RequestOptions) -> Result<Vec<Value>> {
-        let tools = self.list_all("tools/list", "tools", opts).await?;
+        self.list_tools_cached(None, CacheMode::Use, opts).await
+    }
+
+    /// [`Client::list_tools`] through a result cache (pages served and stored per their
+    /// `ttlMs`/`cacheScope`, see [`Client::list_all_cached`]).
+    pub async fn list_tools_cached(&self, cache: Option<CacheView<'_>>, mode: CacheMode, opts: &RequestOptions) -> Result<Vec<Value>> {
+        let tools = self.list_all_cached("tools/list", "tools", cache, mode, opts).await?;
         let mut mirrors = std::collections::HashMap::new();
         let mut kept = Vec::with_capacity(tools.len());
         for tool in tools {
