@@ -336,8 +336,9 @@ export declare class MCPAdapter {
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Tools with
    * invalid `x-mcp-header` annotations are left out (see `onWarning`); valid ones make later
    * calls mirror those arguments into `Mcp-Param-*` headers (MCP 2026-07-28 §"Custom Headers").
+   * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
-  listTools(options?: CallOptions): Promise<MCPTool[]>;
+  listTools(options?: ListOptions): Promise<MCPTool[]>;
   /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
