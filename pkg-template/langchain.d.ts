@@ -86,7 +86,9 @@ export interface ToLangChainToolsOptions {
  * earlier round's result from there, without reaching the server, and only the round after
  * the newest answer is sent. What repeats: the tool function itself and whatever wraps it
  * (middleware `wrapToolCall`, callbacks), not MCP requests. A tool that asks several times
- * pauses once per round, each resumed with its own `Command`.
+ * pauses once per round, each resumed with its own `Command`. These tasks are named
+ * `mcp_exchange` (`streamMode: "updates"` shows their outcomes under that key); without a
+ * checkpointer there are none.
  *
  * Without a checkpointer (or outside a graph) the tool cannot pause: it returns an error
  * result saying so, with the MCP interrupt in `artifact.mcp_interrupt`.

@@ -70,7 +70,8 @@ function buildTool(adapter, mcpTool, name, opts) {
  * The body of every tool: call, then (inside a LangGraph run with a checkpointer) one
  * `interrupt()` per MCP interrupt, each answered with `adapter.resume`.
  *
- * Inside a graph every MCP exchange runs as a LangGraph task, so its result is checkpointed:
+ * In a graph with a checkpointer every MCP exchange runs as a LangGraph task (named
+ * `mcp_exchange`; `streamMode: "updates"` shows its outcome), so its result is checkpointed:
  * when the graph resumes and this function runs again from the top, the exchanges already made
  * return their recorded results instead of reaching the server again. The first call therefore
  * yields the very interrupt the person saw (its keys and request_state), each `interrupt()` in
@@ -85,8 +86,8 @@ async function runTool(adapter, mcpTool, name, metadata, args, config, opts) {
   if (config?.signal) callOptions.signal = config.signal;
   if (opts.timeoutMs !== undefined) callOptions.timeoutMs = opts.timeoutMs;
 
-  // Outside a graph a task has nowhere to record its result: call directly.
-  const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();
+  // Without a checkpointer nothing is resumed, so nothing needs recording: call directly.
+  const exchange = canPause ? (fn) => recorded(fn) : (fn) => fn();
   let out = await exchange(() => mcpTool.invoke(args, callOptions));
   while (isMCPInterrupt(out)) {
     if (!canPause) return cannotPause(out, name, metadata, config, inGraph);
