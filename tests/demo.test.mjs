@@ -8,7 +8,9 @@ import { REPO_ROOT } from './helpers/servers.mjs';
 
 test('npm start walkthrough lists and calls the demo tools', async () => {
   const { stdout } = await promisify(execFile)(process.execPath, ['www/demo.mjs', '--once'], { cwd: REPO_ROOT, timeout: 60_000 });
-  assert.match(stdout, /protocol 2026-07-28, server ts-fixture: 14 tools/);
+  assert.match(stdout, /protocol 2026-07-28, server ts-fixture: \d+ tools/);
+  assert.match(stdout, /echo .*\[readOnlyHint\]/);
+  assert.match(stdout, /delete_item .*\[destructiveHint\]/);
   assert.match(stdout, /"text": "echo: hello from wasm"/);
   assert.match(stdout, /"structured_content": \{\s+"city": "Oslo"/);
   assert.match(stdout, /"mimeType": "image\/png"/);
