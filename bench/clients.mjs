@@ -15,6 +15,9 @@
 //                   handshake era): getTools() then tool.invoke(args)
 //   ts-legacy       @modelcontextprotocol/client 2.4.0 in its default 'legacy' mode
 
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 const VERSION = '2026-07-28';
 const META = {
   'io.modelcontextprotocol/protocolVersion': VERSION,
@@ -22,13 +25,19 @@ const META = {
   'io.modelcontextprotocol/clientInfo': { name: 'bench-fetch', version: '0.0.0' },
 };
 
+// The package under test: bench/run.mjs points BENCH_PKG_DIR at a snapshot of pkg/ taken at
+// its start, so a rebuild during the run cannot mix two builds in one report.
+const PKG_ENTRY = process.env.BENCH_PKG_DIR
+  ? pathToFileURL(path.join(process.env.BENCH_PKG_DIR, 'index.node.js')).href
+  : new URL('../pkg/index.node.js', import.meta.url).href;
+
 export const KINDS = ['adapter', 'ts', 'fetch', 'adapter-legacy', 'langchain', 'ts-legacy'];
 
 export async function openClient(kind, url) {
   switch (kind) {
     case 'adapter':
     case 'adapter-legacy': {
-      const { MCPAdapter } = await import('../pkg/index.node.js');
+      const { MCPAdapter } = await import(PKG_ENTRY);
       const adapter = new MCPAdapter(url, kind === 'adapter-legacy' ? { protocol: 'legacy' } : {});
       return {
         call: (name, args, opts = {}) => adapter.callTool(name, args, opts.onProgress ? { onProgress: opts.onProgress } : {}),

@@ -18,7 +18,7 @@
 // (handshake era).
 
 import { spawn, spawnSync, fork } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,9 +72,10 @@ const COUNTS = SMOKE
       progress: { n: 5, count: 10_000 },
       list: { warmup: 2, n: 20 },
       cold: { n: 10 },
-      langchain: { warmup: 200, n: 2000 },
+      langchain: { warmup: 100, n: 1000 },
     };
 
+let PKG_DIR = path.join(ROOT, 'pkg');
 const MAIN = ['adapter', 'ts', 'fetch'];
 const LANGCHAIN = ['langchain', 'adapter-legacy', 'ts-legacy', 'fetch'];
 const LABEL = {
@@ -158,7 +159,7 @@ async function measure(server, kind, scenario, counts) {
 // --- cold start ------------------------------------------------------------------------------
 
 function coldScript(kind, url) {
-  const pkg = pathToFileURL(path.join(ROOT, 'pkg', 'index.node.js')).href;
+  const pkg = pathToFileURL(path.join(PKG_DIR, 'index.node.js')).href;
   const done = `process.stdout.write('ready ' + n + '\\n'); process.exit(0);`;
   switch (kind) {
     case 'adapter':
@@ -208,7 +209,7 @@ const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
 async function sizes() {
   const { build } = await import('esbuild');
-  const pkgDir = path.join(ROOT, 'pkg');
+  const pkgDir = PKG_DIR;
   const wasm = readFileSync(path.join(pkgDir, 'mcp_wasm_adapter_bg.wasm'));
   const jsFiles = ['mcp_wasm_adapter.js', 'adapter.js', 'index.browser.js'].map((f) => readFileSync(path.join(pkgDir, f)));
   const jsRaw = jsFiles.reduce((a, b) => a + b.length, 0);
@@ -284,8 +285,19 @@ async function main() {
   }
   if (!existsSync(path.join(ROOT, 'pkg', 'index.node.js'))) throw new Error('pkg/ is missing: run `npm run build` first');
 
+  // a private copy of pkg/: a rebuild by someone else during the run must not mix two builds
+  const snapshot = mkdtempSync(path.join(os.tmpdir(), 'bench-pkg-'));
+  cpSync(path.join(ROOT, 'pkg'), snapshot, { recursive: true });
+  process.env.BENCH_PKG_DIR = snapshot;
+  PKG_DIR = snapshot;
   const server = await startServer();
-  const raw = { smoke: SMOKE, counts: COUNTS, machine: machine(), versions: versions(), results: {} };
+  const stamp = path.join(PKG_DIR, '.build-stamp');
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'pkg-template', 'Cargo.toml'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const build = {
+    built: existsSync(stamp) ? statSync(stamp).mtime.toISOString() : '?',
+    tree: dirty ? `working tree differs from HEAD in ${dirty.split('\n').length} file(s) under src/, pkg-template/` : 'clean',
+  };
+  const raw = { build, smoke: SMOKE, counts: COUNTS, machine: machine(), versions: versions(), results: {} };
   const R = raw.results;
   try {
     for (const scenario of ['latency', 'throughput', 'image', 'blocks', 'progress', 'list']) {
@@ -317,6 +329,7 @@ async function main() {
     if (wanted('size')) R.size = await sizes();
   } finally {
     await server.close();
+    rmSync(snapshot, { recursive: true, force: true });
   }
   raw.problems = problems;
   raw.seconds = (performance.now() - started) / 1000;
@@ -348,11 +361,16 @@ function rows(raw) {
     add('1', 'tools/call latency, p99 (ms)', by('latency', (r) => pct(r.times, 99)), 3);
     const over = { adapter: med.adapter - med.fetch, ts: med.ts - med.fetch, fetch: 0 };
     add('1', 'added over bare fetch, median (ms)', over, 3, '≤ 0.15 ms', over.adapter <= 0.15, { noRatio: true });
+    const cpu = by('latency', (r) => r.cpuPerCall);
+    add('1', 'client CPU per call, sequential (ms)', cpu, 3);
+    const cpuOver = { adapter: cpu.adapter - cpu.fetch, ts: cpu.ts - cpu.fetch, fetch: 0 };
+    add('1', 'client CPU added over bare fetch (ms)', cpuOver, 3, '', null, { noRatio: true });
   }
   if (R.throughput) {
     for (const c of COUNTS.throughput.concurrency) {
       const v = by('throughput', (r) => r.byConcurrency[c]?.perSecond);
       add('2', `throughput, ${c} in flight (calls/s)`, v, 0, '≥ 0.9× fetch', v.adapter / v.fetch >= 0.9, { higher: true });
+      add('2', `client CPU per call, ${c} in flight (ms)`, by('throughput', (r) => r.byConcurrency[c]?.cpuPerCall), 3);
     }
   }
   for (const [scenario, id, what] of [
@@ -361,10 +379,10 @@ function rows(raw) {
   ]) {
     if (!R[scenario]) continue;
     const t = by(scenario, (r) => median(r.times));
-    const m = by(scenario, (r) => (r.peakRss - r.baseRss) / MB);
+    const m = by(scenario, (r) => r.peak / MB);
     const isImage = scenario === 'image';
     add(id, `${what}: time to usable result, median (ms)`, t, 1, isImage ? '≤ 1.2× fetch' : '', isImage ? t.adapter / t.fetch <= 1.2 : null);
-    add(id, `${what}: peak RSS over baseline (MB)`, m, 1, isImage ? '≤ fetch + 30 MB' : '', isImage ? m.adapter - m.fetch <= 30 : null);
+    add(id, `${what}: peak RSS over baseline, worst call (MB)`, m, 1, isImage ? '≤ fetch + 30 MB' : '', isImage ? m.adapter - m.fetch <= 30 : null);
   }
   if (R.progress) {
     add('4', '10k progress notifications (SSE): time, median (ms)', by('progress', (r) => median(r.times)), 1);
@@ -400,6 +418,7 @@ function report(raw) {
   L.push('');
   for (const [k, v] of Object.entries(raw.machine)) L.push(`- ${k === 'load' ? 'load average at the end' : k}: ${v}`);
   for (const [k, v] of Object.entries(raw.versions)) L.push(`- ${k}: ${v}`);
+  L.push(`- pkg/ measured: built ${raw.build.built}; source ${raw.build.tree}`);
   const c = raw.counts;
   L.push(
     `- counts: latency ${c.latency.warmup} warm-up + ${c.latency.n} calls; throughput ${c.throughput.warmupMs} ms warm-up + ${c.throughput.durationMs} ms per level; image ${c.image.n} calls, blocks ${c.blocks.n}, progress ${c.progress.n} × ${c.progress.count} events, list ${c.list.n} lists; cold start ${c.cold.n} spawns per client; LangChain path ${c.langchain.warmup} + ${c.langchain.n} calls`,
@@ -447,16 +466,18 @@ function report(raw) {
     L.push('');
   }
   if (R.image || R.blocks) {
-    L.push('Memory detail (MB, sampled `process.memoryUsage()` maxima over the big calls, minus the baseline):');
+    L.push('Memory detail (MB). Peak per call: VmHWM reset just before the call, minus the RSS then, after a full GC;');
+    L.push('retained: RSS after the last call and a GC, minus RSS before the first; the last four columns: maxima of');
+    L.push('`process.memoryUsage()` sampled every 2 ms over all the calls, minus the values before the first:');
     L.push('');
-    L.push('| scenario | client | rss (VmHWM) | rss (sampled) | heapUsed | external | arrayBuffers |');
-    L.push('|---|---|---:|---:|---:|---:|---:|');
+    L.push('| scenario | client | peak per call (each) | retained | rss (sampled) | heapUsed | external | arrayBuffers |');
+    L.push('|---|---|---|---:|---:|---:|---:|---:|');
     for (const scenario of ['image', 'blocks']) {
       for (const kind of MAIN) {
         const r = R[scenario]?.[kind];
         if (!r) continue;
         const d = (k) => f((r.sampledPeak[k] - r.base[k]) / MB, 1);
-        L.push(`| ${scenario} | ${LABEL[kind]} | ${f((r.peakRss - r.baseRss) / MB, 1)} | ${d('rss')} | ${d('heapUsed')} | ${d('external')} | ${d('arrayBuffers')} |`);
+        L.push(`| ${scenario} | ${LABEL[kind]} | ${r.peaks.map((p) => f(p / MB, 1)).join(', ')} | ${f(r.retained / MB, 1)} | ${d('rss')} | ${d('heapUsed')} | ${d('external')} | ${d('arrayBuffers')} |`);
       }
     }
     L.push('');

@@ -88,11 +88,14 @@ async function run() {
       case 'latency': {
         for (let i = 0; i < job.warmup; i++) await client.call('small', { text: `w${i}` });
         const times = [];
+        const cpu0 = process.cpuUsage();
         for (let i = 0; i < job.n; i++) {
           const [ms] = await timed(() => client.call('small', { text: `c${i}` }));
           times.push(ms);
         }
-        return { times, calls: job.warmup + job.n };
+        const cpu = process.cpuUsage(cpu0);
+        // client CPU per call (user + system, ms): robust to a busy machine, unlike wall time
+        return { times, cpuPerCall: (cpu.user + cpu.system) / 1000 / job.n, calls: job.warmup + job.n };
       }
       case 'throughput': {
         const out = {};
@@ -111,11 +114,13 @@ async function run() {
             return done;
           };
           calls += await burst(now() + job.warmupMs);
+          const cpu0 = process.cpuUsage();
           const start = now();
           const done = await burst(start + job.durationMs);
           const elapsed = now() - start;
+          const cpu = process.cpuUsage(cpu0);
           calls += done;
-          out[c] = { calls: done, ms: elapsed, perSecond: (done * 1000) / elapsed };
+          out[c] = { calls: done, ms: elapsed, perSecond: (done * 1000) / elapsed, cpuPerCall: (cpu.user + cpu.system) / 1000 / done };
         }
         return { byConcurrency: out, calls };
       }
@@ -124,33 +129,47 @@ async function run() {
         const tool = scenario === 'image' ? 'image_10mb' : 'blocks_10k';
         const usable = scenario === 'image' ? usableImage : usableBlocks;
         await client.call('small', { text: 'warm' });
-        globalThis.gc?.();
-        await new Promise((r) => setTimeout(r, 50));
-        globalThis.gc?.();
-        const base = process.memoryUsage();
-        const canReset = resetPeakRss();
-        const s = sampler();
+        // Each call starts from a collected heap: its peak is measured from the RSS just
+        // before it (kernel high-water mark reset there), and the worst call is reported.
+        // Memory a call leaves resident (wasm linear memory never shrinks) shows in the
+        // first call's peak and in `retained`.
+        const settle = async () => {
+          globalThis.gc?.();
+          await new Promise((r) => setTimeout(r, 20));
+          globalThis.gc?.();
+        };
+        await settle();
+        const first = process.memoryUsage();
         const times = [];
+        const peaks = [];
+        const s = sampler();
+        let canReset = true;
         for (let i = 0; i < job.n; i++) {
+          await settle();
+          const before = process.memoryUsage.rss();
+          canReset = resetPeakRss() && canReset;
           let result;
           const [ms] = await timed(async () => {
             result = await client.call(tool, {});
             usable(result);
           });
           times.push(ms);
+          const hwm = canReset ? peakRss() : null;
           s.take();
+          peaks.push((hwm ?? process.memoryUsage.rss()) - before);
           result = null;
         }
         const sampled = s.stop();
-        const hwm = canReset ? peakRss() : null;
+        await settle();
         return {
           times,
+          peaks,
+          peak: Math.max(...peaks),
+          peakSource: canReset ? 'VmHWM' : 'rss after the call',
+          retained: process.memoryUsage.rss() - first.rss,
           calls: 1 + job.n,
-          baseRss: base.rss,
-          peakRss: hwm ?? sampled.rss,
-          peakSource: hwm ? 'VmHWM' : 'sampled',
           sampledPeak: sampled,
-          base: { rss: base.rss, heapUsed: base.heapUsed, external: base.external, arrayBuffers: base.arrayBuffers },
+          base: { rss: first.rss, heapUsed: first.heapUsed, external: first.external, arrayBuffers: first.arrayBuffers },
         };
       }
       case 'progress': {
