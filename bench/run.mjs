@@ -52,6 +52,7 @@ const OUT = path.resolve(option('--out') ?? (SMOKE ? path.join(ROOT, 'target', '
 const JSON_OUT = option('--json');
 const ONLY = option('--only')?.split(',');
 const wanted = (s) => !ONLY || ONLY.includes(s);
+const REPEAT = Math.max(1, Number(option('--repeat') ?? 1));
 
 const COUNTS = SMOKE
   ? {
@@ -108,6 +109,33 @@ function versionOf(name, from = ROOT) {
     if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')).version;
     if (path.dirname(dir) === dir) return '?';
   }
+}
+
+/**
+ * One result from the repetitions of a measurement: samples concatenated (times, counts,
+ * per-call peaks), single figures (CPU per call, calls/s, scenario peaks) as the median of
+ * the repetitions.
+ */
+function merge(results) {
+  if (results.length === 1) return results[0];
+  const med = (k) => median(results.map((r) => r[k]));
+  const out = { ...results[0], repetitions: results.length };
+  for (const k of ['times', 'counts', 'peaks']) if (results[0][k]) out[k] = results.flatMap((r) => r[k]);
+  for (const k of ['cpuPerCall', 'peak', 'overall', 'retained']) if (results[0][k] !== undefined) out[k] = med(k);
+  for (const k of ['calls', 'lists']) if (results[0][k] !== undefined) out[k] = results.reduce((a, r) => a + r[k], 0);
+  if (results[0].byConcurrency) {
+    out.byConcurrency = {};
+    for (const c of Object.keys(results[0].byConcurrency)) {
+      const each = results.map((r) => r.byConcurrency[c]);
+      out.byConcurrency[c] = {
+        calls: each.reduce((a, e) => a + e.calls, 0),
+        perSecond: median(each.map((e) => e.perSecond)),
+        cpuPerCall: median(each.map((e) => e.cpuPerCall)),
+        each: each.map((e) => Math.round(e.perSecond)),
+      };
+    }
+  }
+  return out;
 }
 
 // --- the server ------------------------------------------------------------------------------
@@ -297,31 +325,42 @@ async function main() {
     built: existsSync(stamp) ? statSync(stamp).mtime.toISOString() : '?',
     tree: dirty ? `working tree differs from HEAD in ${dirty.split('\n').length} file(s) under src/, pkg-template/` : 'clean',
   };
-  const raw = { build, smoke: SMOKE, counts: COUNTS, machine: machine(), versions: versions(), results: {} };
+  const raw = { repeat: REPEAT, build, smoke: SMOKE, counts: COUNTS, machine: machine(), versions: versions(), results: {} };
   const R = raw.results;
   try {
-    for (const scenario of ['latency', 'throughput', 'image', 'blocks', 'progress', 'list']) {
-      if (!wanted(scenario)) continue;
-      R[scenario] = {};
-      for (const kind of MAIN) {
-        log(`bench: ${scenario} / ${kind}`);
-        R[scenario][kind] = await measure(server, kind, scenario, COUNTS[scenario]);
+    // --repeat N: the whole set N times, interleaved, so that a burst of load from elsewhere
+    // hits one repetition of each row rather than one client; the rows merge the repetitions
+    const runs = [];
+    for (let rep = 1; rep <= REPEAT; rep++) {
+      const one = {};
+      for (const scenario of ['latency', 'throughput', 'image', 'blocks', 'progress', 'list']) {
+        if (!wanted(scenario)) continue;
+        one[scenario] = {};
+        for (const kind of MAIN) {
+          log(`bench: ${REPEAT > 1 ? `[${rep}/${REPEAT}] ` : ''}${scenario} / ${kind}`);
+          one[scenario][kind] = await measure(server, kind, scenario, COUNTS[scenario]);
+        }
       }
+      if (wanted('langchain')) {
+        one.langchain = {};
+        for (const kind of LANGCHAIN) {
+          log(`bench: ${REPEAT > 1 ? `[${rep}/${REPEAT}] ` : ''}langchain path / ${kind}`);
+          one.langchain[kind] = await measure(server, kind, 'latency', COUNTS.langchain);
+        }
+      }
+      runs.push(one);
     }
-    if (wanted('langchain')) {
-      R.langchain = {};
-      for (const kind of LANGCHAIN) {
-        log(`bench: langchain path / ${kind}`);
-        R.langchain[kind] = await measure(server, kind, 'latency', COUNTS.langchain);
-      }
+    for (const [scenario, byKind] of Object.entries(runs[0])) {
+      R[scenario] = {};
+      for (const kind of Object.keys(byKind)) R[scenario][kind] = merge(runs.map((r) => r[scenario][kind]));
     }
     if (wanted('cold')) {
       R.cold = {};
       // interleaved, so drift in machine load spreads over every client alike
       for (const kind of [...MAIN, 'langchain']) R.cold[kind] = [];
-      for (let i = 0; i < COUNTS.cold.n; i++) {
+      for (let i = 0; i < COUNTS.cold.n * REPEAT; i++) {
         for (const kind of [...MAIN, 'langchain']) {
-          log(`bench: cold start ${i + 1}/${COUNTS.cold.n} / ${kind}`);
+          log(`bench: cold start ${i + 1}/${COUNTS.cold.n * REPEAT} / ${kind}`);
           R.cold[kind].push(await coldStart(kind, server.url));
         }
       }
@@ -379,10 +418,12 @@ function rows(raw) {
   ]) {
     if (!R[scenario]) continue;
     const t = by(scenario, (r) => median(r.times));
-    const m = by(scenario, (r) => r.peak / MB);
+    const m = by(scenario, (r) => r.overall / MB);
+    const worst = by(scenario, (r) => r.peak / MB);
     const isImage = scenario === 'image';
     add(id, `${what}: time to usable result, median (ms)`, t, 1, isImage ? '≤ 1.2× fetch' : '', isImage ? t.adapter / t.fetch <= 1.2 : null);
-    add(id, `${what}: peak RSS over baseline, worst call (MB)`, m, 1, isImage ? '≤ fetch + 30 MB' : '', isImage ? m.adapter - m.fetch <= 30 : null);
+    add(id, `${what}: peak RSS over baseline, whole scenario (MB)`, m, 1, isImage ? '≤ fetch + 30 MB' : '', isImage ? m.adapter - m.fetch <= 30 : null);
+    add(id, `${what}: peak RSS of the worst single call, after a GC (MB)`, worst, 1);
   }
   if (R.progress) {
     add('4', '10k progress notifications (SSE): time, median (ms)', by('progress', (r) => median(r.times)), 1);
@@ -408,7 +449,11 @@ function report(raw) {
   const L = [];
   L.push(`# mcp-wasm-adapter benchmark${raw.smoke ? ' (SMOKE RUN: tiny counts, numbers are not meaningful)' : ''}`);
   L.push('');
-  L.push(`Generated by \`node bench/run.mjs${raw.smoke ? ' --smoke' : ''}\` on ${new Date().toISOString()} in ${raw.seconds.toFixed(0)} s.`);
+  L.push(`Generated by \`node bench/run.mjs${raw.smoke ? ' --smoke' : ''}${raw.repeat > 1 ? ` --repeat ${raw.repeat}` : ''}\` on ${new Date().toISOString()} in ${raw.seconds.toFixed(0)} s.`);
+  if (raw.repeat > 1) {
+    L.push(`Every row ran ${raw.repeat} times, interleaved: medians are over all the samples; calls/s, CPU per call and memory peaks are the`);
+    L.push('median of the repetitions (calls/s of each repetition in the throughput detail below).');
+  }
   L.push('One `@modelcontextprotocol/server` 2.4.0 server (bench/server.mjs) in its own process on 127.0.0.1; each client');
   L.push('measured in a fresh process of its own (bench/worker.mjs). Ratios are ours ÷ theirs (for times: < 1 is faster;');
   L.push('for throughput: > 1 is faster). Peak RSS is the kernel high-water mark (VmHWM, reset before the first big call)');
@@ -442,6 +487,11 @@ function report(raw) {
     L.push(
       `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. gzip -9, each file on its own.`,
     );
+    L.push('');
+  }
+  if (R.throughput && raw.repeat > 1) {
+    L.push(`Throughput of each repetition (calls/s): ` +
+      MAIN.map((k) => `${LABEL[k]}: ` + COUNTS.throughput.concurrency.map((c) => `${c} in flight ${R.throughput[k].byConcurrency[c].each.join(' / ')}`).join(', ')).join('; ') + '.');
     L.push('');
   }
   if (R.langchain) {

@@ -142,6 +142,7 @@ async function run() {
         const first = process.memoryUsage();
         const times = [];
         const peaks = [];
+        let overall = 0;
         const s = sampler();
         let canReset = true;
         for (let i = 0; i < job.n; i++) {
@@ -157,6 +158,7 @@ async function run() {
           const hwm = canReset ? peakRss() : null;
           s.take();
           peaks.push((hwm ?? process.memoryUsage.rss()) - before);
+          overall = Math.max(overall, (hwm ?? process.memoryUsage.rss()) - first.rss);
           result = null;
         }
         const sampled = s.stop();
@@ -165,6 +167,8 @@ async function run() {
           times,
           peaks,
           peak: Math.max(...peaks),
+          // the process's peak over the whole scenario, from the RSS before the first big call
+          overall,
           peakSource: canReset ? 'VmHWM' : 'rss after the call',
           retained: process.memoryUsage.rss() - first.rss,
           calls: 1 + job.n,
