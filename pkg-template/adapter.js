@@ -45,7 +45,7 @@ export class MCPAdapter {
   }
 
   async listTools(options = {}) {
-    const tools = JSON.parse(await this.#client.listTools(options ?? {}));
+    const tools = decodeResult(await this.#client.listTools(options ?? {}));
     for (const tool of tools) {
       const name = tool.name;
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
@@ -60,23 +60,20 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    return JSON.parse(await this.#client.callTool(name, args, options ?? {}));
+    return decodeResult(await this.#client.callTool(name, args, options ?? {}));
   }
 
   /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
   async resume(interrupt, answer, options = {}) {
-    const text = await this.#client.resume(interrupt, answer, options ?? {});
-    const method = interrupt?.method;
-    if (method !== 'resources/read' && method !== 'prompts/get') return JSON.parse(text);
-    // the same shapes readResource() / getPrompt() give
-    return shapeResult(JSON.parse(this.#client.convertResult(method, text)), method);
+    // the core gives the same shapes as callTool() / readResource() / getPrompt()
+    return shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
   }
 
   // --- resources, prompts, completion, subscriptions (MCP 2026-07-28 §5) ----------------
 
   /** All resources (`resources/list`, every page), each with `read(options)`. */
   async listResources(options = {}) {
-    const resources = JSON.parse(await this.#client.listResources(options ?? {}));
+    const resources = decodeResult(await this.#client.listResources(options ?? {}));
     for (const resource of resources) {
       const uri = resource.uri;
       resource.read = (readOptions) => this.readResource(uri, readOptions);
@@ -86,14 +83,14 @@ export class MCPAdapter {
 
   /** All resource templates (`resources/templates/list`, every page). */
   async listResourceTemplates(options = {}) {
-    return JSON.parse(await this.#client.listResourceTemplates(options ?? {}));
+    return decodeResult(await this.#client.listResourceTemplates(options ?? {}));
   }
 
   /** Reads one resource: its contents as `ResourceContent`s, or an interrupt. */
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return shapeResult(JSON.parse(await this.#client.readResource(target, options ?? {})), 'resources/read');
+    return shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read');
   }
 
   /**
@@ -117,7 +114,7 @@ export class MCPAdapter {
 
   /** All prompts (`prompts/list`, every page), each with `get(args, options)`. */
   async listPrompts(options = {}) {
-    const prompts = JSON.parse(await this.#client.listPrompts(options ?? {}));
+    const prompts = decodeResult(await this.#client.listPrompts(options ?? {}));
     for (const prompt of prompts) {
       const name = prompt.name;
       prompt.get = (args, getOptions) => this.getPrompt(name, args, getOptions);
@@ -128,12 +125,12 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return JSON.parse(await this.#client.getPrompt(name, args, options ?? {}));
+    return decodeResult(await this.#client.getPrompt(name, args, options ?? {}));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
   async complete(ref, argument, context, options = {}) {
-    return JSON.parse(await this.#client.complete(ref, argument, context, options ?? {}));
+    return decodeResult(await this.#client.complete(ref, argument, context, options ?? {}));
   }
 
   /**
@@ -201,6 +198,23 @@ class ResourceContent {
 }
 
 /** A `resources/read` result (array of contents JSON) as `ResourceContent`s; interrupts unchanged. */
+/**
+ * A result from the core: JSON text, or `[jsonText, [path, string], ...]` when large strings
+ * (base64 media, big text) travel beside the JSON; each goes back to its path (see
+ * src/bindings/json.rs).
+ */
+function decodeResult(raw) {
+  if (typeof raw === 'string') return JSON.parse(raw);
+  const value = JSON.parse(raw[0]);
+  for (let i = 1; i < raw.length; i += 1) {
+    const [path, string] = raw[i];
+    let at = value;
+    for (let j = 0; j < path.length - 1; j += 1) at = at[path[j]];
+    at[path[path.length - 1]] = string;
+  }
+  return value;
+}
+
 function shapeResult(value, method) {
   if (method === 'resources/read' && Array.isArray(value)) return value.map((entry) => new ResourceContent(entry));
   return value;

@@ -1,11 +1,12 @@
 //! The `#[wasm_bindgen]` surface (wasm32 only). JavaScript sees one class, `WasmClient`,
-//! which the thin JS layer in `pkg-template/` wraps as `MCPAdapter`. Data crosses the
-//! boundary as JSON text (one copy, parsed by the engine's native `JSON.parse`); callbacks
-//! and signals cross as JS values.
+//! which the thin JS layer in `pkg-template/` wraps as `MCPAdapter`. Results cross the
+//! boundary as JSON text (parsed by the engine's native `JSON.parse`) with large strings
+//! beside it (see [`json`]); callbacks and signals cross as JS values.
 
 mod error;
 mod fetch;
 mod js;
+mod json;
 mod options;
 mod resources;
 mod tools;

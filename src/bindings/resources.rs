@@ -11,7 +11,6 @@ use super::error::to_js;
 use super::fetch::CallContext;
 use super::js::{self, get, set};
 use super::WasmClient;
-use crate::adapter::interrupt::{self, Step};
 use crate::adapter::resources::{get_prompt, host_shape, read_resource};
 use crate::client::cache::{Cache, CacheMode, CacheView};
 use crate::client::prompts::complete_params;
@@ -96,8 +95,8 @@ fn to_js_for(err: Error, uri: &str) -> JsValue {
     js
 }
 
-fn json_text(value: &Value) -> JsValue {
-    JsValue::from_str(&value.to_string())
+fn json_text(value: Value) -> JsValue {
+    super::json::to_host(value)
 }
 
 /// A fresh `AbortController`.
@@ -187,7 +186,7 @@ impl WasmClient {
         future_to_promise(async move {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let all = ctx.client.list_resources(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
-            Ok(json_text(&Value::Array(all)))
+            Ok(json_text(Value::Array(all)))
         })
     }
 
@@ -200,7 +199,7 @@ impl WasmClient {
         future_to_promise(async move {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let all = ctx.client.list_resource_templates(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
-            Ok(json_text(&Value::Array(all)))
+            Ok(json_text(Value::Array(all)))
         })
     }
 
@@ -216,7 +215,7 @@ impl WasmClient {
         future_to_promise(async move {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let step = read_resource(&ctx.client, Some(ctx.view()), mode, &uri, &opts).await.map_err(|e| to_js_for(e, &uri))?;
-            Ok(json_text(&host_shape("resources/read", step).map_err(to_js)?))
+            Ok(json_text(host_shape("resources/read", step).map_err(to_js)?))
         })
     }
 
@@ -231,7 +230,7 @@ impl WasmClient {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let prompts = ctx.client.list_prompts(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             remember_arguments(&ctx.extras, &prompts);
-            Ok(json_text(&Value::Array(prompts)))
+            Ok(json_text(Value::Array(prompts)))
         })
     }
 
@@ -259,7 +258,7 @@ impl WasmClient {
                 },
             };
             let step = get_prompt(&ctx.client, &name, args, declared.as_deref(), &opts).await.map_err(to_js)?;
-            Ok(json_text(&host_shape("prompts/get", step).map_err(to_js)?))
+            Ok(json_text(host_shape("prompts/get", step).map_err(to_js)?))
         })
     }
 
@@ -273,7 +272,7 @@ impl WasmClient {
         future_to_promise(async move {
             let (opts, params) = (opts.map_err(to_js)?, params.map_err(to_js)?);
             let out = client.complete(params, &opts).await.map_err(to_js)?;
-            Ok(json_text(&out))
+            Ok(json_text(out))
         })
     }
 
@@ -284,19 +283,6 @@ impl WasmClient {
         ctx.extras.cache.remove_where(|_| true);
         let prefix = format!("{}\n", ctx.target);
         ctx.public.remove_where(|k| k.starts_with(&prefix));
-    }
-
-    /// A complete result of `method` (JSON text, as `resume` resolves for `prompts/get` and
-    /// `resources/read`) in the shape `getPrompt` / `readResource` give; interrupts and
-    /// other methods' results are returned unchanged.
-    #[wasm_bindgen(js_name = convertResult)]
-    pub fn convert_result(&self, method: String, json: String) -> std::result::Result<String, JsValue> {
-        let value: Value = serde_json::from_str(&json).map_err(|e| to_js(Error::new(ErrorCode::InvalidArgument, format!("convertResult: {e}"))))?;
-        let is_interrupt = matches!(value.get("type").and_then(Value::as_str), Some(interrupt::ELICITATION | interrupt::APPROVAL));
-        if is_interrupt {
-            return Ok(json);
-        }
-        Ok(host_shape(&method, Step::Complete(value)).map_err(to_js)?.to_string())
     }
 
     /// Opens a subscription (`subscriptions/listen`, or the handshake-era GET stream) for

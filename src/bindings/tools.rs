@@ -5,7 +5,9 @@ use super::error::to_js;
 use super::js;
 use super::resources::cache_mode;
 use super::WasmClient;
+use super::json::to_host;
 use crate::adapter::describe_tool;
+use crate::adapter::resources::host_shape;
 use crate::adapter::interrupt::{self, Step};
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
@@ -16,14 +18,14 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 /// What the host receives for a finished step: the method's result in host shape (a tool
-/// result for `tools/call`, the result verbatim otherwise), or the interrupt.
-fn finish(method: &str, step: Step) -> Result<JsValue> {
+/// result for `tools/call`, resource contents for `resources/read`, messages for
+/// `prompts/get`), or the interrupt.
+pub(super) fn finish(method: &str, step: Step) -> Result<JsValue> {
     let json = match step {
-        Step::Interrupt(interrupt) => interrupt,
         Step::Complete(result) if method == "tools/call" => tool_result(result)?.into_json(),
-        Step::Complete(result) => result,
+        step => host_shape(method, step)?,
     };
-    Ok(JsValue::from_str(&json.to_string()))
+    Ok(to_host(json))
 }
 
 #[wasm_bindgen]
@@ -51,7 +53,7 @@ impl WasmClient {
                     cache.insert(name.to_string(), tool["metadata"].clone());
                 }
             }
-            Ok(JsValue::from_str(&Value::Array(described).to_string()))
+            Ok(to_host(Value::Array(described)))
         })
     }
 
@@ -83,7 +85,7 @@ impl WasmClient {
                     .map_err(|e| to_js(Error::new(ErrorCode::InvalidArgument, format!("the approval predicate threw: {}", js::describe(&e)))))?;
                 if verdict.is_truthy() {
                     let interrupt = interrupt::approval_interrupt(&client, &name, &arguments, &metadata);
-                    return Ok(JsValue::from_str(&interrupt.to_string()));
+                    return Ok(to_host(interrupt));
                 }
             }
             let step = interrupt::run(&client, "tools/call", params, None, None, 0, &opts).await.map_err(to_js)?;
