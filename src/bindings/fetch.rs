@@ -7,14 +7,14 @@
 //! Redirects are `manual`: the core follows only same-origin 307/308, so host headers
 //! (credentials) never reach another origin.
 
-use super::js::{describe, error_name, get, global, set};
+use super::js::{describe, get, global, set};
+use super::signals::{ignore_rejection, Signals};
 use crate::error::{Error, ErrorCode, Result};
 use crate::transport::{Exchange, HttpRequest, HttpResponse};
 use bytes::Bytes;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::{self, StreamExt};
 use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -66,101 +66,6 @@ impl FetchExchange {
     }
 }
 
-/// The signals of one call: the combined one given to `fetch`, the parts (to tell a timeout
-/// from an abort afterwards), and a promise that rejects when the combined signal fires.
-/// Every wait of the exchange (the host's headers function, `fetch`, each body read) races
-/// that promise, so a host function or a custom `fetch` that ignores the signal still
-/// cannot outlive the call's timeout.
-struct Signals {
-    combined: JsValue,
-    host: Option<JsValue>,
-    timeout: Option<JsValue>,
-    aborted: Option<Promise>,
-}
-
-impl Signals {
-    fn new(ctx: Option<&CallContext>) -> Result<Signals> {
-        let host = ctx.and_then(|c| c.signal.clone());
-        let abort_signal = global("AbortSignal");
-        // requests made without a call context (session cleanup, cancellation notices) are
-        // bounded too
-        let timeout_ms = match ctx {
-            Some(c) => c.timeout_ms,
-            None => Some(BACKGROUND_TIMEOUT_MS),
-        };
-        let timeout = match timeout_ms {
-            Some(ms) => {
-                let f: Function = get(&abort_signal, "timeout").dyn_into().map_err(|_| missing("AbortSignal.timeout"))?;
-                Some(f.call1(&abort_signal, &JsValue::from_f64(ms.min(2_147_483_647.0))).map_err(|e| Error::new(ErrorCode::InvalidArgument, describe(&e)))?)
-            }
-            None => None,
-        };
-        let parts: Vec<JsValue> = host.iter().chain(timeout.iter()).cloned().collect();
-        let combined = match parts.len() {
-            0 => JsValue::UNDEFINED,
-            1 => parts[0].clone(),
-            _ => {
-                let any: Function = get(&abort_signal, "any").dyn_into().map_err(|_| missing("AbortSignal.any"))?;
-                any.call1(&abort_signal, &parts.into_iter().collect::<Array>()).map_err(|e| Error::new(ErrorCode::InvalidArgument, describe(&e)))?
-            }
-        };
-        let aborted = if combined.is_undefined() { None } else { Some(abort_promise(&combined)) };
-        Ok(Signals { combined, host, timeout, aborted })
-    }
-
-    /// Awaits `value` (a promise or a plain value), or the call's abort, whichever first.
-    async fn race(&self, value: &JsValue) -> std::result::Result<JsValue, JsValue> {
-        let promise = Promise::resolve(value);
-        let raced = match &self.aborted {
-            Some(aborted) => Promise::race(&Array::of2(&promise, aborted)),
-            None => promise,
-        };
-        JsFuture::from(raced).await
-    }
-
-    /// Maps a rejection of `fetch` or of a body read to a typed error.
-    fn classify(&self, thrown: &JsValue, during: &str) -> Error {
-        let aborted = |s: &Option<JsValue>| s.as_ref().is_some_and(|s| get(s, "aborted").as_bool() == Some(true));
-        if aborted(&self.timeout) && !aborted(&self.host) {
-            Error::new(ErrorCode::Timeout, format!("the call timed out {during}"))
-        } else if aborted(&self.host) {
-            Error::new(ErrorCode::Aborted, format!("the call was aborted {during}"))
-        } else if error_name(thrown) == "TimeoutError" {
-            Error::new(ErrorCode::Timeout, format!("the call timed out {during}"))
-        } else if error_name(thrown) == "AbortError" {
-            Error::new(ErrorCode::Aborted, format!("the call was aborted {during}"))
-        } else {
-            Error::new(ErrorCode::Network, format!("fetch failed {during}: {}", describe(thrown)))
-        }
-    }
-}
-
-/// A promise rejected with the signal's reason once it aborts (at once if it already has).
-/// Its rejection is marked handled, so a signal that fires after the call is over (a timeout
-/// that was not needed) is no unhandled rejection.
-fn abort_promise(signal: &JsValue) -> Promise {
-    let signal = signal.clone();
-    let promise = Promise::new(&mut |_resolve, reject| {
-        if get(&signal, "aborted").as_bool() == Some(true) {
-            let _ = reject.call1(&JsValue::UNDEFINED, &get(&signal, "reason"));
-            return;
-        }
-        let target = signal.clone();
-        let on_abort = Closure::once_into_js(move || {
-            let _ = reject.call1(&JsValue::UNDEFINED, &get(&target, "reason"));
-        });
-        if let Ok(add) = get(&signal, "addEventListener").dyn_into::<Function>() {
-            let options = Object::new();
-            set(&options, "once", &JsValue::TRUE);
-            let _ = add.call3(&signal, &JsValue::from_str("abort"), &on_abort, &options);
-        }
-    });
-    if let Ok(catch) = get(&promise, "catch").dyn_into::<Function>() {
-        let _ = catch.call1(&promise, &Function::new_no_args(""));
-    }
-    promise
-}
-
 fn missing(what: &str) -> Error {
     Error::new(ErrorCode::InvalidArgument, format!("this runtime lacks {what}"))
 }
@@ -177,10 +82,8 @@ impl Drop for ReaderGuard {
         if !self.done {
             if let Ok(cancel) = get(&self.reader, "cancel").dyn_into::<Function>() {
                 if let Ok(p) = cancel.call0(&self.reader) {
-                    // swallow the rejection of an already-errored stream
-                    if let Ok(catch) = get(&p, "catch").dyn_into::<Function>() {
-                        let _ = catch.call1(&p, &Function::new_no_args(""));
-                    }
+                    // the rejection of an already-errored stream is expected
+                    ignore_rejection(&p);
                 }
             }
         }
@@ -206,7 +109,15 @@ impl Exchange for FetchExchange {
         let host_headers = self.headers.clone();
         Box::pin(async move {
             let ctx = request.context.as_ref().and_then(|c| c.downcast_ref::<CallContext>());
-            let signals = std::rc::Rc::new(Signals::new(ctx)?);
+            // requests made without a call context (session cleanup, cancellation notices)
+            // are bounded too
+            let (host_signal, timeout_ms) = match ctx {
+                Some(c) => (c.signal.clone(), c.timeout_ms),
+                None => (None, Some(BACKGROUND_TIMEOUT_MS)),
+            };
+            let signals = std::rc::Rc::new(Signals::new(host_signal, timeout_ms)?);
+            // the global fetch honours the signal; a custom one might not
+            let race = fetch.is_some();
             let headers = build_headers(&host_headers, &request, &signals).await?;
             let init = Object::new();
             set(&init, "method", &JsValue::from_str(request.method));
@@ -225,7 +136,7 @@ impl Exchange for FetchExchange {
             let started = fetch
                 .call2(&JsValue::UNDEFINED, &JsValue::from_str(&request.url), &init)
                 .map_err(|e| signals.classify(&e, "before sending"))?;
-            let response = signals.race(&started).await.map_err(|e| signals.classify(&e, "before the response arrived"))?;
+            let response = signals.wait(&started, race).await.map_err(|e| signals.classify(&e, "before the response arrived"))?;
             let status = match get(&response, "status").as_f64() {
                 Some(status) if response.is_object() => status as u16,
                 _ => return Err(Error::new(ErrorCode::Network, "fetch did not resolve to a Response")),
@@ -254,7 +165,7 @@ impl Exchange for FetchExchange {
                         Err(_) => return Some((Err(missing("ReadableStreamDefaultReader.read")), None)),
                     };
                     let step = match read.call0(&guard.reader) {
-                        Ok(p) => signals.race(&p).await,
+                        Ok(p) => signals.wait(&p, race).await,
                         Err(e) => Err(e),
                     };
                     match step {
@@ -298,7 +209,7 @@ async fn build_headers(host: &HostHeaders, request: &HttpRequest, signals: &Sign
             let method = request.headers.iter().find(|(n, _)| n == crate::protocol::headers::METHOD).map(|(_, v)| v.as_str()).unwrap_or("");
             set(&ctx, "method", &JsValue::from_str(method));
             let out = f.call1(&JsValue::UNDEFINED, &ctx).map_err(bad)?;
-            signals.race(&out).await.map_err(|e| match signals.classify(&e, "while the headers option was computed") {
+            signals.wait(&out, true).await.map_err(|e| match signals.classify(&e, "while the headers option was computed") {
                 cut @ Error { code: ErrorCode::Timeout | ErrorCode::Aborted, .. } => cut,
                 _ => bad(e),
             })?

@@ -8,6 +8,7 @@ mod fetch;
 mod js;
 mod json;
 mod options;
+mod signals;
 mod resources;
 mod tools;
 
