@@ -198,10 +198,16 @@ impl Exchange for FetchExchange {
 /// function) without any `Mcp-*` names, then ours, which win (the MCP headers must match
 /// the body; session ids are the adapter's to send).
 async fn build_headers(host: &HostHeaders, request: &HttpRequest, signals: &Signals) -> Result<JsValue> {
-    let ctor: Function = global("Headers").dyn_into().map_err(|_| missing("Headers"))?;
     let bad = |e: JsValue| Error::new(ErrorCode::InvalidArgument, format!("option headers: {}", describe(&e)));
     let initial = match host {
-        HostHeaders::None => JsValue::UNDEFINED,
+        // only ours: a plain object, no Headers to build and sift
+        HostHeaders::None => {
+            let plain = Object::new();
+            for (name, value) in &request.headers {
+                set(&plain, name, &JsValue::from_str(value));
+            }
+            return Ok(plain.into());
+        }
         HostHeaders::Fixed(v) => v.clone(),
         HostHeaders::Dynamic(f) => {
             let ctx = Object::new();
@@ -215,6 +221,7 @@ async fn build_headers(host: &HostHeaders, request: &HttpRequest, signals: &Sign
             })?
         }
     };
+    let ctor: Function = global("Headers").dyn_into().map_err(|_| missing("Headers"))?;
     let args = if initial.is_undefined() || initial.is_null() { Array::new() } else { Array::of1(&initial) };
     let headers = Reflect::construct(&ctor, &args).map_err(bad)?;
     let names: Vec<String> = match js_sys::try_iter(&get_method(&headers, "keys")?).map_err(bad)? {
