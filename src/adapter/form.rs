@@ -50,6 +50,11 @@ fn allowed_consts(options: Option<&Value>) -> Option<Vec<&Value>> {
     options.and_then(Value::as_array).map(|a| a.iter().filter_map(|o| o.get("const")).collect())
 }
 
+/// A bound of the schema as the server wrote it (its JSON text, so `5` stays `5`).
+fn bound(schema: &Value, key: &str) -> String {
+    schema.get(key).map(Value::to_string).unwrap_or_default()
+}
+
 fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<String>) {
     let kind = schema.get("type").and_then(Value::as_str).unwrap_or("");
     let num = |key: &str| schema.get(key).and_then(Value::as_f64);
@@ -60,10 +65,10 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
             };
             let len = text.chars().count() as f64;
             if num("minLength").is_some_and(|m| len < m) {
-                problems.push(format!("{name} is shorter than {}", num("minLength").unwrap_or(0.0)));
+                problems.push(format!("{name} is shorter than {}", bound(schema, "minLength")));
             }
             if num("maxLength").is_some_and(|m| len > m) {
-                problems.push(format!("{name} is longer than {}", num("maxLength").unwrap_or(0.0)));
+                problems.push(format!("{name} is longer than {}", bound(schema, "maxLength")));
             }
             let options = schema.get("enum").and_then(Value::as_array).map(|a| a.iter().collect()).or_else(|| allowed_consts(schema.get("oneOf")));
             if let Some(options) = options {
@@ -80,10 +85,10 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
                 problems.push(format!("{name} must be an integer"));
             }
             if num("minimum").is_some_and(|m| n < m) {
-                problems.push(format!("{name} is below the minimum {}", num("minimum").unwrap_or(0.0)));
+                problems.push(format!("{name} is below the minimum {}", bound(schema, "minimum")));
             }
             if num("maximum").is_some_and(|m| n > m) {
-                problems.push(format!("{name} is above the maximum {}", num("maximum").unwrap_or(0.0)));
+                problems.push(format!("{name} is above the maximum {}", bound(schema, "maximum")));
             }
         }
         "boolean" => {
@@ -106,10 +111,10 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
             }
             let count = items.len() as f64;
             if num("minItems").is_some_and(|m| count < m) {
-                problems.push(format!("{name} needs at least {} choices", num("minItems").unwrap_or(0.0)));
+                problems.push(format!("{name} needs at least {} choices", bound(schema, "minItems")));
             }
             if num("maxItems").is_some_and(|m| count > m) {
-                problems.push(format!("{name} allows at most {} choices", num("maxItems").unwrap_or(0.0)));
+                problems.push(format!("{name} allows at most {} choices", bound(schema, "maxItems")));
             }
         }
         _ => {

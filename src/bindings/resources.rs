@@ -323,7 +323,7 @@ impl WasmClient {
             let mut subscription = match opened {
                 Ok(s) => s,
                 Err(_) if timed_out.get() => {
-                    return Err(to_js(Error::new(ErrorCode::Timeout, format!("subscribe: no acknowledgement within {} ms", ack_timeout.unwrap_or(0.0)))))
+                    return Err(to_js(Error::new(ErrorCode::Timeout, format!("subscribe: no acknowledgement within {} ms", ack_timeout.unwrap_or(0.0) as u64))))
                 }
                 Err(e) => return Err(to_js(e)),
             };
