@@ -30,6 +30,7 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { McpServer, Server, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { readBody, respondWith } from '../tests/helpers/web-handler.mjs';
 
 export const IMAGE_BYTES = 10_000_000;
 export const BLOCKS = 10_000;
@@ -135,49 +136,12 @@ export async function startBenchServer({ port = 0 } = {}) {
       res.end('not found');
       return;
     }
-    const abort = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort(new Error('client disconnected'));
-    });
-    try {
-      const chunks = [];
-      for await (const c of req) chunks.push(c);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      if (req.method === 'POST' && body) {
-        const key = `${path} ${methodOf(body)}`;
-        stats[key] = (stats[key] ?? 0) + 1;
-      }
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-      }
-      const request = new Request(`http://127.0.0.1${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-        signal: abort.signal,
-      });
-      const response = await handler.fetch(request);
-      const out = {};
-      response.headers.forEach((v, k) => {
-        out[k] = v;
-      });
-      res.writeHead(response.status, out);
-      if (response.body) {
-        for await (const chunk of response.body) {
-          if (res.destroyed) break;
-          res.write(chunk);
-        }
-      }
-      res.end();
-    } catch (err) {
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: String(err?.message ?? err) } }));
-      } else {
-        res.destroy(err);
-      }
+    const body = await readBody(req);
+    if (req.method === 'POST' && body) {
+      const key = `${path} ${methodOf(body)}`;
+      stats[key] = (stats[key] ?? 0) + 1;
     }
+    await respondWith(req, res, handler, { body, origin: 'http://127.0.0.1' });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise((resolve, reject) => {
