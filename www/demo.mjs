@@ -68,7 +68,7 @@ web.on('error', (e) => {
 });
 web.listen(webPort, '127.0.0.1', () => {});
 web.on('listening', () => {
-  console.log(`\npage: http://127.0.0.1:${web.address().port}/  (the same walkthrough in the browser)\nCtrl-C to stop.`);
+  console.log(`\npage: http://127.0.0.1:${web.address().port}/  (the demo's tools, called from the browser)\nCtrl-C to stop.`);
 });
 process.on('SIGINT', async () => {
   web.close();
