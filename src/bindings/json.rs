@@ -17,7 +17,7 @@ const LARGE: usize = 64 * 1024;
 /// Encodes `value` for the host (see the module docs).
 pub fn to_host(mut value: Value) -> JsValue {
     let mut large = Vec::new();
-    take_large(&mut value, &mut Vec::new(), &mut large, 0);
+    take_large(&mut value, &mut Vec::new(), &mut large);
     let text = JsValue::from_str(&value.to_string());
     if large.is_empty() {
         return text;
@@ -30,9 +30,10 @@ pub fn to_host(mut value: Value) -> JsValue {
     out.into()
 }
 
-/// Moves every large string out of `value` (leaving `null`), recording where it was.
-fn take_large(value: &mut Value, path: &mut Vec<JsValue>, out: &mut Vec<(Vec<JsValue>, String)>, depth: usize) {
-    // serde_json parsed the value with its recursion limit of 128, so depth stays bounded
+/// Moves every large string out of `value` (leaving `null`), recording where it was. (The
+/// recursion is bounded: every value came through serde_json, whose parser stops at 128
+/// levels, or was built by the adapter.)
+fn take_large(value: &mut Value, path: &mut Vec<JsValue>, out: &mut Vec<(Vec<JsValue>, String)>) {
     match value {
         Value::String(s) if s.len() >= LARGE => {
             out.push((path.clone(), std::mem::take(s)));
@@ -41,14 +42,14 @@ fn take_large(value: &mut Value, path: &mut Vec<JsValue>, out: &mut Vec<(Vec<JsV
         Value::Array(items) => {
             for (i, item) in items.iter_mut().enumerate() {
                 path.push(JsValue::from_f64(i as f64));
-                take_large(item, path, out, depth + 1);
+                take_large(item, path, out);
                 path.pop();
             }
         }
         Value::Object(map) => {
             for (key, item) in map.iter_mut() {
                 path.push(JsValue::from_str(key));
-                take_large(item, path, out, depth + 1);
+                take_large(item, path, out);
                 path.pop();
             }
         }

@@ -17,6 +17,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+/// The promise that resolves once the signal aborts, and its `abort` listener.
+type AbortWatch = (Promise, Closure<dyn FnMut()>);
+
 /// The signal of one exchange (see the module docs).
 pub struct Signals {
     /// What `fetch` gets as `signal` (`undefined` when there is neither signal nor timeout).
@@ -26,7 +29,7 @@ pub struct Signals {
     timer: Option<JsValue>,
     _on_timeout: Option<Closure<dyn FnMut()>>,
     /// Resolves to `ABORTED` once `combined` aborts; armed on first use by [`Signals::race`].
-    aborted: RefCell<Option<(Promise, Closure<dyn FnMut()>)>>,
+    aborted: RefCell<Option<AbortWatch>>,
     sentinel: JsValue,
 }
 

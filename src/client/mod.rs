@@ -44,6 +44,9 @@ pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 /// (→ `CreateMessageResult`) and `roots/list` (→ `{roots: [...]}`).
 pub type HostHandler = Rc<dyn Fn(Value) -> LocalBoxFuture<'static, Result<Value>>>;
 
+/// Told one sentence per thing the adapter dropped or worked around.
+pub type WarningHandler = Rc<dyn Fn(&str)>;
+
 /// The handler of handshake-era elicitation requests.
 pub type ElicitationHandler = HostHandler;
 
@@ -80,7 +83,7 @@ pub struct ClientConfig {
     pub max_rounds: u32,
     /// Told about things the adapter dropped or worked around (e.g. a tool left out of the
     /// list for an invalid `x-mcp-header`), one sentence each.
-    pub on_warning: Option<Rc<dyn Fn(&str)>>,
+    pub on_warning: Option<WarningHandler>,
     /// In browsers an opaque network error from the probe is usually CORS refusing the new
     /// `Mcp-*` headers of an old server: when set, it counts as handshake-era evidence.
     pub opaque_network_error_means_handshake: bool,
