@@ -18,6 +18,14 @@ use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+/// The whole body of `response` (`arrayBuffer()`), as one chunk.
+async fn read_whole(response: &JsValue, signals: std::rc::Rc<Signals>, race: bool) -> Result<Bytes> {
+    let read: Function = get(response, "arrayBuffer").dyn_into().map_err(|_| missing("Response.arrayBuffer"))?;
+    let pending = read.call0(response).map_err(|e| signals.classify(&e, "while reading the response"))?;
+    let buffer = signals.wait(&pending, race).await.map_err(|e| signals.classify(&e, "while reading the response"))?;
+    Ok(Bytes::from(Uint8Array::new(&buffer).to_vec()))
+}
+
 /// Timeout of requests made outside any call (milliseconds).
 const BACKGROUND_TIMEOUT_MS: f64 = 10_000.0;
 
@@ -149,6 +157,17 @@ impl Exchange for FetchExchange {
             let content_type = header("content-type");
             let location = header("location");
             let session_id = header("mcp-session-id");
+            // A JSON body of declared length is read in one piece (one crossing, one copy);
+            // event streams and bodies of unknown length are read chunk by chunk, so the
+            // core's size limit stops them early.
+            let declared = header("content-length").and_then(|n| n.trim().parse::<usize>().ok());
+            let json = crate::transport::body::media_type(content_type.as_deref()) == "application/json";
+            if let (true, Some(len)) = (json, declared) {
+                if len <= request.body_limit {
+                    let body = read_whole(&response, signals, race).await;
+                    return Ok(HttpResponse { status, content_type, location, session_id, body: stream::iter([body]).boxed_local() });
+                }
+            }
             let body = get(&response, "body");
             let reader = if body.is_object() {
                 let get_reader: Function = get(&body, "getReader").dyn_into().map_err(|_| missing("ReadableStream.getReader"))?;

@@ -333,7 +333,14 @@ impl Client {
         let mut target = self.target.clone();
         let mut hops = 0;
         loop {
-            let request = HttpRequest { method, url: target.as_str().to_string(), headers: header_list.clone(), body: body.clone(), context: context.clone() };
+            let request = HttpRequest {
+                method,
+                url: target.as_str().to_string(),
+                headers: header_list.clone(),
+                body: body.clone(),
+                body_limit: self.config.limits.max_body_bytes,
+                context: context.clone(),
+            };
             let response = self.exchange.post(request).await?;
             if !(300..400).contains(&response.status) && response.status != 0 {
                 return Ok(response);

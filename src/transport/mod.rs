@@ -30,6 +30,10 @@ pub struct HttpRequest {
     pub headers: Vec<(String, String)>,
     /// The JSON body (empty for GET and DELETE).
     pub body: String,
+    /// The most response bytes the caller will accept ([`Limits::max_body_bytes`]): an
+    /// exchange may read a body of declared length at once when it fits, and must stream
+    /// it otherwise (the reader enforces the limit either way).
+    pub body_limit: usize,
     /// Per-call context the exchange understands (the wasm exchange carries the host's
     /// `AbortSignal` and timeout here). Opaque to the core.
     pub context: Option<Rc<dyn Any>>,
