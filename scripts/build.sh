@@ -33,7 +33,7 @@ node_modules/.bin/wasm-opt -Oz \
   --enable-sign-ext --enable-multivalue --enable-mutable-globals \
   "$out/mcp_wasm_adapter_bg.wasm" -o pkg.tmp/mcp_wasm_adapter_bg.wasm
 cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
-cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
+cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
 cp README.md pkg.tmp/ 2>/dev/null || true
 cp pkg-template/index.cjs.js pkg.tmp/
