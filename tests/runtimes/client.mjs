@@ -1,0 +1,12 @@
+// Run by tests/runtimes.test.mjs under Deno and Bun (and Node, as the control) from a
+// directory where the built package is installed as node_modules/mcp-wasm-adapter: imports it
+// by name, as a user of the runtime would (the runtime picks the entry through the package's
+// `exports` conditions), lists the tools of the MCP server at argv[0], calls `echo`, and
+// prints one JSON line.
+import { MCPAdapter } from 'mcp-wasm-adapter';
+
+const url = globalThis.Deno ? Deno.args[0] : process.argv[2];
+const adapter = new MCPAdapter(url);
+const tools = await adapter.listTools();
+const echo = await tools.find((tool) => tool.name === 'echo').invoke({ text: 'hi' });
+console.log(JSON.stringify({ tools: tools.map((tool) => tool.name), echo, protocolVersion: adapter.protocolVersion }));
