@@ -12,7 +12,7 @@ mod signals;
 mod resources;
 mod tools;
 
-use crate::client::{Client, RequestOptions};
+use crate::client::Client;
 use crate::transport::Target;
 use error::to_js;
 use js_sys::{Function, Promise};
@@ -84,6 +84,3 @@ impl WasmClient {
         })
     }
 }
-
-/// Keeps `RequestOptions` in scope for the options module.
-pub(crate) type Opts = RequestOptions;

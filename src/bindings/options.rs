@@ -13,8 +13,7 @@
 
 use super::fetch::{CallContext, HostHeaders};
 use super::js::{self, get};
-use super::Opts;
-use crate::client::{ClientConfig, HostHandler, NotificationHandler, ProtocolMode};
+use crate::client::{ClientConfig, HostHandler, NotificationHandler, ProtocolMode, RequestOptions};
 use futures_util::FutureExt;
 use crate::error::{Error, ErrorCode, Result};
 use js_sys::Function;
@@ -191,7 +190,7 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
 
 impl CallDefaults {
     /// Per-call options over the adapter's defaults.
-    pub fn request_options(&self, call: &JsValue) -> Result<Opts> {
+    pub fn request_options(&self, call: &JsValue) -> Result<RequestOptions> {
         if !(call.is_undefined() || call.is_null() || call.is_object()) {
             return Err(invalid("call options must be an object"));
         }
@@ -206,7 +205,7 @@ impl CallDefaults {
         };
         let on_progress = optional_function(call, "onProgress")?;
         let progress = on_progress.is_some();
-        Ok(Opts {
+        Ok(RequestOptions {
             context: Some(Rc::new(CallContext { signal, timeout_ms: (timeout_ms > 0.0).then_some(timeout_ms) })),
             progress,
             on_notification: notification_handler(on_progress, None),
