@@ -350,15 +350,15 @@ const SSE_TEXT: &str = "Grüße, 世界 🌍";
 async fn sse_split_mid_event_and_inside_utf8_characters() {
     let bytes = SSE_BODY.as_bytes();
     let offsets = [
-        offset(SSE_BODY, "opened", 2),   // inside a comment
+        offset(SSE_BODY, "opened", 2),        // inside a comment
         offset(SSE_BODY, "\r\n\r\nid: 0", 1), // between CR and LF
-        offset(SSE_BODY, "data: \r\n", 3), // inside the priming event's field name
+        offset(SSE_BODY, "data: \r\n", 3),    // inside the priming event's field name
         offset(SSE_BODY, "event: message", 7),
         offset(SSE_BODY, "{\"jsonrpc\"", 5), // mid-event, inside the JSON
-        offset(SSE_BODY, "ü", 1),          // inside a 2-byte character
-        offset(SSE_BODY, "世", 1),         // inside a 3-byte character
+        offset(SSE_BODY, "ü", 1),            // inside a 2-byte character
+        offset(SSE_BODY, "世", 1),           // inside a 3-byte character
         offset(SSE_BODY, "界", 2),
-        offset(SSE_BODY, "🌍", 1),         // inside a 4-byte character
+        offset(SSE_BODY, "🌍", 1), // inside a 4-byte character
         offset(SSE_BODY, "🌍", 3),
         offset(SSE_BODY, "}}\r\n\r\n", 3), // between the event's last CR and LF
     ];
@@ -494,7 +494,8 @@ async fn per_call_timeout_ms_overrides_the_default() {
 
 #[wasm_bindgen_test]
 async fn abort_signal_mid_stream_rejects_with_aborted() {
-    let progress_only: &[u8] = b"data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":__TOKEN__,\"progress\":1}}\n\n";
+    let progress_only: &[u8] =
+        b"data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":__TOKEN__,\"progress\":1}}\n\n";
     let fake = Fake::new(&plan(json!({"contentType": SSE, "endless": true}), &[progress_only]));
     let progress = collector();
     let client = fake.client(&[]);

@@ -149,7 +149,8 @@ mod tests {
 
     #[test]
     fn each_rule_is_reported() {
-        let problems = check_content(&schema(), &json!({"name": "A", "age": 3.5, "ok": "yes", "color": "green", "size": "m", "tags": ["a", "c"], "extra": 1}));
+        let problems =
+            check_content(&schema(), &json!({"name": "A", "age": 3.5, "ok": "yes", "color": "green", "size": "m", "tags": ["a", "c"], "extra": 1}));
         assert_eq!(
             problems,
             vec![

@@ -193,7 +193,11 @@ pub(crate) fn missing_capability(err: Error) -> Error {
         return err;
     }
     let needed = err.rpc.as_ref().and_then(|r| r.data.as_ref()).and_then(|d| d.get("requiredCapabilities")).cloned().unwrap_or(Value::Null);
-    Error { code: ErrorCode::MissingClientCapability, message: format!("the server requires client capabilities {needed} that were not declared ({})", err.message), ..err }
+    Error {
+        code: ErrorCode::MissingClientCapability,
+        message: format!("the server requires client capabilities {needed} that were not declared ({})", err.message),
+        ..err
+    }
 }
 
 /// One entry of `requests` for an `elicitation/create` input request.
@@ -202,7 +206,10 @@ fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
     let message = params.get("message").and_then(Value::as_str).unwrap_or("").to_string();
     match params.get("mode").and_then(Value::as_str) {
         Some("url") => {
-            let url = params.get("url").and_then(Value::as_str).ok_or_else(|| Error::new(ErrorCode::InvalidMessage, format!("URL elicitation {key:?} has no url")))?;
+            let url = params
+                .get("url")
+                .and_then(Value::as_str)
+                .ok_or_else(|| Error::new(ErrorCode::InvalidMessage, format!("URL elicitation {key:?} has no url")))?;
             Ok(json!({"key": key, "message": message, "mode": "url", "url": url}))
         }
         None | Some("form") => {
@@ -241,7 +248,11 @@ fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
 /// breaks the requested schema (types, enums, required, min/max). Then those of [`run`].
 pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &Value, opts: &RequestOptions) -> Result<Step> {
     check_server(client, interrupt)?;
-    let method = interrupt.get("method").and_then(Value::as_str).filter(|m| RESUMABLE.contains(m)).ok_or_else(|| invalid("interrupt.method must be tools/call, prompts/get or resources/read"))?;
+    let method = interrupt
+        .get("method")
+        .and_then(Value::as_str)
+        .filter(|m| RESUMABLE.contains(m))
+        .ok_or_else(|| invalid("interrupt.method must be tools/call, prompts/get or resources/read"))?;
     let params = interrupt.get("params").and_then(Value::as_object).cloned().ok_or_else(|| invalid("interrupt.params must be an object"))?;
     let round = interrupt.get("round").and_then(Value::as_u64).ok_or_else(|| invalid("interrupt.round must be a number"))? as u32;
     let request_state = match field(interrupt, "request_state") {
@@ -367,7 +378,10 @@ mod tests {
         assert_eq!(interrupt["type"], "mcp_elicitation");
         assert_eq!(interrupt["tool_name"], "confirm_action");
         assert_eq!(interrupt["server"], json!({"url": "http://127.0.0.1:1/mcp", "name": "scripted", "version": "1.0"}));
-        assert_eq!(interrupt["requests"], json!([{"key": "confirm", "message": "Really?", "mode": "form", "requested_schema": confirm_request()["confirm"]["params"]["requestedSchema"], "defaults": {"confirmed": false}}]));
+        assert_eq!(
+            interrupt["requests"],
+            json!([{"key": "confirm", "message": "Really?", "mode": "form", "requested_schema": confirm_request()["confirm"]["params"]["requestedSchema"], "defaults": {"confirmed": false}}])
+        );
         assert_eq!(interrupt["round"], 1);
         // a JSON round trip resumes exactly as well
         let interrupt: Value = serde_json::from_str(&interrupt.to_string()).unwrap();
@@ -389,7 +403,10 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, input_required(confirm_request(), None)));
-        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap() else { panic!() };
+        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
+        else {
+            panic!()
+        };
         for responses in [
             json!({}),
             json!({"confirm": {"action": "accept"}, "other": {"action": "decline"}}),
@@ -405,7 +422,10 @@ mod tests {
         let err = block_on(resume_elicitation(&client, &keyless, &json!({"": {"action": "decline"}}), &RequestOptions::default())).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
         for broken in [json!({}), json!({"type": "mcp_elicitation"}), json!([]), json!("x")] {
-            assert_eq!(block_on(resume_elicitation(&client, &broken, &json!({}), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
+            assert_eq!(
+                block_on(resume_elicitation(&client, &broken, &json!({}), &RequestOptions::default())).unwrap_err().code,
+                ErrorCode::InvalidArgument
+            );
         }
         let mut foreign = interrupt.clone();
         foreign["server"]["url"] = json!("http://evil.example/mcp");
@@ -421,7 +441,10 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"busy"}})));
         script.push(json_reply(200, input_required(confirm_request(), None)));
         script.push(json_reply(200, done()));
-        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap() else { panic!() };
+        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
+        else {
+            panic!()
+        };
         assert_eq!(interrupt["round"], 2);
         assert!(interrupt.get("request_state").is_none());
         block_on(resume_elicitation(&client, &interrupt, &json!({"confirm": {"action": "decline"}}), &RequestOptions::default())).unwrap();
@@ -452,9 +475,13 @@ mod tests {
         script.push(json_reply(200, input_required(requests.clone(), None)));
         let err = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap_err();
         assert_eq!(err.code, ErrorCode::MissingClientCapability);
-        assert_eq!(script.sent()[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"], json!({"elicitation": {"form": {}, "url": {}}}));
+        assert_eq!(
+            script.sent()[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
+            json!({"elicitation": {"form": {}, "url": {}}})
+        );
 
-        let sampler: HostHandler = Rc::new(|_p: Value| async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"})) }.boxed_local());
+        let sampler: HostHandler =
+            Rc::new(|_p: Value| async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"})) }.boxed_local());
         let roots: HostHandler = Rc::new(|_p: Value| async { Ok(json!({"roots": [{"uri": "file:///w", "name": "w"}]})) }.boxed_local());
         let (client, script) = Scripted::client_with(ClientConfig { on_sampling: Some(sampler), roots: Some(roots), ..ClientConfig::default() });
         script.push_discover();
@@ -463,7 +490,10 @@ mod tests {
         let step = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap();
         assert!(matches!(step, Step::Complete(_)));
         let sent = script.sent();
-        assert_eq!(sent[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"], json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}}));
+        assert_eq!(
+            sent[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
+            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}})
+        );
         assert_eq!(sent[2].body["params"]["inputResponses"]["r"], json!({"roots": [{"uri": "file:///w", "name": "w"}]}));
         assert_eq!(sent[2].body["params"]["inputResponses"]["s"]["content"]["text"], "Paris");
         assert_eq!(sent[2].body["params"]["requestState"], "st");
@@ -474,10 +504,22 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, input_required(json!({"login": {"method": "elicitation/create", "params": {"mode": "url", "message": "Sign in", "url": "https://auth.example/x?y=1"}}}), None)));
-        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"needs roots","data":{"requiredCapabilities":{"roots":{}}}}})));
-        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap() else { panic!() };
+        script.push(json_reply(
+            400,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"needs roots","data":{"requiredCapabilities":{"roots":{}}}}}),
+        ));
+        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
+        else {
+            panic!()
+        };
         assert_eq!(interrupt["requests"], json!([{"key": "login", "message": "Sign in", "mode": "url", "url": "https://auth.example/x?y=1"}]));
-        let err = block_on(resume_elicitation(&client, &interrupt, &json!({"login": {"action": "accept", "content": {"ignored": 1}}}), &RequestOptions::default())).unwrap_err();
+        let err = block_on(resume_elicitation(
+            &client,
+            &interrupt,
+            &json!({"login": {"action": "accept", "content": {"ignored": 1}}}),
+            &RequestOptions::default(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::MissingClientCapability);
         assert!(err.message.contains("roots"));
         assert_eq!(script.sent()[2].body["params"]["inputResponses"], json!({"login": {"action": "accept"}}));
@@ -491,11 +533,19 @@ mod tests {
         block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
         let interrupt = approval_interrupt(&client, "delete_item", &json!({"item_id": "1"}), &json!({"mcp": {}}));
         assert_eq!(interrupt["type"], "mcp_approval");
-        let rejected = block_on(resume_approval(&client, &interrupt, &json!({"decision": "reject", "message": "no"}), &RequestOptions::default())).unwrap();
-        assert_eq!(rejected, Step::Complete(json!({"content": [{"type": "text", "text": "The user rejected the call of tool delete_item: no"}], "isError": true})));
+        let rejected =
+            block_on(resume_approval(&client, &interrupt, &json!({"decision": "reject", "message": "no"}), &RequestOptions::default())).unwrap();
+        assert_eq!(
+            rejected,
+            Step::Complete(json!({"content": [{"type": "text", "text": "The user rejected the call of tool delete_item: no"}], "isError": true}))
+        );
         assert_eq!(script.sent().len(), 1);
-        block_on(resume_approval(&client, &interrupt, &json!({"decision": "approve", "args": {"item_id": "2"}}), &RequestOptions::default())).unwrap();
+        block_on(resume_approval(&client, &interrupt, &json!({"decision": "approve", "args": {"item_id": "2"}}), &RequestOptions::default()))
+            .unwrap();
         assert_eq!(script.sent()[1].body["params"]["arguments"], json!({"item_id": "2"}));
-        assert_eq!(block_on(resume_approval(&client, &interrupt, &json!({"decision": "yes"}), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
+        assert_eq!(
+            block_on(resume_approval(&client, &interrupt, &json!({"decision": "yes"}), &RequestOptions::default())).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
     }
 }

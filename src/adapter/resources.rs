@@ -35,7 +35,8 @@ pub async fn read_resource(client: &Client, cache: Option<CacheView<'_>>, mode: 
             return Ok(Step::Complete(hit));
         }
     }
-    let outcome = client.request("resources/read", Some(params.clone()), opts).await.map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
+    let outcome =
+        client.request("resources/read", Some(params.clone()), opts).await.map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
     if outcome.kind == ResultType::InputRequired {
         return interrupt::continue_from(client, "resources/read", params, outcome, 0, opts).await.map_err(|e| read_error(uri, e));
     }
@@ -112,10 +113,13 @@ mod tests {
         // then the retry's cacheable answer is not stored
         script.push(json_reply(200, elicit()));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://secret","text":"S"}],"ttlMs":60000,"cacheScope":"private"}})));
-        let Step::Interrupt(interrupt) = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://secret", &opts)).unwrap() else { panic!("expected an interrupt") };
+        let Step::Interrupt(interrupt) = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://secret", &opts)).unwrap() else {
+            panic!("expected an interrupt")
+        };
         assert_eq!((interrupt["method"].as_str(), interrupt["tool_name"].is_null()), (Some("resources/read"), true));
         assert_eq!(interrupt["params"], json!({"uri": "x://secret"}));
-        let done = block_on(interrupt::resume_elicitation(&client, &interrupt, &json!({"ok": {"action": "accept", "content": {"ok": true}}}), &opts)).unwrap();
+        let done = block_on(interrupt::resume_elicitation(&client, &interrupt, &json!({"ok": {"action": "accept", "content": {"ok": true}}}), &opts))
+            .unwrap();
         assert_eq!(host_shape("resources/read", done).unwrap(), json!([{"text": "S", "mimeType": "text/plain", "metadata": {"uri": "x://secret"}}]));
         assert!(view.get("resources/read", "x://secret").is_none());
         assert_eq!(interrupt["round"], 1);
@@ -129,13 +133,17 @@ mod tests {
         let view = CacheView { private: &private, public: &public, target: "t" };
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found","data":{"uri":"x://gone"}}})));
+        script
+            .push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found","data":{"uri":"x://gone"}}})));
         let err = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://gone", &RequestOptions::default())).unwrap_err();
         assert_eq!(err.code, ErrorCode::ResourceNotFound);
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"1"}],"ttlMs":60000}})));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"2"}],"ttlMs":60000}})));
         block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &RequestOptions::default())).unwrap();
-        let Step::Complete(fresh) = block_on(read_resource(&client, Some(view), CacheMode::Refresh, "x://a", &RequestOptions::default())).unwrap() else { panic!() };
+        let Step::Complete(fresh) = block_on(read_resource(&client, Some(view), CacheMode::Refresh, "x://a", &RequestOptions::default())).unwrap()
+        else {
+            panic!()
+        };
         assert_eq!(fresh["contents"][0]["text"], "2");
         assert_eq!(view.get("resources/read", "x://a").unwrap()["contents"][0]["text"], "2");
     }
@@ -148,7 +156,10 @@ mod tests {
         assert_eq!(err.code, ErrorCode::InvalidArgument);
         assert!(script.sent().is_empty(), "nothing sent, not even the discovery");
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Weather in Oslo?"}}]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Weather in Oslo?"}}]}}),
+        ));
         let step = block_on(get_prompt(&client, "args-prompt", json!({"city": "Oslo"}), Some(&declared), &RequestOptions::default())).unwrap();
         assert_eq!(host_shape("prompts/get", step).unwrap(), json!([{"role": "user", "content": [{"type": "text", "text": "Weather in Oslo?"}]}]));
         let sent = script.sent();

@@ -29,11 +29,7 @@ pub fn describe_tool(tool: &Value, server_info: &Value) -> Option<Value> {
         _ => json!({"type": "object"}),
     };
     let field = |key: &str| tool.get(key).cloned().unwrap_or(Value::Null);
-    let title = tool
-        .get("title")
-        .or_else(|| tool.get("annotations").and_then(|a| a.get("title")))
-        .cloned()
-        .unwrap_or(Value::Null);
+    let title = tool.get("title").or_else(|| tool.get("annotations").and_then(|a| a.get("title"))).cloned().unwrap_or(Value::Null);
     let mut mcp = Map::new();
     mcp.insert(
         "tool".into(),

@@ -141,9 +141,8 @@ impl Exchange for FetchExchange {
                 Some(f) => f,
                 None => global("fetch").dyn_into::<Function>().map_err(|_| missing("fetch"))?,
             };
-            let started = fetch
-                .call2(&JsValue::UNDEFINED, &JsValue::from_str(&request.url), &init)
-                .map_err(|e| signals.classify(&e, "before sending"))?;
+            let started =
+                fetch.call2(&JsValue::UNDEFINED, &JsValue::from_str(&request.url), &init).map_err(|e| signals.classify(&e, "before sending"))?;
             let response = signals.wait(&started, race).await.map_err(|e| signals.classify(&e, "before the response arrived"))?;
             let status = match get(&response, "status").as_f64() {
                 Some(status) if response.is_object() => status as u16,

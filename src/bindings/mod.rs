@@ -8,8 +8,8 @@ mod fetch;
 mod js;
 mod json;
 mod options;
-mod signals;
 mod resources;
+mod signals;
 mod tools;
 
 use crate::client::Client;

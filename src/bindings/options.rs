@@ -14,8 +14,8 @@
 use super::fetch::{CallContext, HostHeaders};
 use super::js::{self, get};
 use crate::client::{ClientConfig, HostHandler, NotificationHandler, ProtocolMode, RequestOptions};
-use futures_util::FutureExt;
 use crate::error::{Error, ErrorCode, Result};
+use futures_util::FutureExt;
 use js_sys::Function;
 use serde_json::Value;
 use std::rc::Rc;

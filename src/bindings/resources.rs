@@ -101,7 +101,8 @@ fn json_text(value: Value) -> JsValue {
 
 /// A fresh `AbortController`.
 fn abort_controller() -> Result<JsValue> {
-    let ctor: Function = js::global("AbortController").dyn_into().map_err(|_| Error::new(ErrorCode::InvalidArgument, "this runtime lacks AbortController"))?;
+    let ctor: Function =
+        js::global("AbortController").dyn_into().map_err(|_| Error::new(ErrorCode::InvalidArgument, "this runtime lacks AbortController"))?;
     Reflect::construct(&ctor, &Array::new()).map_err(|e| Error::new(ErrorCode::InvalidArgument, js::describe(&e)))
 }
 
@@ -268,7 +269,9 @@ impl WasmClient {
     pub fn complete(&self, reference: JsValue, argument: JsValue, context: JsValue, call: JsValue) -> Promise {
         let client = self.client.clone();
         let opts = self.defaults.request_options(&call);
-        let params = (|| complete_params(js::to_json(&reference, "the reference")?, js::to_json(&argument, "the argument")?, js::to_json(&context, "the context")?))();
+        let params = (|| {
+            complete_params(js::to_json(&reference, "the reference")?, js::to_json(&argument, "the argument")?, js::to_json(&context, "the context")?)
+        })();
         future_to_promise(async move {
             let (opts, params) = (opts.map_err(to_js)?, params.map_err(to_js)?);
             let out = client.complete(params, &opts).await.map_err(to_js)?;
@@ -298,13 +301,18 @@ impl WasmClient {
         let filter = js::to_json(&filter, "the filter").and_then(|f| Filter::from_json(&f));
         future_to_promise(async move {
             let (opts, filter) = (opts.map_err(to_js)?, filter.map_err(to_js)?);
-            let callback: Function = on_notification.dyn_into().map_err(|_| to_js(Error::new(ErrorCode::InvalidArgument, "subscribe: onNotification must be a function")))?;
+            let callback: Function = on_notification
+                .dyn_into()
+                .map_err(|_| to_js(Error::new(ErrorCode::InvalidArgument, "subscribe: onNotification must be a function")))?;
             let call_ctx = opts.context.as_ref().and_then(|c| c.downcast_ref::<CallContext>());
             let host_signal = call_ctx.and_then(|c| c.signal.clone());
             let ack_timeout = call_ctx.and_then(|c| c.timeout_ms);
             let controller = abort_controller().map_err(to_js)?;
             let signal = any_signal(get(&controller, "signal"), host_signal);
-            let stream_opts = RequestOptions { context: Some(Rc::new(CallContext { signal: Some(signal.clone()), timeout_ms: None })), ..RequestOptions::default() };
+            let stream_opts = RequestOptions {
+                context: Some(Rc::new(CallContext { signal: Some(signal.clone()), timeout_ms: None })),
+                ..RequestOptions::default()
+            };
             let timed_out = Rc::new(std::cell::Cell::new(false));
             let timer = ack_timeout.map(|ms| {
                 let (controller, flag) = (controller.clone(), timed_out.clone());
@@ -323,7 +331,10 @@ impl WasmClient {
             let mut subscription = match opened {
                 Ok(s) => s,
                 Err(_) if timed_out.get() => {
-                    return Err(to_js(Error::new(ErrorCode::Timeout, format!("subscribe: no acknowledgement within {} ms", ack_timeout.unwrap_or(0.0) as u64))))
+                    return Err(to_js(Error::new(
+                        ErrorCode::Timeout,
+                        format!("subscribe: no acknowledgement within {} ms", ack_timeout.unwrap_or(0.0) as u64),
+                    )))
                 }
                 Err(e) => return Err(to_js(e)),
             };
@@ -333,7 +344,10 @@ impl WasmClient {
             let closed = Promise::new(&mut |resolve, _reject| {
                 *slot.borrow_mut() = Some(resolve);
             });
-            let background = RequestOptions { context: Some(Rc::new(CallContext { signal: Some(signal.clone()), timeout_ms: Some(BACKGROUND_TIMEOUT_MS) })), ..RequestOptions::default() };
+            let background = RequestOptions {
+                context: Some(Rc::new(CallContext { signal: Some(signal.clone()), timeout_ms: Some(BACKGROUND_TIMEOUT_MS) })),
+                ..RequestOptions::default()
+            };
             let loop_ctx = Ctx { client: ctx.client.clone(), extras: ctx.extras.clone(), public: ctx.public.clone(), target: ctx.target.clone() };
             spawn_local(async move {
                 let ending = loop {
@@ -351,7 +365,10 @@ impl WasmClient {
                         Err(e) => break ("error", Some(e)),
                     }
                 };
-                let unsubscribe_opts = RequestOptions { context: Some(Rc::new(CallContext { signal: None, timeout_ms: Some(BACKGROUND_TIMEOUT_MS) })), ..RequestOptions::default() };
+                let unsubscribe_opts = RequestOptions {
+                    context: Some(Rc::new(CallContext { signal: None, timeout_ms: Some(BACKGROUND_TIMEOUT_MS) })),
+                    ..RequestOptions::default()
+                };
                 loop_ctx.client.unsubscribe(&subscription, &unsubscribe_opts).await;
                 drop(subscription);
                 let outcome = Object::new();

@@ -3,12 +3,12 @@
 
 use super::error::to_js;
 use super::js;
+use super::json::to_host;
 use super::resources::cache_mode;
 use super::WasmClient;
-use super::json::to_host;
 use crate::adapter::describe_tool;
-use crate::adapter::resources::host_shape;
 use crate::adapter::interrupt::{self, Step};
+use crate::adapter::resources::host_shape;
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
 use crate::error::{Error, ErrorCode, Result};

@@ -305,7 +305,14 @@ impl Client {
     /// uncached.
     ///
     /// Errors: those of [`Client::list_all`].
-    pub async fn list_all_cached(&self, method: &str, field: &str, cache: Option<CacheView<'_>>, mode: CacheMode, opts: &RequestOptions) -> Result<Vec<Value>> {
+    pub async fn list_all_cached(
+        &self,
+        method: &str,
+        field: &str,
+        cache: Option<CacheView<'_>>,
+        mode: CacheMode,
+        opts: &RequestOptions,
+    ) -> Result<Vec<Value>> {
         let mut mode = mode;
         let mut restarted = false;
         'walk: loop {
@@ -343,7 +350,10 @@ impl Client {
                             Err(e) => return Err(e),
                         };
                         if outcome.kind != ResultType::Complete {
-                            return Err(Error::new(ErrorCode::InvalidResultType, format!("{method} answered input_required, which only tools/call, prompts/get and resources/read may")));
+                            return Err(Error::new(
+                                ErrorCode::InvalidResultType,
+                                format!("{method} answered input_required, which only tools/call, prompts/get and resources/read may"),
+                            ));
                         }
                         self.store_if_cacheable(cache, mode, method, &param, &outcome.result);
                         outcome.result

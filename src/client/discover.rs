@@ -25,12 +25,8 @@ pub struct ServerDescription {
 impl ServerDescription {
     /// Reads a `DiscoverResult`.
     pub fn from_result(result: &Value) -> ServerDescription {
-        let server_info = result
-            .get("_meta")
-            .and_then(|m| m.get(meta::SERVER_INFO))
-            .or_else(|| result.get("serverInfo"))
-            .cloned()
-            .unwrap_or(Value::Null);
+        let server_info =
+            result.get("_meta").and_then(|m| m.get(meta::SERVER_INFO)).or_else(|| result.get("serverInfo")).cloned().unwrap_or(Value::Null);
         ServerDescription {
             supported_versions: supported_versions(result.get("supportedVersions")),
             capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),
@@ -120,7 +116,9 @@ mod tests {
 
     #[test]
     fn discover_reads_server_info_from_meta_or_top_level() {
-        let d = ServerDescription::from_result(&json!({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}));
+        let d = ServerDescription::from_result(
+            &json!({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}),
+        );
         assert_eq!(d.server_info, json!({"name":"s","version":"1"}));
         let d = ServerDescription::from_result(&json!({"supportedVersions":["2026-07-28"],"serverInfo":{"name":"old"}}));
         assert_eq!(d.server_info, json!({"name":"old"}));

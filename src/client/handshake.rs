@@ -120,7 +120,13 @@ impl Client {
     /// An aborted or timed-out request is followed by `notifications/cancelled` (in this era
     /// a disconnect alone is not a cancellation). `-32042` becomes
     /// [`ErrorCode::UrlElicitationRequired`] with the server's data.
-    pub(crate) async fn request_handshake(&self, session: &Rc<Session>, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+    pub(crate) async fn request_handshake(
+        &self,
+        session: &Rc<Session>,
+        method: &str,
+        params: Option<Map<String, Value>>,
+        opts: &RequestOptions,
+    ) -> Result<Outcome> {
         let mut session = session.clone();
         let mut renewed = false;
         loop {
@@ -224,7 +230,12 @@ impl Client {
 
     /// GETs the session's event stream (`Accept: text/event-stream`), resuming after
     /// `last_event_id` when given. `None` when the server offers none (405, 404, 409, ...).
-    async fn open_event_stream(&self, session: &Session, last_event_id: Option<&str>, opts: &RequestOptions) -> Option<crate::transport::HttpResponse> {
+    async fn open_event_stream(
+        &self,
+        session: &Session,
+        last_event_id: Option<&str>,
+        opts: &RequestOptions,
+    ) -> Option<crate::transport::HttpResponse> {
         let mut list: Vec<(String, String)> = session.headers().into_iter().filter(|(n, _)| n != "Content-Type" && n != "Accept").collect();
         list.push(("Accept".to_string(), "text/event-stream".to_string()));
         if let Some(id) = last_event_id {
@@ -257,7 +268,13 @@ impl Client {
     }
 
     /// POSTs a notification in the session; a 2xx (202 expected) is success.
-    async fn notify(&self, session: &Session, method: &str, params: Option<Map<String, Value>>, context: Option<Rc<dyn std::any::Any>>) -> Result<()> {
+    async fn notify(
+        &self,
+        session: &Session,
+        method: &str,
+        params: Option<Map<String, Value>>,
+        context: Option<Rc<dyn std::any::Any>>,
+    ) -> Result<()> {
         let mut message = json!({"jsonrpc": "2.0", "method": method});
         if let Some(p) = params {
             message["params"] = Value::Object(p);
@@ -301,7 +318,8 @@ impl Client {
             if session.id.is_some() {
                 let response = self.send("DELETE", session.headers(), String::new(), None).await?;
                 if !(200..300).contains(&response.status) && response.status != 404 && response.status != 405 {
-                    return Err(Error::new(ErrorCode::HttpStatus, format!("DELETE of the session was answered with HTTP {}", response.status)).with_status(response.status));
+                    return Err(Error::new(ErrorCode::HttpStatus, format!("DELETE of the session was answered with HTTP {}", response.status))
+                        .with_status(response.status));
                 }
             }
         }
@@ -318,7 +336,9 @@ mod tests {
     use futures_util::FutureExt;
 
     fn init_reply(version: &str, session: Option<&str>) -> Canned {
-        let mut c = sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":version,"capabilities":{"tools":{}},"serverInfo":{"name":"old","version":"1"}}})]);
+        let mut c = sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":version,"capabilities":{"tools":{}},"serverInfo":{"name":"old","version":"1"}}}),
+        ]);
         c.session_id = session.map(str::to_string);
         c
     }
@@ -369,7 +389,10 @@ mod tests {
         assert_eq!(tools.len(), 1);
         assert_eq!(client.protocol_version().as_deref(), Some("2025-11-25"));
         let methods: Vec<_> = script.sent().iter().map(|s| s.body["method"].as_str().unwrap_or("").to_string()).collect();
-        assert_eq!(methods, ["server/discover", "tools/list", "tools/list", "server/discover", "initialize", "notifications/initialized", "tools/list"]);
+        assert_eq!(
+            methods,
+            ["server/discover", "tools/list", "tools/list", "server/discover", "initialize", "notifications/initialized", "tools/list"]
+        );
     }
 
     #[test]
@@ -425,7 +448,8 @@ mod tests {
             }
             .boxed_local()
         });
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        let (client, script) =
+            Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
         script.push(refused()); // the standalone GET stream: not offered
@@ -453,7 +477,8 @@ mod tests {
     #[test]
     fn requests_on_the_standalone_stream_are_answered_while_the_call_runs() {
         let handler: ElicitationHandler = Rc::new(|_p: Value| async move { Ok(json!({"action": "accept", "content": {}})) }.boxed_local());
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        let (client, script) =
+            Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
         script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"x":{"type":"string","default":"d"}}}}})]));
@@ -503,7 +528,10 @@ mod tests {
     #[test]
     fn defaults_fill_only_missing_fields_of_accepted_forms() {
         let schema = json!({"properties": {"a": {"default": 1}, "b": {"default": "x"}, "c": {}}});
-        assert_eq!(with_schema_defaults(json!({"action":"accept","content":{"a":5}}), Some(&schema)), json!({"action":"accept","content":{"a":5,"b":"x"}}));
+        assert_eq!(
+            with_schema_defaults(json!({"action":"accept","content":{"a":5}}), Some(&schema)),
+            json!({"action":"accept","content":{"a":5,"b":"x"}})
+        );
         assert_eq!(with_schema_defaults(json!({"action":"accept"}), Some(&schema)), json!({"action":"accept","content":{"a":1,"b":"x"}}));
         assert_eq!(with_schema_defaults(json!({"action":"decline"}), Some(&schema)), json!({"action":"decline"}));
     }

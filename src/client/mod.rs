@@ -7,20 +7,20 @@
 //! `basic/transports/streamable-http.mdx`; 2025-11-25 `basic/lifecycle.mdx`,
 //! `basic/transports.mdx` (digest §1, §2, §2.8).
 
+pub mod cache;
 pub mod discover;
 pub mod era;
 pub mod handshake;
-pub mod tools;
-pub mod cache;
 pub mod prompts;
 pub mod resources;
 pub mod subscriptions;
+pub mod tools;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
-use crate::protocol::result_type::ResultType;
 use crate::protocol::param_headers::{self, ParamHeader};
+use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, version};
 use crate::transport::body::Reply;
 use crate::transport::{Exchange, HttpRequest, HttpResponse, Limits, ResponseReader, Step, Target};
@@ -235,7 +235,13 @@ impl Client {
     /// A 2026-07-28 request at `version`. A `-32022` (unsupported version) answer with a
     /// mutually supported modern version in `data.supported` is retried once, with a new id,
     /// at that version (`basic/versioning.mdx`; digest §2.6).
-    async fn request_modern(&self, version: &'static str, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+    async fn request_modern(
+        &self,
+        version: &'static str,
+        method: &str,
+        params: Option<Map<String, Value>>,
+        opts: &RequestOptions,
+    ) -> Result<Outcome> {
         let mut version = version;
         let mut retried = false;
         loop {
@@ -329,7 +335,13 @@ impl Client {
 
     /// Sends one request, following same-origin 307/308 redirects (at most
     /// `config.max_redirects`); any other redirect is [`ErrorCode::Redirect`].
-    async fn send(&self, method: &'static str, header_list: Vec<(String, String)>, body: String, context: Option<Rc<dyn Any>>) -> Result<HttpResponse> {
+    async fn send(
+        &self,
+        method: &'static str,
+        header_list: Vec<(String, String)>,
+        body: String,
+        context: Option<Rc<dyn Any>>,
+    ) -> Result<HttpResponse> {
         let mut target = self.target.clone();
         let mut hops = 0;
         loop {
@@ -357,7 +369,10 @@ impl Client {
                 None => {
                     return Err(Error::new(
                         ErrorCode::Redirect,
-                        format!("the server answered HTTP {} (a redirect this adapter does not follow: only same-origin 307/308, at most {})", response.status, self.config.max_redirects),
+                        format!(
+                            "the server answered HTTP {} (a redirect this adapter does not follow: only same-origin 307/308, at most {})",
+                            response.status, self.config.max_redirects
+                        ),
                     )
                     .with_status(response.status))
                 }
@@ -389,18 +404,12 @@ impl Client {
 
 /// `Content-Type` and `Accept` of every POST.
 fn base_headers() -> Vec<(String, String)> {
-    vec![
-        ("Content-Type".to_string(), "application/json".to_string()),
-        ("Accept".to_string(), headers::ACCEPT_BOTH.to_string()),
-    ]
+    vec![("Content-Type".to_string(), "application/json".to_string()), ("Accept".to_string(), headers::ACCEPT_BOTH.to_string())]
 }
 
 /// The strings of a `supported` / `supportedVersions` array (other entries ignored).
 pub(crate) fn supported_versions(value: Option<&Value>) -> Vec<String> {
-    value
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-        .unwrap_or_default()
+    value.and_then(Value::as_array).map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -51,7 +51,9 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
         }
     }
     if !malformed.is_empty() {
-        return Err(invalid(format!("prompt {name:?}: arguments must be strings (numbers and booleans are converted), not objects or arrays: {malformed:?}")));
+        return Err(invalid(format!(
+            "prompt {name:?}: arguments must be strings (numbers and booleans are converted), not objects or arrays: {malformed:?}"
+        )));
     }
     if let Some(declared) = declared {
         let missing: Vec<&str> = declared
@@ -82,8 +84,12 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
 pub fn complete_params(reference: Value, argument: Value, context: Value) -> Result<Map<String, Value>> {
     let string = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_string);
     let reference = match string(&reference, "type").as_deref() {
-        Some("ref/prompt") => json!({"type": "ref/prompt", "name": string(&reference, "name").ok_or_else(|| invalid("a ref/prompt reference needs a string name".into()))?}),
-        Some("ref/resource") => json!({"type": "ref/resource", "uri": string(&reference, "uri").ok_or_else(|| invalid("a ref/resource reference needs a string uri".into()))?}),
+        Some("ref/prompt") => {
+            json!({"type": "ref/prompt", "name": string(&reference, "name").ok_or_else(|| invalid("a ref/prompt reference needs a string name".into()))?})
+        }
+        Some("ref/resource") => {
+            json!({"type": "ref/resource", "uri": string(&reference, "uri").ok_or_else(|| invalid("a ref/resource reference needs a string uri".into()))?})
+        }
         _ => return Err(invalid("the completion reference must be {type: \"ref/prompt\", name} or {type: \"ref/resource\", uri}".into())),
     };
     let (Some(arg_name), Some(value)) = (string(&argument, "name"), string(&argument, "value")) else {
@@ -159,7 +165,10 @@ impl Client {
         }
         let outcome = self.request("completion/complete", Some(params), opts).await.map_err(|e| not_supported(e, "completion/complete"))?;
         if outcome.kind != ResultType::Complete {
-            return Err(Error::new(ErrorCode::InvalidResultType, "completion/complete answered input_required, which only tools/call, prompts/get and resources/read may"));
+            return Err(Error::new(
+                ErrorCode::InvalidResultType,
+                "completion/complete answered input_required, which only tools/call, prompts/get and resources/read may",
+            ));
         }
         completion(&outcome.result)
     }
@@ -186,8 +195,16 @@ mod tests {
 
     #[test]
     fn completion_params_and_results() {
-        let p = complete_params(json!({"type": "ref/prompt", "name": "code_review", "extra": 1}), json!({"name": "language", "value": "py"}), json!({"arguments": {"framework": "x"}})).unwrap();
-        assert_eq!(Value::Object(p), json!({"ref": {"type": "ref/prompt", "name": "code_review"}, "argument": {"name": "language", "value": "py"}, "context": {"arguments": {"framework": "x"}}}));
+        let p = complete_params(
+            json!({"type": "ref/prompt", "name": "code_review", "extra": 1}),
+            json!({"name": "language", "value": "py"}),
+            json!({"arguments": {"framework": "x"}}),
+        )
+        .unwrap();
+        assert_eq!(
+            Value::Object(p),
+            json!({"ref": {"type": "ref/prompt", "name": "code_review"}, "argument": {"name": "language", "value": "py"}, "context": {"arguments": {"framework": "x"}}})
+        );
         let p = complete_params(json!({"type": "ref/resource", "uri": "x://{id}"}), json!({"name": "id", "value": ""}), Value::Null).unwrap();
         assert!(p.get("context").is_none());
         for (r, a, c) in [
@@ -216,7 +233,10 @@ mod tests {
 
         let (client, script) = Scripted::client();
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"completions":{}}}})));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","completion":{"values":["python","pytorch"],"hasMore":false}}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","completion":{"values":["python","pytorch"],"hasMore":false}}}),
+        ));
         let out = block_on(client.complete(params, &RequestOptions::default())).unwrap();
         assert_eq!(out, json!({"values": ["python", "pytorch"], "hasMore": false}));
         assert_eq!(script.sent()[1].header("Mcp-Method"), Some("completion/complete"));

@@ -93,7 +93,10 @@ mod tests {
     fn lists_resources_and_templates_across_pages() {
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"x://a","name":"a"},{"name":"nameless"}],"nextCursor":"2"}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"x://a","name":"a"},{"name":"nameless"}],"nextCursor":"2"}}),
+        ));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"x://b","name":"b"}]}})));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resourceTemplates":[{"uriTemplate":"x://u/{id}","name":"u"}]}})));
         let resources = block_on(client.list_resources(None, CacheMode::Use, &RequestOptions::default())).unwrap();

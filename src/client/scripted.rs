@@ -22,7 +22,13 @@ pub struct Canned {
 
 /// A JSON response.
 pub fn json_reply(status: u16, body: Value) -> Canned {
-    Canned { status, content_type: Some("application/json".into()), location: None, session_id: None, chunks: vec![Ok(Bytes::from(body.to_string()))] }
+    Canned {
+        status,
+        content_type: Some("application/json".into()),
+        location: None,
+        session_id: None,
+        chunks: vec![Ok(Bytes::from(body.to_string()))],
+    }
 }
 
 /// An SSE response whose events carry the given JSON messages.

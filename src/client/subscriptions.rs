@@ -103,7 +103,11 @@ impl Filter {
     /// The wire shape, with only what is asked for.
     pub fn to_json(&self) -> Value {
         let mut out = Map::new();
-        for (key, on) in [("toolsListChanged", self.tools_list_changed), ("promptsListChanged", self.prompts_list_changed), ("resourcesListChanged", self.resources_list_changed)] {
+        for (key, on) in [
+            ("toolsListChanged", self.tools_list_changed),
+            ("promptsListChanged", self.prompts_list_changed),
+            ("resourcesListChanged", self.resources_list_changed),
+        ] {
             if on {
                 out.insert(key.into(), Value::Bool(true));
             }
@@ -134,7 +138,8 @@ impl Filter {
     /// The part of this filter an acknowledgement's `notifications` honours.
     pub fn honoured_by(&self, ack: &Value) -> Filter {
         let on = |key: &str| ack.get(key).and_then(Value::as_bool) == Some(true);
-        let uris: Vec<&str> = ack.get("resourceSubscriptions").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let uris: Vec<&str> =
+            ack.get("resourceSubscriptions").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
         Filter {
             tools_list_changed: self.tools_list_changed && on("toolsListChanged"),
             prompts_list_changed: self.prompts_list_changed && on("promptsListChanged"),
@@ -199,7 +204,10 @@ impl Client {
     /// acknowledgement of this request; transport errors.
     pub async fn listen(&self, filter: &Filter, opts: &RequestOptions) -> Result<Subscription> {
         if filter.is_empty() {
-            return Err(Error::new(ErrorCode::InvalidArgument, "subscribe: ask for at least one of toolsListChanged, promptsListChanged, resourcesListChanged, resourceSubscriptions"));
+            return Err(Error::new(
+                ErrorCode::InvalidArgument,
+                "subscribe: ask for at least one of toolsListChanged, promptsListChanged, resourcesListChanged, resourceSubscriptions",
+            ));
         }
         let era = self.ensure_ready(opts).await?;
         let capabilities = self.server().map(|s| s.capabilities.clone()).unwrap_or(Value::Null);
@@ -207,7 +215,11 @@ impl Client {
         if wanted.is_empty() {
             return Err(Error::new(
                 ErrorCode::NotSupported,
-                format!("the server advertises none of the notifications asked for ({}); its capabilities are {}", filter.describe(), snippet(&capabilities.to_string(), 200)),
+                format!(
+                    "the server advertises none of the notifications asked for ({}); its capabilities are {}",
+                    filter.describe(),
+                    snippet(&capabilities.to_string(), 200)
+                ),
             ));
         }
         if wanted != *filter {
@@ -222,7 +234,13 @@ impl Client {
     async fn listen_modern(&self, version: &str, requested: &Filter, wanted: Filter, opts: &RequestOptions) -> Result<Subscription> {
         let id = self.take_id();
         let capabilities = self.modern_capabilities();
-        let meta = RequestMeta { protocol_version: version, client_capabilities: &capabilities, client_info: Some(&self.config.client_info), progress_token: None, log_level: None };
+        let meta = RequestMeta {
+            protocol_version: version,
+            client_capabilities: &capabilities,
+            client_info: Some(&self.config.client_info),
+            progress_token: None,
+            log_level: None,
+        };
         let mut params = Map::new();
         params.insert("notifications".into(), wanted.to_json());
         let params = meta.apply(Some(params));
@@ -231,12 +249,22 @@ impl Client {
         let response = self.send("POST", header_list, jsonrpc::request(id, "subscriptions/listen", params), opts.context.clone()).await?;
         let mut reader = ResponseReader::new(response, id, &self.config.limits);
         let status = reader.status();
-        let refused = |e: Error| if e.rpc_code() == Some(codes::METHOD_NOT_FOUND) { Error { code: ErrorCode::NotSupported, message: format!("the server does not support subscriptions/listen ({})", e.message), ..e } } else { e };
+        let refused = |e: Error| {
+            if e.rpc_code() == Some(codes::METHOD_NOT_FOUND) {
+                Error { code: ErrorCode::NotSupported, message: format!("the server does not support subscriptions/listen ({})", e.message), ..e }
+            } else {
+                e
+            }
+        };
         let ack = loop {
             match reader.next().await.map_err(refused)? {
                 Step::Message(Incoming::Notification { method, params }) if method == ACKNOWLEDGED => break params,
                 Step::Message(Incoming::Notification { method, .. }) => {
-                    return Err(Error::new(ErrorCode::InvalidMessage, format!("subscriptions/listen: the stream began with {method:?}, not {ACKNOWLEDGED:?}")).with_status(status))
+                    return Err(Error::new(
+                        ErrorCode::InvalidMessage,
+                        format!("subscriptions/listen: the stream began with {method:?}, not {ACKNOWLEDGED:?}"),
+                    )
+                    .with_status(status))
                 }
                 Step::Message(_) => continue,
                 Step::Reply(reply) => {
@@ -249,12 +277,18 @@ impl Client {
         };
         if let Some(tag) = ack.get("_meta").and_then(|m| m.get(SUBSCRIPTION_ID)) {
             if !jsonrpc::id_matches(tag, id) {
-                return Err(Error::new(ErrorCode::InvalidMessage, format!("subscriptions/listen: the acknowledgement names subscription {tag}, not {id}")));
+                return Err(Error::new(
+                    ErrorCode::InvalidMessage,
+                    format!("subscriptions/listen: the acknowledgement names subscription {tag}, not {id}"),
+                ));
             }
         }
         let acknowledged = wanted.honoured_by(ack.get("notifications").unwrap_or(&Value::Null));
         if acknowledged.is_empty() {
-            return Err(Error::new(ErrorCode::NotSupported, format!("the server acknowledged none of the notifications asked for ({})", wanted.describe())));
+            return Err(Error::new(
+                ErrorCode::NotSupported,
+                format!("the server acknowledged none of the notifications asked for ({})", wanted.describe()),
+            ));
         }
         if acknowledged != wanted {
             self.warn(&format!("subscribe: the server honours only {}", acknowledged.describe()));
@@ -263,17 +297,19 @@ impl Client {
     }
 
     async fn listen_handshake(&self, session: Rc<Session>, requested: &Filter, wanted: Filter, opts: &RequestOptions) -> Result<Subscription> {
-        let mut list: Vec<(String, String)> = vec![
-            ("Accept".to_string(), "text/event-stream".to_string()),
-            (headers::PROTOCOL_VERSION.to_string(), session.version.clone()),
-        ];
+        let mut list: Vec<(String, String)> =
+            vec![("Accept".to_string(), "text/event-stream".to_string()), (headers::PROTOCOL_VERSION.to_string(), session.version.clone())];
         if let Some(sid) = &session.id {
             list.push(("Mcp-Session-Id".to_string(), sid.clone()));
         }
         let response = self.send("GET", list, String::new(), opts.context.clone()).await?;
         let sse = crate::transport::body::media_type(response.content_type.as_deref()) == "text/event-stream";
         if response.status != 200 || !sse {
-            return Err(Error::new(ErrorCode::NotSupported, format!("the server offers no event stream for this session (GET answered HTTP {})", response.status)).with_status(response.status));
+            return Err(Error::new(
+                ErrorCode::NotSupported,
+                format!("the server offers no event stream for this session (GET answered HTTP {})", response.status),
+            )
+            .with_status(response.status));
         }
         let reader = ResponseReader::new(response, 0, &self.config.limits);
         for uri in &wanted.resource_subscriptions {
@@ -301,7 +337,11 @@ impl Client {
 
 impl std::fmt::Debug for Subscription {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Subscription").field("id", &self.id).field("acknowledged", &self.acknowledged).field("done", &self.done).finish_non_exhaustive()
+        f.debug_struct("Subscription")
+            .field("id", &self.id)
+            .field("acknowledged", &self.acknowledged)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
     }
 }
 
@@ -413,7 +453,10 @@ mod tests {
     }
 
     fn all() -> Filter {
-        Filter::from_json(&json!({"toolsListChanged": true, "promptsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]})).unwrap()
+        Filter::from_json(
+            &json!({"toolsListChanged": true, "promptsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]}),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -422,10 +465,16 @@ mod tests {
         assert_eq!(Filter::from_json(&json!({"resourceSubscriptions": [1]})).unwrap_err().code, ErrorCode::InvalidArgument);
         assert_eq!(Filter::from_json(&json!(true)).unwrap_err().code, ErrorCode::InvalidArgument);
         let f = all();
-        assert_eq!(f.to_json(), json!({"toolsListChanged": true, "promptsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]}));
+        assert_eq!(
+            f.to_json(),
+            json!({"toolsListChanged": true, "promptsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]})
+        );
         let caps = json!({"tools": {"listChanged": true}, "resources": {"subscribe": true, "listChanged": false}});
         assert_eq!(f.advertised(&caps).to_json(), json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]}));
-        assert_eq!(f.honoured_by(&json!({"promptsListChanged": true, "resourceSubscriptions": ["x://b"]})).to_json(), json!({"promptsListChanged": true}));
+        assert_eq!(
+            f.honoured_by(&json!({"promptsListChanged": true, "resourceSubscriptions": ["x://b"]})).to_json(),
+            json!({"promptsListChanged": true})
+        );
         let narrow = f.advertised(&caps);
         assert!(narrow.covers("notifications/tools/list_changed", &Value::Null));
         assert!(!narrow.covers("notifications/prompts/list_changed", &Value::Null));
@@ -438,7 +487,10 @@ mod tests {
     fn listens_checks_the_acknowledgement_and_delivers_notifications() {
         let warnings = Rc::new(std::cell::RefCell::new(Vec::new()));
         let sink = warnings.clone();
-        let (client, script) = Scripted::client_with(ClientConfig { on_warning: Some(Rc::new(move |w: &str| sink.borrow_mut().push(w.to_string()))), ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            on_warning: Some(Rc::new(move |w: &str| sink.borrow_mut().push(w.to_string()))),
+            ..ClientConfig::default()
+        });
         script.push(discover(json!({"tools": {"listChanged": true}, "resources": {"subscribe": true, "listChanged": true}})));
         script.push(sse_reply(&[
             ack(json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]})),
@@ -455,7 +507,10 @@ mod tests {
         let sent = script.sent();
         assert_eq!(sent[1].body["method"], "subscriptions/listen");
         assert_eq!(sent[1].header("Mcp-Method"), Some("subscriptions/listen"));
-        assert_eq!(sent[1].body["params"]["notifications"], json!({"toolsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]}));
+        assert_eq!(
+            sent[1].body["params"]["notifications"],
+            json!({"toolsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]})
+        );
         assert!(sent[1].body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"].is_string());
         assert_eq!(sub.id(), sent[1].body["id"].as_u64());
         drop(sent);
@@ -493,7 +548,9 @@ mod tests {
         assert_eq!(block_on(client.listen(&all(), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidMessage);
         let (client, script) = Scripted::client();
         script.push(discover(json!({"tools": {"listChanged": true}})));
-        script.push(sse_reply(&[json!({"jsonrpc":"2.0","method":ACKNOWLEDGED,"params":{"_meta":{SUBSCRIPTION_ID: 42},"notifications":{"toolsListChanged":true}}})]));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","method":ACKNOWLEDGED,"params":{"_meta":{SUBSCRIPTION_ID: 42},"notifications":{"toolsListChanged":true}}}),
+        ]));
         assert_eq!(block_on(client.listen(&all(), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidMessage);
         // an empty filter
         assert_eq!(block_on(client.listen(&Filter::default(), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
@@ -520,7 +577,10 @@ mod tests {
     #[test]
     fn handshake_era_uses_the_get_stream_and_resources_subscribe() {
         let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
-        let mut init = json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"resources":{"subscribe":true}}}}));
+        let mut init = json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"resources":{"subscribe":true}}}}),
+        );
         init.session_id = Some("s".into());
         script.push(init);
         script.push(Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] });
@@ -545,7 +605,8 @@ mod tests {
         assert_eq!(sent[5].body["method"], "resources/unsubscribe");
 
         let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
-        let mut init = json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true}}}}));
+        let mut init =
+            json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true}}}}));
         init.session_id = Some("s".into());
         script.push(init);
         script.push(Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] });

@@ -1,9 +1,9 @@
 //! `tools/list` (paginated) and `tools/call` (MCP 2026-07-28 `server/tools.mdx`,
 //! `server/utilities/pagination.mdx`; digest §4.1, §4.4, §5.10).
 
+use super::cache::{CacheMode, CacheView};
 use super::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
-use super::cache::{CacheMode, CacheView};
 use crate::protocol::param_headers;
 use crate::protocol::result_type::ResultType;
 use serde_json::{Map, Value};
@@ -237,12 +237,18 @@ mod tests {
     fn invalid_header_annotations_drop_the_tool_and_valid_ones_are_mirrored() {
         let warnings = Rc::new(RefCell::new(Vec::new()));
         let sink = warnings.clone();
-        let (client, script) = Scripted::client_with(ClientConfig { on_warning: Some(Rc::new(move |w: &str| sink.borrow_mut().push(w.to_string()))), ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            on_warning: Some(Rc::new(move |w: &str| sink.borrow_mut().push(w.to_string()))),
+            ..ClientConfig::default()
+        });
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[
-            {"name":"valid_tool","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}},
-            {"name":"bad_tool","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}}
-        ]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[
+                {"name":"valid_tool","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}},
+                {"name":"bad_tool","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}}
+            ]}}),
+        ));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 1);

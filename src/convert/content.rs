@@ -133,10 +133,7 @@ fn media_content(kind: &str, mut map: Object) -> Result<Value, Object> {
 /// string `blob`.
 fn embedded_resource(mut map: Object) -> Result<Value, Object> {
     let usable = match map.get("resource") {
-        Some(Value::Object(res)) => {
-            matches!(res.get("text"), Some(Value::String(_)))
-                || matches!(res.get("blob"), Some(Value::String(_)))
-        }
+        Some(Value::Object(res)) => matches!(res.get("text"), Some(Value::String(_))) || matches!(res.get("blob"), Some(Value::String(_))),
         _ => false,
     };
     if !usable {
@@ -171,9 +168,7 @@ fn embedded_resource(mut map: Object) -> Result<Value, Object> {
         map.insert("resource".to_owned(), Value::Object(res));
         return Err(map);
     };
-    let mime = mime
-        .or_else(|| sniff_mime(&blob).map(str::to_owned))
-        .unwrap_or_else(|| OCTET_STREAM.to_owned());
+    let mime = mime.or_else(|| sniff_mime(&blob).map(str::to_owned)).unwrap_or_else(|| OCTET_STREAM.to_owned());
     let kind = kind_for_mime(&mime, false);
     let mut metadata = map;
     put_resource_fields(&mut metadata, res);
@@ -226,13 +221,10 @@ fn resource_link(map: Object) -> Result<Value, Object> {
 /// A block of an unknown type, or a known type too malformed to convert (`map` still holds its
 /// `type`, if it had one).
 fn unknown_block(mut map: Object) -> Value {
-    let blob_key =
-        ["data", "blob"].into_iter().find(|key| matches!(map.get(*key), Some(Value::String(_))));
+    let blob_key = ["data", "blob"].into_iter().find(|key| matches!(map.get(*key), Some(Value::String(_))));
     let has_mime = map.get("mimeType").and_then(Value::as_str).is_some_and(|m| !m.is_empty());
     if let (Some(key), true) = (blob_key, has_mime) {
-        if let (Some(data), Some(mime)) =
-            (take_string(&mut map, key), take_string(&mut map, "mimeType"))
-        {
+        if let (Some(data), Some(mime)) = (take_string(&mut map, key), take_string(&mut map, "mimeType")) {
             let kind = kind_for_mime(&mime, true);
             if let Some(original) = map.remove("type") {
                 map.insert("mcpType".to_owned(), original);
@@ -374,10 +366,7 @@ mod tests {
 
     #[test]
     fn text() {
-        assert_eq!(
-            content_block(json!({"type": "text", "text": "Tool result text"})),
-            json!({"type": "text", "text": "Tool result text"})
-        );
+        assert_eq!(content_block(json!({"type": "text", "text": "Tool result text"})), json!({"type": "text", "text": "Tool result text"}));
     }
 
     #[test]
@@ -404,10 +393,7 @@ mod tests {
 
     #[test]
     fn empty_text_is_kept() {
-        assert_eq!(
-            content_block(json!({"type": "text", "text": ""})),
-            json!({"type": "text", "text": ""})
-        );
+        assert_eq!(content_block(json!({"type": "text", "text": ""})), json!({"type": "text", "text": ""}));
     }
 
     #[test]
@@ -438,10 +424,7 @@ mod tests {
 
     #[test]
     fn image_without_mime_type_is_sniffed() {
-        assert_eq!(
-            content_block(json!({"type": "image", "data": PNG})),
-            json!({"type": "image", "data": PNG, "mimeType": "image/png"})
-        );
+        assert_eq!(content_block(json!({"type": "image", "data": PNG})), json!({"type": "image", "data": PNG, "mimeType": "image/png"}));
         assert_eq!(
             content_block(json!({"type": "audio", "data": OGG, "mimeType": ""})),
             json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"})
@@ -708,8 +691,7 @@ mod tests {
     /// Asserts `block` is a bare `{"type":"text","text":...}` and returns its text parsed as
     /// JSON (key order in the text depends on serde_json features, so compare values).
     fn json_text(block: Value) -> Value {
-        let keys: Vec<&str> =
-            block.as_object().map(|m| m.keys().map(String::as_str).collect()).unwrap_or_default();
+        let keys: Vec<&str> = block.as_object().map(|m| m.keys().map(String::as_str).collect()).unwrap_or_default();
         assert_eq!(block["type"], json!("text"), "{block}");
         assert_eq!(keys.len(), 2, "{block}");
         let text = block["text"].as_str().unwrap_or_default();
@@ -718,10 +700,7 @@ mod tests {
 
     #[test]
     fn unknown_type_becomes_json_text() {
-        assert_eq!(
-            json_text(content_block(json!({"type": "widget", "spec": {"a": 1}}))),
-            json!({"type": "widget", "spec": {"a": 1}})
-        );
+        assert_eq!(json_text(content_block(json!({"type": "widget", "spec": {"a": 1}}))), json!({"type": "widget", "spec": {"a": 1}}));
     }
 
     #[test]
@@ -736,9 +715,7 @@ mod tests {
             })
         );
         assert_eq!(
-            content_block(
-                json!({"type": "archive", "blob": "AAAA", "mimeType": "application/zip"})
-            ),
+            content_block(json!({"type": "archive", "blob": "AAAA", "mimeType": "application/zip"})),
             json!({
                 "type": "file",
                 "data": "AAAA",
@@ -774,10 +751,7 @@ mod tests {
 
     #[test]
     fn missing_or_non_string_type_and_non_objects() {
-        assert_eq!(
-            json_text(content_block(json!({"text": "no type"}))),
-            json!({"text": "no type"})
-        );
+        assert_eq!(json_text(content_block(json!({"text": "no type"}))), json!({"text": "no type"}));
         assert_eq!(json_text(content_block(json!({"type": 3}))), json!({"type": 3}));
         assert_eq!(content_block(json!("plain")), json!({"type": "text", "text": "plain"}));
         assert_eq!(content_block(json!(null)), json!({"type": "text", "text": "null"}));

@@ -63,7 +63,10 @@ mod tests {
         let messages = prompt_messages(result).unwrap();
         assert_eq!(messages[0], json!({"role": "user", "content": [{"type": "text", "text": "Hi"}]}));
         assert_eq!(messages[1], json!({"role": "assistant", "content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}]}));
-        assert_eq!(messages[2], json!({"role": "user", "content": [{"type": "text", "text": "R1", "metadata": {"uri": "demo://r/1", "mimeType": "text/plain"}}]}));
+        assert_eq!(
+            messages[2],
+            json!({"role": "user", "content": [{"type": "text", "text": "R1", "metadata": {"uri": "demo://r/1", "mimeType": "text/plain"}}]})
+        );
     }
 
     #[test]

@@ -123,7 +123,13 @@ mod tests {
 
     #[test]
     fn malformed_contents_are_errors() {
-        for bad in [json!("x"), json!({"text": "no uri"}), json!({"uri": "x://a"}), json!({"uri": "x://a", "text": 5}), json!({"uri": "x://a", "blob": "not base64!"})] {
+        for bad in [
+            json!("x"),
+            json!({"text": "no uri"}),
+            json!({"uri": "x://a"}),
+            json!({"uri": "x://a", "text": 5}),
+            json!({"uri": "x://a", "blob": "not base64!"}),
+        ] {
             assert_eq!(resource_contents(bad.clone()).unwrap_err().code, ErrorCode::InvalidMessage, "{bad}");
         }
     }

@@ -90,22 +90,14 @@ impl ToolResult {
 pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
     let mut map = match result {
         Value::Object(map) => map,
-        other => {
-            return Err(Error::new(
-                ErrorCode::InvalidMessage,
-                format!("tools/call result must be a JSON object, got {}", json_kind(&other)),
-            ))
-        }
+        other => return Err(Error::new(ErrorCode::InvalidMessage, format!("tools/call result must be a JSON object, got {}", json_kind(&other)))),
     };
 
     let mut content = match map.remove("content") {
         None => Vec::new(),
         Some(Value::Array(blocks)) => blocks.into_iter().map(content_block).collect(),
         Some(other) => {
-            return Err(Error::new(
-                ErrorCode::InvalidMessage,
-                format!("tools/call result `content` must be an array, got {}", json_kind(&other)),
-            ))
+            return Err(Error::new(ErrorCode::InvalidMessage, format!("tools/call result `content` must be an array, got {}", json_kind(&other))))
         }
     };
 
@@ -166,10 +158,7 @@ mod tests {
         assert_eq!(ToolStatus::Error.as_str(), "error");
         assert_eq!(serde_json::to_value(ToolStatus::Success).ok(), Some(json!("success")));
         assert_eq!(serde_json::to_value(ToolStatus::Error).ok(), Some(json!("error")));
-        assert_eq!(
-            serde_json::from_value::<ToolStatus>(json!("error")).ok(),
-            Some(ToolStatus::Error)
-        );
+        assert_eq!(serde_json::from_value::<ToolStatus>(json!("error")).ok(), Some(ToolStatus::Error));
     }
 
     #[test]
@@ -214,10 +203,7 @@ mod tests {
     fn missing_content_is_empty() {
         assert_eq!(convert(json!({})), json!({"content": [], "status": "success"}));
         let converted = tool_result(json!({"isError": false}));
-        assert_eq!(
-            converted,
-            Ok(ToolResult { content: vec![], artifact: None, status: ToolStatus::Success })
-        );
+        assert_eq!(converted, Ok(ToolResult { content: vec![], artifact: None, status: ToolStatus::Success }));
     }
 
     #[test]
@@ -288,9 +274,7 @@ mod tests {
     #[test]
     fn is_error_keeps_server_content() {
         assert_eq!(
-            convert(
-                json!({"isError": true, "content": [{"type": "text", "text": "no project found"}]})
-            ),
+            convert(json!({"isError": true, "content": [{"type": "text", "text": "no project found"}]})),
             json!({
                 "content": [{"type": "text", "text": "no project found"}],
                 "status": "error"
@@ -355,13 +339,9 @@ mod tests {
 
     #[test]
     fn non_object_result_is_an_error() {
-        for (value, kind) in [
-            (json!(null), "null"),
-            (json!([]), "an array"),
-            (json!("x"), "a string"),
-            (json!(3), "a number"),
-            (json!(true), "a boolean"),
-        ] {
+        for (value, kind) in
+            [(json!(null), "null"), (json!([]), "an array"), (json!("x"), "a string"), (json!(3), "a number"), (json!(true), "a boolean")]
+        {
             let err = convert_err(value);
             assert_eq!(err.code, ErrorCode::InvalidMessage);
             assert_eq!(err.message, format!("tools/call result must be a JSON object, got {kind}"));
@@ -370,17 +350,10 @@ mod tests {
 
     #[test]
     fn non_array_content_is_an_error() {
-        for (value, kind) in [
-            (json!(null), "null"),
-            (json!({"type": "text", "text": "x"}), "an object"),
-            (json!("x"), "a string"),
-        ] {
+        for (value, kind) in [(json!(null), "null"), (json!({"type": "text", "text": "x"}), "an object"), (json!("x"), "a string")] {
             let err = convert_err(json!({"content": value}));
             assert_eq!(err.code, ErrorCode::InvalidMessage);
-            assert_eq!(
-                err.message,
-                format!("tools/call result `content` must be an array, got {kind}")
-            );
+            assert_eq!(err.message, format!("tools/call result `content` must be an array, got {kind}"));
         }
     }
 }

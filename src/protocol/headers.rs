@@ -24,10 +24,8 @@ const SENTINEL_SUFFIX: &str = "?=";
 /// `=?base64?{standard Base64 with padding of the UTF-8 bytes}?=`.
 /// Example: `Hello, 世界` → `=?base64?SGVsbG8sIOS4lueVjA==?=`.
 pub fn encode_value(value: &str) -> String {
-    let plain = value.bytes().all(|b| (0x20..=0x7e).contains(&b))
-        && !value.starts_with(' ')
-        && !value.ends_with(' ')
-        && !value.starts_with(SENTINEL_PREFIX);
+    let plain =
+        value.bytes().all(|b| (0x20..=0x7e).contains(&b)) && !value.starts_with(' ') && !value.ends_with(' ') && !value.starts_with(SENTINEL_PREFIX);
     if plain {
         value.to_string()
     } else {
@@ -51,10 +49,7 @@ pub fn name_value(method: &str, params: &Value) -> Option<String> {
 /// and `Mcp-Name` where the method needs it. (`Content-Type` and `Accept` are added by the
 /// transport for every POST.)
 pub fn standard(version: &str, method: &str, params: &Value) -> Vec<(String, String)> {
-    let mut out = vec![
-        (PROTOCOL_VERSION.to_string(), version.to_string()),
-        (METHOD.to_string(), method.to_string()),
-    ];
+    let mut out = vec![(PROTOCOL_VERSION.to_string(), version.to_string()), (METHOD.to_string(), method.to_string())];
     if let Some(name) = name_value(method, params) {
         out.push((NAME.to_string(), name));
     }

@@ -30,10 +30,7 @@ impl Incoming {
         let mut obj = match value {
             Value::Object(o) => o,
             other => {
-                return Err(Error::new(
-                    ErrorCode::InvalidMessage,
-                    format!("expected a JSON-RPC object, got {}", snippet(&other.to_string(), 80)),
-                ))
+                return Err(Error::new(ErrorCode::InvalidMessage, format!("expected a JSON-RPC object, got {}", snippet(&other.to_string(), 80))))
             }
         };
         let id = obj.remove("id");
@@ -60,15 +57,8 @@ fn rpc_error(error: Value) -> Result<RpcError> {
     let code = error.get("code").and_then(Value::as_i64);
     let message = error.get("message").and_then(Value::as_str);
     match (code, message) {
-        (Some(code), message) => Ok(RpcError {
-            code,
-            message: message.unwrap_or("").to_string(),
-            data: error.get("data").cloned(),
-        }),
-        _ => Err(Error::new(
-            ErrorCode::InvalidMessage,
-            format!("malformed JSON-RPC error {}", snippet(&error.to_string(), 80)),
-        )),
+        (Some(code), message) => Ok(RpcError { code, message: message.unwrap_or("").to_string(), data: error.get("data").cloned() }),
+        _ => Err(Error::new(ErrorCode::InvalidMessage, format!("malformed JSON-RPC error {}", snippet(&error.to_string(), 80)))),
     }
 }
 
@@ -91,10 +81,7 @@ mod tests {
         let r = Incoming::from_value(json!({"jsonrpc":"2.0","id":3,"result":{"a":1}})).unwrap();
         assert_eq!(r, Incoming::Response { id: json!(3), outcome: Ok(json!({"a":1})) });
         let e = Incoming::from_value(json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad"}})).unwrap();
-        assert_eq!(
-            e,
-            Incoming::Response { id: Value::Null, outcome: Err(RpcError { code: -32000, message: "Bad".into(), data: None }) }
-        );
+        assert_eq!(e, Incoming::Response { id: Value::Null, outcome: Err(RpcError { code: -32000, message: "Bad".into(), data: None }) });
         let n = Incoming::from_value(json!({"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}})).unwrap();
         assert_eq!(n, Incoming::Notification { method: "notifications/progress".into(), params: json!({"progress":1}) });
         let q = Incoming::from_value(json!({"jsonrpc":"2.0","id":1,"method":"ping"})).unwrap();

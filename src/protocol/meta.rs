@@ -90,7 +90,13 @@ mod tests {
     #[test]
     fn no_params_still_gets_meta_without_optional_keys() {
         let caps = json!({"elicitation": {}});
-        let meta = RequestMeta { protocol_version: "2026-07-28", client_capabilities: &caps, client_info: None, progress_token: None, log_level: Some("debug") };
+        let meta = RequestMeta {
+            protocol_version: "2026-07-28",
+            client_capabilities: &caps,
+            client_info: None,
+            progress_token: None,
+            log_level: Some("debug"),
+        };
         assert_eq!(
             Value::Object(meta.apply(None)),
             json!({"_meta": {

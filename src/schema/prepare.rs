@@ -49,10 +49,7 @@ pub struct SchemaLimits {
 impl Default for SchemaLimits {
     /// `max_depth: 64`, `max_nodes: 100_000`.
     fn default() -> Self {
-        SchemaLimits {
-            max_depth: 64,
-            max_nodes: 100_000,
-        }
+        SchemaLimits { max_depth: 64, max_nodes: 100_000 }
     }
 }
 
@@ -95,10 +92,7 @@ impl fmt::Display for SchemaError {
             SchemaError::TooDeep { limit } => {
                 write!(f, "input schema is nested deeper than {limit} levels")
             }
-            SchemaError::TooLarge { limit } => write!(
-                f,
-                "input schema would exceed {limit} JSON nodes once its references are inlined"
-            ),
+            SchemaError::TooLarge { limit } => write!(f, "input schema would exceed {limit} JSON nodes once its references are inlined"),
             SchemaError::NotAnObject => f.write_str("input schema is not a JSON object"),
         }
     }
@@ -159,10 +153,7 @@ pub fn prepare_input_schema(schema: &Value) -> Result<Value, SchemaError> {
 ///   `limits.max_depth`, or more than `limits.max_depth` references are being expanded at once
 ///   along one path;
 /// - [`SchemaError::TooLarge`] if the output would hold more than `limits.max_nodes` nodes.
-pub fn prepare_input_schema_with(
-    schema: &Value,
-    limits: &SchemaLimits,
-) -> Result<Value, SchemaError> {
+pub fn prepare_input_schema_with(schema: &Value, limits: &SchemaLimits) -> Result<Value, SchemaError> {
     let root = schema.as_object().ok_or(SchemaError::NotAnObject)?;
     check_input_depth(schema, limits.max_depth)?;
 
@@ -203,12 +194,7 @@ const SUBSCHEMA_ARRAY_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixIt
 
 /// Keywords whose value maps names to subschemas (draft-07 `dependencies` values may also be
 /// arrays of property names; those are copied verbatim).
-const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "dependentSchemas",
-    "dependencies",
-];
+const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "dependentSchemas", "dependencies"];
 
 /// Definition containers, dropped from the output once their content is inlined.
 const DEFINITION_KEYWORDS: &[&str] = &["$defs", "definitions"];
@@ -266,11 +252,8 @@ const ASSERTION_KEYWORDS: &[&str] = &[
 
 /// Keywords that are only meaningful together: a sibling from one group conflicts with a
 /// target holding a different value for any keyword of the same group.
-const KEYWORD_GROUPS: &[&[&str]] = &[
-    &["if", "then", "else"],
-    &["items", "prefixItems", "additionalItems"],
-    &["contains", "minContains", "maxContains"],
-];
+const KEYWORD_GROUPS: &[&[&str]] =
+    &[&["if", "then", "else"], &["items", "prefixItems", "additionalItems"], &["contains", "minContains", "maxContains"]];
 
 /// Fails with [`SchemaError::TooDeep`] if `value` nests containers deeper than `max_depth`.
 /// Iterative, so an adversarial input cannot exhaust the stack here.
@@ -311,9 +294,7 @@ impl<'a> Expander<'a> {
     fn count(&mut self) -> Result<(), SchemaError> {
         self.nodes += 1;
         if self.nodes > self.limits.max_nodes {
-            return Err(SchemaError::TooLarge {
-                limit: self.limits.max_nodes,
-            });
+            return Err(SchemaError::TooLarge { limit: self.limits.max_nodes });
         }
         Ok(())
     }
@@ -321,9 +302,7 @@ impl<'a> Expander<'a> {
     /// Checks that an output container at `depth` is allowed.
     fn enter(&self, depth: usize) -> Result<(), SchemaError> {
         if depth > self.limits.max_depth {
-            return Err(SchemaError::TooDeep {
-                limit: self.limits.max_depth,
-            });
+            return Err(SchemaError::TooDeep { limit: self.limits.max_depth });
         }
         Ok(())
     }
@@ -366,11 +345,7 @@ impl<'a> Expander<'a> {
     }
 
     /// Prepares an object schema at output `depth`: keywords first, then its references.
-    fn object_schema(
-        &mut self,
-        schema: &'a Map<String, Value>,
-        depth: usize,
-    ) -> Result<Map<String, Value>, SchemaError> {
+    fn object_schema(&mut self, schema: &'a Map<String, Value>, depth: usize) -> Result<Map<String, Value>, SchemaError> {
         self.enter(depth)?;
         self.count()?;
         let mut out = Map::new();
@@ -404,26 +379,15 @@ impl<'a> Expander<'a> {
     /// Replaces a reference by its prepared target overlaid with `siblings`, or by the
     /// siblings alone (a permissive `{}` plus them) when the reference is cyclic, non-local,
     /// unresolvable or not a string.
-    fn apply_reference(
-        &mut self,
-        reference: &'a Value,
-        siblings: Map<String, Value>,
-        depth: usize,
-    ) -> Result<Map<String, Value>, SchemaError> {
+    fn apply_reference(&mut self, reference: &'a Value, siblings: Map<String, Value>, depth: usize) -> Result<Map<String, Value>, SchemaError> {
         let Some(target) = reference.as_str().and_then(|r| self.resolve(r)) else {
             return Ok(siblings);
         };
-        if self
-            .expanding
-            .iter()
-            .any(|open| std::ptr::eq(*open, target))
-        {
+        if self.expanding.iter().any(|open| std::ptr::eq(*open, target)) {
             return Ok(siblings);
         }
         if self.expanding.len() > self.limits.max_depth {
-            return Err(SchemaError::TooDeep {
-                limit: self.limits.max_depth,
-            });
+            return Err(SchemaError::TooDeep { limit: self.limits.max_depth });
         }
         self.expanding.push(target);
         let expanded = self.reference_target(target, depth);
@@ -432,11 +396,7 @@ impl<'a> Expander<'a> {
     }
 
     /// Prepares a resolved reference target (an object or boolean schema) at `depth`.
-    fn reference_target(
-        &mut self,
-        target: &'a Value,
-        depth: usize,
-    ) -> Result<Map<String, Value>, SchemaError> {
+    fn reference_target(&mut self, target: &'a Value, depth: usize) -> Result<Map<String, Value>, SchemaError> {
         match target {
             Value::Object(map) => self.object_schema(map, depth),
             Value::Bool(false) => {
@@ -457,24 +417,16 @@ impl<'a> Expander<'a> {
 
     /// Overlays a reference's `siblings` on its prepared `target` (siblings win), unless a
     /// sibling assertion disagrees with the target, in which case both are kept under `allOf`.
-    fn overlay(
-        &mut self,
-        mut target: Map<String, Value>,
-        siblings: Map<String, Value>,
-    ) -> Result<Map<String, Value>, SchemaError> {
+    fn overlay(&mut self, mut target: Map<String, Value>, siblings: Map<String, Value>) -> Result<Map<String, Value>, SchemaError> {
         if !assertions_conflict(&target, &siblings) {
             target.extend(siblings);
             return Ok(target);
         }
         self.count()?;
-        let (asserting, annotating): (Map<String, Value>, Map<String, Value>) = siblings
-            .into_iter()
-            .partition(|(key, _)| ASSERTION_KEYWORDS.contains(&key.as_str()));
+        let (asserting, annotating): (Map<String, Value>, Map<String, Value>) =
+            siblings.into_iter().partition(|(key, _)| ASSERTION_KEYWORDS.contains(&key.as_str()));
         let mut out = annotating;
-        out.insert(
-            "allOf".to_owned(),
-            Value::Array(vec![Value::Object(target), Value::Object(asserting)]),
-        );
+        out.insert("allOf".to_owned(), Value::Array(vec![Value::Object(target), Value::Object(asserting)]));
         Ok(out)
     }
 
@@ -530,22 +482,14 @@ impl<'a> Expander<'a> {
 
 /// Whether overlaying `siblings` on `target` would change an assertion of `target`.
 fn assertions_conflict(target: &Map<String, Value>, siblings: &Map<String, Value>) -> bool {
-    siblings
-        .keys()
-        .map(String::as_str)
-        .filter(|key| ASSERTION_KEYWORDS.contains(key))
-        .any(|key| {
-            let own = [key];
-            let related: &[&str] = KEYWORD_GROUPS
-                .iter()
-                .copied()
-                .find(|group| group.contains(&key))
-                .unwrap_or(&own);
-            related.iter().any(|k| match target.get(*k) {
-                Some(held) => siblings.get(*k) != Some(held),
-                None => false,
-            })
+    siblings.keys().map(String::as_str).filter(|key| ASSERTION_KEYWORDS.contains(key)).any(|key| {
+        let own = [key];
+        let related: &[&str] = KEYWORD_GROUPS.iter().copied().find(|group| group.contains(&key)).unwrap_or(&own);
+        related.iter().any(|k| match target.get(*k) {
+            Some(held) => siblings.get(*k) != Some(held),
+            None => false,
         })
+    })
 }
 
 /// Resolves `reference` if it is local: `#…`, or `<root $id>#…`; the fragment must be empty
@@ -632,9 +576,7 @@ fn unescape_token(token: &str) -> Option<String> {
 
 /// Parses an RFC 6901 array index: `0` or digits without a leading zero.
 fn array_index(token: &str) -> Option<usize> {
-    let well_formed = !token.is_empty()
-        && token.bytes().all(|b| b.is_ascii_digit())
-        && (token == "0" || !token.starts_with('0'));
+    let well_formed = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) && (token == "0" || !token.starts_with('0'));
     if well_formed {
         token.parse().ok()
     } else {
@@ -1040,10 +982,7 @@ mod tests {
     #[test]
     fn no_argument_object_gets_empty_properties() {
         // peers.md §4 item 1 (langchain-mcp-adapters#137).
-        assert_eq!(
-            prep(json!({"type": "object"})),
-            json!({"type": "object", "properties": {}})
-        );
+        assert_eq!(prep(json!({"type": "object"})), json!({"type": "object", "properties": {}}));
         assert_eq!(
             prep(json!({"type": "object", "additionalProperties": false})),
             json!({"type": "object", "additionalProperties": false, "properties": {}})
@@ -1278,13 +1217,7 @@ mod tests {
 
     #[test]
     fn root_that_is_not_an_object_is_refused() {
-        for bad in [
-            json!(null),
-            json!(true),
-            json!([]),
-            json!("object"),
-            json!(3),
-        ] {
+        for bad in [json!(null), json!(true), json!([]), json!("object"), json!(3)] {
             assert_eq!(prepare_input_schema(&bad), Err(SchemaError::NotAnObject));
         }
     }
@@ -1302,16 +1235,10 @@ mod tests {
     fn input_depth_limit() {
         let at_limit = not_chain(64);
         assert_eq!(prepare_input_schema(&at_limit), Ok(at_limit.clone()));
-        assert_eq!(
-            prepare_input_schema(&not_chain(65)),
-            Err(SchemaError::TooDeep { limit: 64 })
-        );
+        assert_eq!(prepare_input_schema(&not_chain(65)), Err(SchemaError::TooDeep { limit: 64 }));
         // Unused definitions count too: the whole input is bounded.
         let schema = json!({"type": "object", "$defs": {"Deep": not_chain(63)}});
-        assert_eq!(
-            prepare_input_schema(&schema),
-            Err(SchemaError::TooDeep { limit: 64 })
-        );
+        assert_eq!(prepare_input_schema(&schema), Err(SchemaError::TooDeep { limit: 64 }));
     }
 
     #[test]
@@ -1325,22 +1252,10 @@ mod tests {
             }
         });
         // Input depth is 5; output depth is 7.
-        let five = SchemaLimits {
-            max_depth: 5,
-            ..SchemaLimits::default()
-        };
-        assert_eq!(
-            prepare_input_schema_with(&schema, &five),
-            Err(SchemaError::TooDeep { limit: 5 })
-        );
-        let seven = SchemaLimits {
-            max_depth: 7,
-            ..SchemaLimits::default()
-        };
-        assert_eq!(
-            prepare_input_schema_with(&schema, &seven),
-            Ok(json!({"allOf": [{"allOf": [{"allOf": [{}]}]}]}))
-        );
+        let five = SchemaLimits { max_depth: 5, ..SchemaLimits::default() };
+        assert_eq!(prepare_input_schema_with(&schema, &five), Err(SchemaError::TooDeep { limit: 5 }));
+        let seven = SchemaLimits { max_depth: 7, ..SchemaLimits::default() };
+        assert_eq!(prepare_input_schema_with(&schema, &seven), Ok(json!({"allOf": [{"allOf": [{"allOf": [{}]}]}]})));
     }
 
     #[test]
@@ -1357,22 +1272,10 @@ mod tests {
                 "D": {"type": "string"}
             }
         });
-        let three = SchemaLimits {
-            max_depth: 3,
-            ..SchemaLimits::default()
-        };
-        assert_eq!(
-            prepare_input_schema_with(&schema, &three),
-            Err(SchemaError::TooDeep { limit: 3 })
-        );
-        let four = SchemaLimits {
-            max_depth: 4,
-            ..SchemaLimits::default()
-        };
-        assert_eq!(
-            prepare_input_schema_with(&schema, &four),
-            Ok(json!({"type": "object", "properties": {"x": {"type": "string"}}}))
-        );
+        let three = SchemaLimits { max_depth: 3, ..SchemaLimits::default() };
+        assert_eq!(prepare_input_schema_with(&schema, &three), Err(SchemaError::TooDeep { limit: 3 }));
+        let four = SchemaLimits { max_depth: 4, ..SchemaLimits::default() };
+        assert_eq!(prepare_input_schema_with(&schema, &four), Ok(json!({"type": "object", "properties": {"x": {"type": "string"}}})));
     }
 
     /// Definitions `D0 = {"type": "string"}` and `Dk` an object whose two properties both
@@ -1402,24 +1305,12 @@ mod tests {
     fn node_count_blow_up_is_refused() {
         // 40 levels: 2^39 leaves. With room for the depth, the node budget stops it.
         let forty = doubling_chain(40);
-        let deep = SchemaLimits {
-            max_depth: 1_000,
-            max_nodes: 100_000,
-        };
-        assert_eq!(
-            prepare_input_schema_with(&forty, &deep),
-            Err(SchemaError::TooLarge { limit: 100_000 })
-        );
+        let deep = SchemaLimits { max_depth: 1_000, max_nodes: 100_000 };
+        assert_eq!(prepare_input_schema_with(&forty, &deep), Err(SchemaError::TooLarge { limit: 100_000 }));
         // With the default limits the output depth (81) is refused first.
-        assert_eq!(
-            prepare_input_schema(&forty),
-            Err(SchemaError::TooDeep { limit: 64 })
-        );
+        assert_eq!(prepare_input_schema(&forty), Err(SchemaError::TooDeep { limit: 64 }));
         // 30 levels fit the default depth (61) but not the default node budget.
-        assert_eq!(
-            prepare_input_schema(&doubling_chain(30)),
-            Err(SchemaError::TooLarge { limit: 100_000 })
-        );
+        assert_eq!(prepare_input_schema(&doubling_chain(30)), Err(SchemaError::TooLarge { limit: 100_000 }));
     }
 
     #[test]
@@ -1447,19 +1338,10 @@ mod tests {
         );
         // `{"type": "string"}` is two nodes: the object and the string.
         let schema = json!({"type": "string"});
-        let two = SchemaLimits {
-            max_depth: 64,
-            max_nodes: 2,
-        };
+        let two = SchemaLimits { max_depth: 64, max_nodes: 2 };
         assert_eq!(prepare_input_schema_with(&schema, &two), Ok(schema.clone()));
-        let one = SchemaLimits {
-            max_depth: 64,
-            max_nodes: 1,
-        };
-        assert_eq!(
-            prepare_input_schema_with(&schema, &one),
-            Err(SchemaError::TooLarge { limit: 1 })
-        );
+        let one = SchemaLimits { max_depth: 64, max_nodes: 1 };
+        assert_eq!(prepare_input_schema_with(&schema, &one), Err(SchemaError::TooLarge { limit: 1 }));
     }
 
     #[test]
@@ -1484,30 +1366,12 @@ mod tests {
 
     #[test]
     fn defaults_display_and_codes() {
-        assert_eq!(
-            SchemaLimits::default(),
-            SchemaLimits {
-                max_depth: 64,
-                max_nodes: 100_000
-            }
-        );
-        assert_eq!(
-            SchemaError::TooDeep { limit: 64 }.to_string(),
-            "input schema is nested deeper than 64 levels"
-        );
-        assert_eq!(
-            SchemaError::TooLarge { limit: 10 }.to_string(),
-            "input schema would exceed 10 JSON nodes once its references are inlined"
-        );
-        assert_eq!(
-            SchemaError::NotAnObject.to_string(),
-            "input schema is not a JSON object"
-        );
+        assert_eq!(SchemaLimits::default(), SchemaLimits { max_depth: 64, max_nodes: 100_000 });
+        assert_eq!(SchemaError::TooDeep { limit: 64 }.to_string(), "input schema is nested deeper than 64 levels");
+        assert_eq!(SchemaError::TooLarge { limit: 10 }.to_string(), "input schema would exceed 10 JSON nodes once its references are inlined");
+        assert_eq!(SchemaError::NotAnObject.to_string(), "input schema is not a JSON object");
         assert_eq!(SchemaError::TooDeep { limit: 1 }.code(), "schema_too_deep");
-        assert_eq!(
-            SchemaError::TooLarge { limit: 1 }.code(),
-            "schema_too_large"
-        );
+        assert_eq!(SchemaError::TooLarge { limit: 1 }.code(), "schema_too_large");
         assert_eq!(SchemaError::NotAnObject.code(), "schema_not_an_object");
     }
 }

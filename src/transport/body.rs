@@ -150,13 +150,10 @@ impl ResponseReader {
                     if event.data.is_empty() {
                         continue;
                     }
-                    let value: Value = serde_json::from_str(&event.data).map_err(|e| {
-                        Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status)
-                    })?;
+                    let value: Value = serde_json::from_str(&event.data)
+                        .map_err(|e| Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status))?;
                     match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
-                        Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
-                            return Ok(Step::Reply(Reply { status, outcome }))
-                        }
+                        Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => return Ok(Step::Reply(Reply { status, outcome })),
                         Incoming::Response { .. } => {} // an answer to someone else: not ours to read
                         other => return Ok(Step::Message(other)),
                     }

@@ -6,8 +6,8 @@
 //! type matching, SSE decoding, size limits, redirects — is plain Rust.
 
 pub mod body;
-pub mod target;
 pub mod sse;
+pub mod target;
 
 use crate::error::Result;
 use bytes::Bytes;

@@ -116,8 +116,7 @@ mod tests {
 
     #[test]
     fn body_errors_pass_through_with_their_code() {
-        let items: Vec<Result<Bytes>> =
-            vec![Ok(Bytes::from_static(b"data: 1\n\n")), Err(Error::new(ErrorCode::Timeout, "late"))];
+        let items: Vec<Result<Bytes>> = vec![Ok(Bytes::from_static(b"data: 1\n\n")), Err(Error::new(ErrorCode::Timeout, "late"))];
         let out: Vec<Result<String>> = block_on(data_events(stream::iter(items).boxed_local()).collect());
         assert_eq!(out[0].as_ref().unwrap(), "1");
         assert_eq!(out[1].as_ref().unwrap_err().code, ErrorCode::Timeout);

@@ -75,7 +75,17 @@ mod tests {
         let t = Target::parse("HTTPS://Example.com:8443/mcp?x=1").unwrap();
         assert_eq!(t.origin(), "https://example.com:8443");
         assert_eq!(Target::parse("http://127.0.0.1:3000").unwrap().origin(), "http://127.0.0.1:3000");
-        for bad in ["", "/mcp", "mcp.example.com/mcp", "file:///etc/passwd", "ws://h/mcp", "http:///mcp", "http://u:p@h/mcp", "http://h/ mcp", "javascript:alert(1)"] {
+        for bad in [
+            "",
+            "/mcp",
+            "mcp.example.com/mcp",
+            "file:///etc/passwd",
+            "ws://h/mcp",
+            "http:///mcp",
+            "http://u:p@h/mcp",
+            "http://h/ mcp",
+            "javascript:alert(1)",
+        ] {
             assert_eq!(Target::parse(bad).unwrap_err().code, ErrorCode::InvalidUrl, "{bad}");
         }
     }
