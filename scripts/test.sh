@@ -31,6 +31,8 @@ step() {
   fi
 }
 
+echo "== cargo fmt --check"
+cargo fmt --check
 step native cargo test
 # --mode no-install: never download a driver or wasm-bindgen (setup.sh installed them).
 step wasm-node wasm-pack test --node --mode no-install
