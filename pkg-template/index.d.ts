@@ -134,7 +134,7 @@ export interface MCPAdapterOptions {
    * servers must not ask, and a request that arrives anyway is refused (-32601).
    */
   onElicitation?: (request: ElicitRequest) => ElicitResult | Promise<ElicitResult>;
-  /** Extra request headers (e.g. `Authorization`). They are sent only to the target's origin: redirects to other origins are refused. */
+  /** Extra request headers (e.g. `Authorization`). They are sent only to the target's origin: redirects to other origins are refused. Their values are redacted (`[redacted]`) from every error's message and data. */
   headers?: HeadersOption;
   /** A `fetch` to use instead of the global one (same signature). */
   fetch?: typeof fetch;

@@ -152,6 +152,41 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// Replaces every occurrence of each of `secrets` in `text` with `[redacted]`.
+fn redact_text(text: &mut String, secrets: &[String]) {
+    for secret in secrets {
+        if !secret.is_empty() && text.contains(secret.as_str()) {
+            *text = text.replace(secret.as_str(), "[redacted]");
+        }
+    }
+}
+
+fn redact_value(value: &mut Value, secrets: &[String]) {
+    match value {
+        Value::String(s) => redact_text(s, secrets),
+        Value::Array(items) => items.iter_mut().for_each(|v| redact_value(v, secrets)),
+        Value::Object(map) => map.values_mut().for_each(|v| redact_value(v, secrets)),
+        _ => {}
+    }
+}
+
+impl Error {
+    /// The error with every occurrence of `secrets` (credentials the host sent, such as an
+    /// `Authorization` header value) replaced by `[redacted]` in its message and in the
+    /// server's JSON-RPC message and data: a server that echoes a request's headers into an
+    /// error page must not put them into the host's logs.
+    pub fn redact(mut self, secrets: &[String]) -> Error {
+        redact_text(&mut self.message, secrets);
+        if let Some(rpc) = &mut self.rpc {
+            redact_text(&mut rpc.message, secrets);
+            if let Some(data) = &mut rpc.data {
+                redact_value(data, secrets);
+            }
+        }
+        self
+    }
+}
+
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, Error>;
 
@@ -172,6 +207,22 @@ mod tests {
     fn codes_are_stable_snake_case() {
         assert_eq!(ErrorCode::BodyTooLarge.as_str(), "body_too_large");
         assert_eq!(Error::new(ErrorCode::Timeout, "t").to_string(), "t (timeout)");
+    }
+
+    #[test]
+    fn redaction_reaches_message_rpc_message_and_data() {
+        let secret = "sk-TOP-secret-123".to_string();
+        let err = Error {
+            code: ErrorCode::RpcError,
+            message: format!("HTTP 500: you sent Bearer {secret}"),
+            http_status: Some(500),
+            rpc: Some(RpcError { code: -1, message: format!("bad {secret}"), data: Some(serde_json::json!({"echo": [format!("x{secret}y"), 1]})) }),
+        }
+        .redact(std::slice::from_ref(&secret));
+        assert_eq!(err.message, "HTTP 500: you sent Bearer [redacted]");
+        let rpc = err.rpc.unwrap();
+        assert_eq!(rpc.message, "bad [redacted]");
+        assert_eq!(rpc.data.unwrap(), serde_json::json!({"echo": ["x[redacted]y", 1]}));
     }
 
     #[test]

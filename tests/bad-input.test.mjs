@@ -206,6 +206,11 @@ const CASES = {
     ctx.res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
     ctx.res.end('<!doctype html><html><head><title>500</title></head><body><h1>Internal Server Error</h1>\n<p>oops</p></body></html>');
   },
+  echo_auth_500: (ctx) => {
+    ctx.res.writeHead(500, { 'content-type': 'text/html' });
+    ctx.res.end(`<html><body>debug: authorization=${ctx.req.headers.authorization}</body></html>`);
+  },
+  echo_auth_rpc: (ctx) => ctx.rpcError(-32603, `refused ${ctx.req.headers.authorization}`, { seen: { authorization: ctx.req.headers.authorization } }),
   text_plain: (ctx) => {
     ctx.res.writeHead(200, { 'content-type': 'text/plain' });
     ctx.res.end('hello, I am not JSON');
@@ -382,6 +387,16 @@ describe('hostile responses from a scripted fake server', { timeout: 60_000 }, (
     ['truncated_sse', 'stream_ended'],
     ['html_500', 'http_status', (e) => assert.equal(e.status, 500)],
     ['text_plain', 'content_type', (e) => assert.equal(e.status, 200)],
+    // a server that echoes the request's credentials: they are redacted from the error
+    ['echo_auth_500', 'http_status', (e) => assert.match(e.message, /authorization=\[redacted\]/)],
+    [
+      'echo_auth_rpc',
+      'rpc_error',
+      (e) => {
+        assert.equal(e.message, 'server error -32603: refused [redacted]');
+        assert.deepEqual(e.data, { seen: { authorization: '[redacted]' } });
+      },
+    ],
     ['huge_json', 'body_too_large'],
     ['sse_flood', 'body_too_large'],
     [

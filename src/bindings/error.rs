@@ -5,8 +5,9 @@ use super::js::{parse_json, set};
 use crate::error::Error;
 use wasm_bindgen::JsValue;
 
-/// Builds the JS error object for `err`.
+/// Builds the JS error object for `err`, with the host's header values redacted.
 pub fn to_js(err: Error) -> JsValue {
+    let err = err.redact(&super::secrets::all());
     let js = js_sys::Error::new(&err.message);
     js.set_name("MCPAdapterError");
     let obj: JsValue = js.into();

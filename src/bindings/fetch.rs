@@ -247,9 +247,12 @@ async fn build_headers(host: &HostHeaders, request: &HttpRequest, signals: &Sign
         None => Vec::new(),
     };
     let delete: Function = get(&headers, "delete").dyn_into().map_err(|_| missing("Headers.delete"))?;
+    let get_header: Function = get(&headers, "get").dyn_into().map_err(|_| missing("Headers.get"))?;
     for name in names {
         if name.to_ascii_lowercase().starts_with("mcp-") {
             delete.call1(&headers, &JsValue::from_str(&name)).map_err(bad)?;
+        } else if let Some(value) = get_header.call1(&headers, &JsValue::from_str(&name)).ok().and_then(|v| v.as_string()) {
+            super::secrets::remember(&name, &value);
         }
     }
     let set_header: Function = get(&headers, "set").dyn_into().map_err(|_| missing("Headers.set"))?;

@@ -9,6 +9,7 @@ mod js;
 mod json;
 mod options;
 mod resources;
+mod secrets;
 mod signals;
 mod tools;
 

@@ -1,0 +1,56 @@
+//! Values of the headers the host asked to send (credentials, API keys), remembered so that
+//! errors can be redacted before they reach the host (see [`crate::Error::redact`]).
+//! The last [`KEEP`] distinct values of at least [`MIN_LEN`] characters are kept, with the
+//! token part of `Scheme token` values (`Bearer …`) as well.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+
+/// How many distinct values are remembered.
+const KEEP: usize = 32;
+/// Shorter values are not treated as secrets (they would redact ordinary words).
+const MIN_LEN: usize = 8;
+
+thread_local! {
+    static SECRETS: RefCell<VecDeque<String>> = const { RefCell::new(VecDeque::new()) };
+}
+
+fn remember_one(value: &str) {
+    let value = value.trim();
+    if value.len() < MIN_LEN {
+        return;
+    }
+    SECRETS.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.iter().any(|v| v == value) {
+            return;
+        }
+        if s.len() == KEEP {
+            s.pop_front();
+        }
+        s.push_back(value.to_string());
+    });
+}
+
+/// Headers that never carry credentials (their values, such as `application/json`, must not
+/// be redacted from messages).
+const PLAIN: &[&str] =
+    &["accept", "accept-encoding", "accept-language", "cache-control", "content-type", "origin", "pragma", "referer", "user-agent"];
+
+/// Remembers the value of header `name` the host sent, unless the header is [`PLAIN`].
+pub fn remember(name: &str, value: &str) {
+    if PLAIN.contains(&name.to_ascii_lowercase().as_str()) {
+        return;
+    }
+    remember_one(value);
+    if let Some((_, token)) = value.trim().split_once(' ') {
+        remember_one(token);
+    }
+}
+
+/// The remembered values, longest first (so a full value is replaced before its token).
+pub fn all() -> Vec<String> {
+    let mut out: Vec<String> = SECRETS.with(|s| s.borrow().iter().cloned().collect());
+    out.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    out
+}
