@@ -124,21 +124,23 @@ impl Client {
         &self,
         session: &Rc<Session>,
         method: &str,
-        params: Option<Map<String, Value>>,
+        params: Option<&Map<String, Value>>,
         opts: &RequestOptions,
     ) -> Result<Outcome> {
         let mut session = session.clone();
         let mut renewed = false;
         loop {
             let id = self.take_id();
-            let mut body_params = params.clone().unwrap_or_default();
-            if let Some(token) = self.progress_token(id, opts) {
-                let meta = body_params.entry("_meta").or_insert_with(|| Value::Object(Map::new()));
-                if let Some(meta) = meta.as_object_mut() {
-                    meta.insert("progressToken".into(), token);
-                }
-            }
-            let body = jsonrpc::request(id, method, body_params);
+            // only a progress token goes into `_meta` in this era
+            let meta = self.progress_token(id, opts).map(|token| {
+                let mut meta = match params.and_then(|p| p.get("_meta")) {
+                    Some(Value::Object(m)) => m.clone(),
+                    _ => Map::new(),
+                };
+                meta.insert("progressToken".into(), token);
+                meta
+            });
+            let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
             // can answer elicitations, listen for the duration of the call.

@@ -212,12 +212,12 @@ impl Client {
     /// JSON-RPC error is [`ErrorCode::RpcError`] carrying the server's code, message and data.
     pub async fn request(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
         let era = self.ensure_ready(opts).await?;
-        let first = self.request_in(&era, method, params.clone(), opts).await;
+        let first = self.request_in(&era, method, params.as_ref(), opts).await;
         match (&era, first) {
             (Era::Modern(_), Err(err)) if self.config.protocol == ProtocolMode::Auto && discover::suggests_handshake_server(&err) => {
                 self.forget_era();
                 match self.ensure_ready(opts).await? {
-                    again @ Era::Handshake(_) => self.request_in(&again, method, params, opts).await,
+                    again @ Era::Handshake(_) => self.request_in(&again, method, params.as_ref(), opts).await,
                     Era::Modern(_) => Err(err),
                 }
             }
@@ -225,7 +225,7 @@ impl Client {
         }
     }
 
-    async fn request_in(&self, era: &Era, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+    async fn request_in(&self, era: &Era, method: &str, params: Option<&Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
         match era {
             Era::Modern(v) => self.request_modern(v, method, params, opts).await,
             Era::Handshake(session) => self.request_handshake(session, method, params, opts).await,
@@ -239,14 +239,14 @@ impl Client {
         &self,
         version: &'static str,
         method: &str,
-        params: Option<Map<String, Value>>,
+        params: Option<&Map<String, Value>>,
         opts: &RequestOptions,
     ) -> Result<Outcome> {
         let mut version = version;
         let mut retried = false;
         loop {
             let id = self.take_id();
-            let reply = self.post_modern(id, version, method, params.clone(), opts).await?;
+            let reply = self.post_modern(id, version, method, params, opts).await?;
             let rpc = match reply.outcome {
                 Ok(result) => {
                     let kind = ResultType::of(&result)?;
@@ -299,7 +299,7 @@ impl Client {
 
     /// One 2026-07-28 POST: `_meta` envelope, standard `Mcp-*` headers, and the read of its
     /// response.
-    async fn post_modern(&self, id: Id, version: &str, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Reply> {
+    async fn post_modern(&self, id: Id, version: &str, method: &str, params: Option<&Map<String, Value>>, opts: &RequestOptions) -> Result<Reply> {
         let capabilities = self.modern_capabilities();
         let meta = RequestMeta {
             protocol_version: version,
@@ -307,17 +307,19 @@ impl Client {
             client_info: Some(&self.config.client_info),
             progress_token: self.progress_token(id, opts),
             log_level: self.config.log_level.as_deref(),
-        };
-        let params = meta.apply(params);
+        }
+        .merged(params.and_then(|p| p.get("_meta")));
+        let empty = Map::new();
+        let fields = params.unwrap_or(&empty);
         let mut header_list = base_headers();
-        header_list.extend(headers::standard(version, method, &Value::Object(params.clone())));
+        header_list.extend(headers::standard(version, method, fields));
         if method == "tools/call" {
-            let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+            let name = fields.get("name").and_then(Value::as_str).unwrap_or("");
             if let Some(mirrors) = self.param_headers.borrow().get(name) {
-                header_list.extend(param_headers::header_values(mirrors, params.get("arguments").unwrap_or(&Value::Null)));
+                header_list.extend(param_headers::header_values(mirrors, fields.get("arguments").unwrap_or(&Value::Null)));
             }
         }
-        let body = jsonrpc::request(id, method, params);
+        let body = jsonrpc::request_with_meta(id, method, params, Some(&meta));
         let response = self.send("POST", header_list, body, opts.context.clone()).await?;
         self.read_reply(&mut ResponseReader::new(response, id, &self.config.limits), opts, None).await
     }

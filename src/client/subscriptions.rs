@@ -245,7 +245,7 @@ impl Client {
         params.insert("notifications".into(), wanted.to_json());
         let params = meta.apply(Some(params));
         let mut header_list = base_headers();
-        header_list.extend(headers::standard(version, "subscriptions/listen", &Value::Object(params.clone())));
+        header_list.extend(headers::standard(version, "subscriptions/listen", &params));
         let response = self.send("POST", header_list, jsonrpc::request(id, "subscriptions/listen", params), opts.context.clone()).await?;
         let mut reader = ResponseReader::new(response, id, &self.config.limits);
         let status = reader.status();

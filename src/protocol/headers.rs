@@ -2,7 +2,7 @@
 //! "Standard Request Headers"; digest §1.2) and the Base64 sentinel encoding of values.
 
 use base64::Engine;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// `MCP-Protocol-Version`: the revision of this request; equals `_meta` protocolVersion.
 pub const PROTOCOL_VERSION: &str = "MCP-Protocol-Version";
@@ -36,7 +36,7 @@ pub fn encode_value(value: &str) -> String {
 
 /// The value of `Mcp-Name` for a request, if its method needs one: `params.name` for
 /// `tools/call` and `prompts/get`, `params.uri` for `resources/read` (encoded).
-pub fn name_value(method: &str, params: &Value) -> Option<String> {
+pub fn name_value(method: &str, params: &Map<String, Value>) -> Option<String> {
     let key = match method {
         "tools/call" | "prompts/get" => "name",
         "resources/read" => "uri",
@@ -48,7 +48,7 @@ pub fn name_value(method: &str, params: &Value) -> Option<String> {
 /// The standard MCP headers of a 2026-07-28 POST: `MCP-Protocol-Version`, `Mcp-Method`,
 /// and `Mcp-Name` where the method needs it. (`Content-Type` and `Accept` are added by the
 /// transport for every POST.)
-pub fn standard(version: &str, method: &str, params: &Value) -> Vec<(String, String)> {
+pub fn standard(version: &str, method: &str, params: &Map<String, Value>) -> Vec<(String, String)> {
     let mut out = vec![(PROTOCOL_VERSION.to_string(), version.to_string()), (METHOD.to_string(), method.to_string())];
     if let Some(name) = name_value(method, params) {
         out.push((NAME.to_string(), name));
@@ -60,6 +60,10 @@ pub fn standard(version: &str, method: &str, params: &Value) -> Vec<(String, Str
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn obj(value: &Value) -> &Map<String, Value> {
+        value.as_object().expect("an object")
+    }
 
     #[test]
     fn spec_examples_of_the_sentinel() {
@@ -82,16 +86,16 @@ mod tests {
     fn name_header_by_method() {
         let call = json!({"name": "my-hyphenated-tool", "arguments": {}});
         assert_eq!(
-            standard("2026-07-28", "tools/call", &call),
+            standard("2026-07-28", "tools/call", obj(&call)),
             vec![
                 ("MCP-Protocol-Version".to_string(), "2026-07-28".to_string()),
                 ("Mcp-Method".to_string(), "tools/call".to_string()),
                 ("Mcp-Name".to_string(), "my-hyphenated-tool".to_string()),
             ]
         );
-        assert_eq!(name_value("resources/read", &json!({"uri": "https://example.com/r?id=1"})).as_deref(), Some("https://example.com/r?id=1"));
-        assert_eq!(name_value("prompts/get", &json!({"name": "grüß"})).as_deref(), Some("=?base64?Z3LDvMOf?="));
-        assert_eq!(name_value("tools/list", &json!({})), None);
-        assert_eq!(standard("2026-07-28", "tools/list", &json!({})).len(), 2);
+        assert_eq!(name_value("resources/read", obj(&json!({"uri": "https://example.com/r?id=1"}))).as_deref(), Some("https://example.com/r?id=1"));
+        assert_eq!(name_value("prompts/get", obj(&json!({"name": "grüß"}))).as_deref(), Some("=?base64?Z3LDvMOf?="));
+        assert_eq!(name_value("tools/list", obj(&json!({}))), None);
+        assert_eq!(standard("2026-07-28", "tools/list", obj(&json!({}))).len(), 2);
     }
 }

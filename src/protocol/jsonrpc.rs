@@ -1,14 +1,47 @@
 //! JSON-RPC 2.0 envelopes as MCP uses them (`basic/index.mdx` "Messages"; digest §2.1).
 
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
-use serde_json::{json, Map, Value};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::{Map, Value};
 
 /// A request id. This adapter mints integers; servers echo them back.
 pub type Id = u64;
 
 /// Serializes a request `{"jsonrpc":"2.0","id":id,"method":method,"params":params}`.
 pub fn request(id: Id, method: &str, params: Map<String, Value>) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
+    request_with_meta(id, method, Some(&params), None)
+}
+
+/// Serializes a request whose params are `params` (none: `{}`) with their `_meta` replaced by
+/// `meta` when given — without copying `params` (tool arguments may be large).
+pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value>>, meta: Option<&Map<String, Value>>) -> String {
+    struct Params<'a> {
+        params: Option<&'a Map<String, Value>>,
+        meta: Option<&'a Map<String, Value>>,
+    }
+    impl Serialize for Params<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+            let mut map = serializer.serialize_map(None)?;
+            for (key, value) in self.params.into_iter().flatten() {
+                if !(self.meta.is_some() && key == "_meta") {
+                    map.serialize_entry(key, value)?;
+                }
+            }
+            if let Some(meta) = self.meta {
+                map.serialize_entry("_meta", meta)?;
+            }
+            map.end()
+        }
+    }
+    #[derive(serde::Serialize)]
+    struct Envelope<'a> {
+        jsonrpc: &'static str,
+        id: Id,
+        method: &'a str,
+        params: Params<'a>,
+    }
+    // maps with string keys always serialize
+    serde_json::to_string(&Envelope { jsonrpc: "2.0", id, method, params: Params { params, meta } }).unwrap_or_default()
 }
 
 /// One message a server sent, classified.
@@ -75,6 +108,7 @@ pub fn id_matches(id: &Value, ours: Id) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn classifies_messages() {
@@ -106,6 +140,13 @@ mod tests {
         assert!(id_matches(&json!("7"), 7));
         assert!(!id_matches(&json!(8), 7));
         assert!(!id_matches(&Value::Null, 7));
-        assert_eq!(request(1, "tools/list", Map::new()), r#"{"id":1,"jsonrpc":"2.0","method":"tools/list","params":{}}"#);
+        assert_eq!(request(1, "tools/list", Map::new()), r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#);
+        let params = json!({"name": "t", "_meta": {"old": 1}});
+        let meta = json!({"new": 2});
+        assert_eq!(
+            request_with_meta(2, "tools/call", params.as_object(), meta.as_object()),
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","_meta":{"new":2}}}"#
+        );
+        assert_eq!(request_with_meta(3, "x", None, None), r#"{"jsonrpc":"2.0","id":3,"method":"x","params":{}}"#);
     }
 }

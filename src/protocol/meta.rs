@@ -33,12 +33,20 @@ pub struct RequestMeta<'a> {
 }
 
 impl RequestMeta<'_> {
-    /// Returns `params` (an object, or `None` for none) with `_meta` filled in. Keys the
-    /// caller already put in `params._meta` are kept; the envelope keys are overwritten.
+    /// Returns `params` (an object, or `None` for none) with `_meta` filled in (see
+    /// [`RequestMeta::merged`]).
     pub fn apply(&self, params: Option<Map<String, Value>>) -> Map<String, Value> {
         let mut params = params.unwrap_or_default();
-        let mut meta = match params.remove("_meta") {
-            Some(Value::Object(m)) => m,
+        let meta = self.merged(params.get("_meta"));
+        params.insert("_meta".into(), Value::Object(meta));
+        params
+    }
+
+    /// The `_meta` object of a request whose params already hold `existing` as `_meta`:
+    /// the caller's keys are kept, the envelope keys are set (overwriting).
+    pub fn merged(&self, existing: Option<&Value>) -> Map<String, Value> {
+        let mut meta = match existing {
+            Some(Value::Object(m)) => m.clone(),
             _ => Map::new(),
         };
         meta.insert(PROTOCOL_VERSION.into(), Value::String(self.protocol_version.into()));
@@ -52,8 +60,7 @@ impl RequestMeta<'_> {
         if let Some(level) = self.log_level {
             meta.insert(LOG_LEVEL.into(), Value::String(level.into()));
         }
-        params.insert("_meta".into(), Value::Object(meta));
-        params
+        meta
     }
 }
 
