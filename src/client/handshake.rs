@@ -143,10 +143,12 @@ impl Client {
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
-            // can answer elicitations, listen for the duration of the call.
+            // can answer elicitations, listen for the duration of each call that runs server
+            // code which may ask (not for lists).
+            let may_ask = matches!(method, "tools/call" | "prompts/get" | "resources/read" | "completion/complete");
             let listener = match self.config.on_elicitation {
-                Some(_) => self.open_event_stream(&session, None, opts).await,
-                None => None,
+                Some(_) if may_ask => self.open_event_stream(&session, None, opts).await,
+                _ => None,
             };
             let call = async {
                 let response = self.send("POST", session.headers(), body, opts.context.clone()).await?;
@@ -474,6 +476,18 @@ mod tests {
         assert_eq!(sent[5].body, json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada","age":30}}}));
         assert_eq!(sent[6].body["error"]["code"], -32601);
         assert_eq!(sent[6].header("Mcp-Session-Id"), Some("s"));
+    }
+
+    #[test]
+    fn lists_do_not_open_the_standalone_stream() {
+        let handler: ElicitationHandler = Rc::new(|_p: Value| async move { Ok(json!({"action": "cancel"})) }.boxed_local());
+        let (client, script) =
+            Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(accepted());
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert!(script.sent().iter().all(|s| s.method == "POST"));
     }
 
     #[test]
