@@ -14,6 +14,8 @@
 //!
 //! Everything below `bindings` is plain Rust and is tested natively with `cargo test`.
 
+#![warn(missing_docs)]
+
 pub mod adapter;
 pub mod client;
 pub mod convert;

@@ -47,12 +47,29 @@ pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value
 /// One message a server sent, classified.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Incoming {
-    /// A response: `id` (absent or `null` for some errors) and the result or the error.
-    Response { id: Value, outcome: std::result::Result<Value, RpcError> },
-    /// A notification: `method` and `params` (`Null` when absent).
-    Notification { method: String, params: Value },
-    /// A request from the server (handshake era only): `id`, `method`, `params`.
-    Request { id: Value, method: String, params: Value },
+    /// A response.
+    Response {
+        /// The id it answers (`null` for some errors).
+        id: Value,
+        /// The `result`, or the `error`.
+        outcome: std::result::Result<Value, RpcError>,
+    },
+    /// A notification.
+    Notification {
+        /// Its method, e.g. `notifications/progress`.
+        method: String,
+        /// Its params (`Null` when absent).
+        params: Value,
+    },
+    /// A request from the server (handshake era only).
+    Request {
+        /// The id the answer must carry.
+        id: Value,
+        /// Its method, e.g. `elicitation/create`.
+        method: String,
+        /// Its params (`Null` when absent).
+        params: Value,
+    },
 }
 
 impl Incoming {
