@@ -102,7 +102,7 @@ fn random_json_through_every_reader_of_server_data() {
         let _ = Incoming::from_value(value.clone());
         let _ = content_block(value.clone());
         let _ = tool_result(value.clone());
-        let _ = describe_tool(&value, &value);
+        let _ = describe_tool(value.clone(), &value);
         let _ = prepare_input_schema(&value);
         let _ = tool_param_headers(&value);
     }

@@ -18,23 +18,33 @@ use serde_json::{json, Map, Value};
 ///       "server": { "name": …|null, "version": …|null } } } }
 /// ```
 ///
-/// Returns `None` for an entry that is not an object with a string `name` (it cannot be
+/// Takes the tool by value (its schemas are moved, not copied). Returns `None` for an
+/// entry that is not an object with a string `name` (it cannot be
 /// called). A missing `inputSchema` is read as `{"type":"object"}`. When the schema cannot
 /// be prepared (too deep or too large, see [`crate::schema::SchemaLimits`]) `schema` is the
 /// verbatim input schema and `metadata.mcp.schema_warning` says why.
-pub fn describe_tool(tool: &Value, server_info: &Value) -> Option<Value> {
-    let name = tool.get("name")?.as_str()?;
-    let input_schema = match tool.get("inputSchema") {
-        Some(s @ Value::Object(_)) => s.clone(),
+pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
+    let Value::Object(mut tool) = tool else {
+        return None;
+    };
+    let name = match tool.remove("name") {
+        Some(Value::String(name)) => name,
+        _ => return None,
+    };
+    let input_schema = match tool.remove("inputSchema") {
+        Some(s @ Value::Object(_)) => s,
         _ => json!({"type": "object"}),
     };
-    let field = |key: &str| tool.get(key).cloned().unwrap_or(Value::Null);
-    let title = tool.get("title").or_else(|| tool.get("annotations").and_then(|a| a.get("title"))).cloned().unwrap_or(Value::Null);
+    let mut take = |key: &str| tool.remove(key).unwrap_or(Value::Null);
+    let (annotations, meta, own_title, icons, output_schema) =
+        (take("annotations"), take("_meta"), take("title"), take("icons"), take("outputSchema"));
+    let description = match take("description") {
+        Value::String(d) => d,
+        _ => String::new(),
+    };
+    let title = if own_title.is_null() { annotations.get("title").cloned().unwrap_or(Value::Null) } else { own_title.clone() };
     let mut mcp = Map::new();
-    mcp.insert(
-        "tool".into(),
-        json!({"annotations": field("annotations"), "_meta": field("_meta"), "title": field("title"), "icons": field("icons")}),
-    );
+    mcp.insert("tool".into(), json!({"annotations": annotations, "_meta": meta, "title": own_title, "icons": icons}));
     mcp.insert(
         "server".into(),
         json!({
@@ -52,10 +62,10 @@ pub fn describe_tool(tool: &Value, server_info: &Value) -> Option<Value> {
     Some(json!({
         "name": name,
         "title": title,
-        "description": tool.get("description").and_then(Value::as_str).unwrap_or(""),
+        "description": description,
         "inputSchema": input_schema,
         "schema": schema,
-        "outputSchema": field("outputSchema"),
+        "outputSchema": output_schema,
         "metadata": {"mcp": mcp},
     }))
 }
@@ -75,7 +85,7 @@ mod tests {
             "_meta": {"x": 1},
             "icons": [{"src": "https://i.example/a.png"}]
         });
-        let d = describe_tool(&tool, &json!({"name": "srv", "version": "2.0"})).unwrap();
+        let d = describe_tool(tool.clone(), &json!({"name": "srv", "version": "2.0"})).unwrap();
         assert_eq!(d["name"], "delete_item");
         assert_eq!(d["title"], "Delete");
         assert_eq!(d["inputSchema"], tool["inputSchema"]);
@@ -92,13 +102,13 @@ mod tests {
 
     #[test]
     fn bare_and_nameless_tools() {
-        let d = describe_tool(&json!({"name": "list_regions"}), &Value::Null).unwrap();
+        let d = describe_tool(json!({"name": "list_regions"}), &Value::Null).unwrap();
         assert_eq!(d["inputSchema"], json!({"type": "object"}));
         assert_eq!(d["schema"], json!({"type": "object", "properties": {}}));
         assert_eq!(d["description"], "");
         assert_eq!(d["metadata"]["mcp"]["server"], json!({"name": null, "version": null}));
-        assert!(describe_tool(&json!({"description": "no name"}), &Value::Null).is_none());
-        assert!(describe_tool(&json!("x"), &Value::Null).is_none());
+        assert!(describe_tool(json!({"description": "no name"}), &Value::Null).is_none());
+        assert!(describe_tool(json!("x"), &Value::Null).is_none());
     }
 
     #[test]
@@ -107,7 +117,7 @@ mod tests {
         for _ in 0..100 {
             deep = json!({"type": "object", "properties": {"a": deep}});
         }
-        let d = describe_tool(&json!({"name": "deep", "inputSchema": deep}), &Value::Null).unwrap();
+        let d = describe_tool(json!({"name": "deep", "inputSchema": deep}), &Value::Null).unwrap();
         assert_eq!(d["schema"], d["inputSchema"]);
         assert!(d["metadata"]["mcp"]["schema_warning"].as_str().unwrap().contains("verbatim"));
     }

@@ -45,7 +45,7 @@ impl WasmClient {
             let mode = mode.map_err(to_js)?;
             let tools = client.list_tools_cached(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             let server_info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
-            let described: Vec<Value> = tools.iter().filter_map(|t| describe_tool(t, &server_info)).collect();
+            let described: Vec<Value> = tools.into_iter().filter_map(|t| describe_tool(t, &server_info)).collect();
             let mut cache = metadata.borrow_mut();
             cache.clear();
             for tool in &described {
