@@ -261,9 +261,7 @@ impl Client {
                     self.answer_server_request(session, id, &method, params, opts).await
                 }
                 crate::transport::Step::Message(crate::protocol::jsonrpc::Incoming::Notification { method, params }) => {
-                    for handler in self.config.on_notification.iter().chain(opts.on_notification.iter()) {
-                        handler(&method, &params);
-                    }
+                    self.deliver(opts, &method, &params)
                 }
                 _ => {}
             }

@@ -148,6 +148,8 @@ pub struct Client {
     target: Target,
     exchange: Rc<dyn Exchange>,
     config: ClientConfig,
+    /// `ClientCapabilities` declared on every 2026-07-28 request.
+    capabilities: Value,
     next_id: Cell<Id>,
     state: RefCell<State>,
     /// `x-mcp-header` mirrors of the tools last listed, by tool name.
@@ -157,7 +159,16 @@ pub struct Client {
 impl Client {
     /// A client for `target` that sends its requests through `exchange`. Nothing is sent yet.
     pub fn new(target: Target, exchange: Rc<dyn Exchange>, config: ClientConfig) -> Client {
-        Client { target, exchange, config, next_id: Cell::new(1), state: RefCell::new(State::default()), param_headers: RefCell::default() }
+        let capabilities = modern_capabilities(&config);
+        Client {
+            target,
+            exchange,
+            config,
+            capabilities,
+            next_id: Cell::new(1),
+            state: RefCell::new(State::default()),
+            param_headers: RefCell::default(),
+        }
     }
 
     /// The server URL.
@@ -282,28 +293,26 @@ impl Client {
         }
     }
 
-    /// Declared capabilities of a 2026-07-28 request (`ClientCapabilities`, digest §2.3):
-    /// elicitation in form and URL mode always (the host answers them as interrupts),
-    /// `sampling` and `roots` only when the host gave a handler for them.
-    pub fn modern_capabilities(&self) -> Value {
-        let mut caps = Map::new();
-        caps.insert("elicitation".into(), serde_json::json!({"form": {}, "url": {}}));
-        if self.config.on_sampling.is_some() {
-            caps.insert("sampling".into(), Value::Object(Map::new()));
+    /// Declared capabilities of every 2026-07-28 request (`ClientCapabilities`, digest
+    /// §2.3), derived once from the configuration (see [`modern_capabilities`]).
+    pub fn modern_capabilities(&self) -> &Value {
+        &self.capabilities
+    }
+
+    /// Hands a notification that arrived on a response stream to the client's handler and
+    /// the call's own.
+    fn deliver(&self, opts: &RequestOptions, method: &str, params: &Value) {
+        for handler in self.config.on_notification.iter().chain(opts.on_notification.iter()) {
+            handler(method, params);
         }
-        if self.config.roots.is_some() {
-            caps.insert("roots".into(), Value::Object(Map::new()));
-        }
-        Value::Object(caps)
     }
 
     /// One 2026-07-28 POST: `_meta` envelope, standard `Mcp-*` headers, and the read of its
     /// response.
     async fn post_modern(&self, id: Id, version: &str, method: &str, params: Option<&Map<String, Value>>, opts: &RequestOptions) -> Result<Reply> {
-        let capabilities = self.modern_capabilities();
         let meta = RequestMeta {
             protocol_version: version,
-            client_capabilities: &capabilities,
+            client_capabilities: &self.capabilities,
             client_info: Some(&self.config.client_info),
             progress_token: self.progress_token(id, opts),
             log_level: self.config.log_level.as_deref(),
@@ -388,11 +397,7 @@ impl Client {
         loop {
             match reader.next().await? {
                 Step::Reply(reply) => return Ok(reply),
-                Step::Message(Incoming::Notification { method, params }) => {
-                    for handler in self.config.on_notification.iter().chain(opts.on_notification.iter()) {
-                        handler(&method, &params);
-                    }
-                }
+                Step::Message(Incoming::Notification { method, params }) => self.deliver(opts, &method, &params),
                 Step::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = session {
                         self.answer_server_request(session, id, &method, params, opts).await;
@@ -402,6 +407,21 @@ impl Client {
             }
         }
     }
+}
+
+/// The capabilities a 2026-07-28 request declares: elicitation in form and URL mode always
+/// (the host answers them as interrupts), `sampling` and `roots` only when the host gave a
+/// handler for them.
+fn modern_capabilities(config: &ClientConfig) -> Value {
+    let mut caps = Map::new();
+    caps.insert("elicitation".into(), serde_json::json!({"form": {}, "url": {}}));
+    if config.on_sampling.is_some() {
+        caps.insert("sampling".into(), Value::Object(Map::new()));
+    }
+    if config.roots.is_some() {
+        caps.insert("roots".into(), Value::Object(Map::new()));
+    }
+    Value::Object(caps)
 }
 
 /// `Content-Type` and `Accept` of every POST.

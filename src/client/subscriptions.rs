@@ -233,10 +233,9 @@ impl Client {
 
     async fn listen_modern(&self, version: &str, requested: &Filter, wanted: Filter, opts: &RequestOptions) -> Result<Subscription> {
         let id = self.take_id();
-        let capabilities = self.modern_capabilities();
         let meta = RequestMeta {
             protocol_version: version,
-            client_capabilities: &capabilities,
+            client_capabilities: self.modern_capabilities(),
             client_info: Some(&self.config.client_info),
             progress_token: None,
             log_level: None,
