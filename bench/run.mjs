@@ -18,7 +18,7 @@
 // (handshake era).
 
 import { spawn, spawnSync, fork } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -239,7 +239,11 @@ async function sizes() {
   const { build } = await import('esbuild');
   const pkgDir = PKG_DIR;
   const wasm = readFileSync(path.join(pkgDir, 'mcp_wasm_adapter_bg.wasm'));
-  const jsFiles = ['mcp_wasm_adapter.js', 'adapter.js', 'index.browser.js'].map((f) => readFileSync(path.join(pkgDir, f)));
+  // the JS a page loads: the glue, the adapter, the entry, and the exchange snippet(s)
+  const snippets = readdirSync(path.join(pkgDir, 'snippets'), { recursive: true })
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => path.join('snippets', f));
+  const jsFiles = ['mcp_wasm_adapter.js', 'adapter.js', 'index.browser.js', ...snippets].map((f) => readFileSync(path.join(pkgDir, f)));
   const jsRaw = jsFiles.reduce((a, b) => a + b.length, 0);
   const jsGz = jsFiles.reduce((a, b) => a + gz(b), 0);
   // our browser entry bundled and minified like the TS client (the wasm stays a separate file)
@@ -485,7 +489,7 @@ function report(raw) {
   if (R.size) {
     const s = R.size.adapter;
     L.push(
-      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. gzip -9, each file on its own.`,
+      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. gzip -9, each file on its own.`,
     );
     L.push('');
   }

@@ -21,6 +21,7 @@ fi
 
 start=$(date +%s)
 out=target/wasm-pack
+rm -rf "$out/snippets"
 wasm-pack build --release --target web --no-pack --out-dir "$out" --out-name mcp_wasm_adapter >/dev/null 2>target/wasm-pack.log || {
   cat target/wasm-pack.log >&2
   exit 1
@@ -33,6 +34,8 @@ node_modules/.bin/wasm-opt -Oz \
   --enable-sign-ext --enable-multivalue --enable-mutable-globals \
   "$out/mcp_wasm_adapter_bg.wasm" -o pkg.tmp/mcp_wasm_adapter_bg.wasm
 cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
+# the JS half of the exchange (src/bindings/exchange.js), imported by the glue
+cp -r "$out/snippets" pkg.tmp/
 cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
 cp README.md pkg.tmp/ 2>/dev/null || true
@@ -45,5 +48,5 @@ touch "$stamp"
 
 raw=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm)
 gz=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c)
-js_gz=$(cat pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/index.browser.js | gzip -9 | wc -c)
+js_gz=$(cat pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/index.browser.js pkg/snippets/*/src/bindings/exchange.js | gzip -9 | wc -c)
 echo "build: pkg/ in $(( $(date +%s) - start ))s; wasm ${raw} B raw, ${gz} B gzipped; browser JS ${js_gz} B gzipped"

@@ -1,6 +1,7 @@
-// A finished call leaves nothing running: its timeout timer is cleared, so a process that
-// made calls with a long timeout exits as soon as its work is done (and holds no per-call
-// timers, listeners or closures until the timeout would have fired).
+// A finished call leaves nothing running: calls share their timeout timers (one per slice of
+// time, see src/bindings/exchange.js), which are unref'd, so a process that made calls with a
+// long timeout exits as soon as its work is done, and holds no per-call timer until the
+// timeout would have fired.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

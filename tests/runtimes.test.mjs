@@ -19,7 +19,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -45,7 +45,7 @@ before(async () => {
   await mkdir(pkgDir, { recursive: true });
   const manifest = JSON.parse(await readFile(path.join(PKG, 'package.json'), 'utf8'));
   for (const file of ['package.json', ...manifest.files]) {
-    await copyFile(path.join(PKG, file), path.join(pkgDir, file));
+    await cp(path.join(PKG, file), path.join(pkgDir, file), { recursive: true });
   }
   // What a user's project has (Deno resolves bare specifiers through node_modules when a
   // package.json is present).

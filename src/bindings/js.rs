@@ -53,11 +53,6 @@ pub fn describe(thrown: &JsValue) -> String {
     thrown.as_string().unwrap_or_else(|| "unknown error".into())
 }
 
-/// The `name` of a thrown JS value (`"AbortError"`, `"TimeoutError"`, `"TypeError"`, ...).
-pub fn error_name(thrown: &JsValue) -> String {
-    get(thrown, "name").as_string().unwrap_or_default()
-}
-
 /// Normalizes the target with the platform `URL` parser and returns its `href`.
 /// A value that is not a string, or a string `URL` cannot parse (a bare path, an empty
 /// string), is [`ErrorCode::InvalidUrl`].

@@ -10,7 +10,6 @@ mod json;
 mod options;
 mod resources;
 mod secrets;
-mod signals;
 mod tools;
 
 use crate::client::Client;

@@ -1,0 +1,267 @@
+// One HTTP exchange of the wasm core, done on the JS side of the boundary: the headers, the
+// timeout joined with the host's AbortSignal, `fetch`, and the body. The core crosses the
+// boundary a handful of times per call (start, then one `read()` per chunk of a streamed
+// body) instead of once per header, property and promise. Imported by src/bindings/fetch.rs.
+//
+// Errors are rejected as plain `{ code, message }` objects with the core's stable codes
+// (`timeout`, `aborted`, `network`, `invalid_argument`); fetch.rs turns them into `Error`s.
+//
+// The timeout is an AbortController shared by the calls of one time slice (see
+// `timeoutSignal`), joined with the host's signal. Waits that host code
+// controls (the `headers` function; a custom `fetch` and its body reads) also race the
+// signal, so code that ignores the signal cannot outlive the call. The global `fetch`
+// honours the signal itself. Redirects are `manual`: the core follows same-origin 307/308
+// only, so host headers (credentials) never reach another origin.
+
+/** The message of a thrown value, with its `cause` (undici puts the reason there). */
+function describe(thrown) {
+  if (thrown instanceof Error || (thrown && typeof thrown.message === 'string')) {
+    const cause = thrown.cause;
+    return cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
+  }
+  return typeof thrown === 'string' ? thrown : 'unknown error';
+}
+
+function mediaType(contentType) {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+function headerOf(headers, name) {
+  try {
+    const value = headers.get(name);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const noop = () => {};
+
+// Timeouts. An AbortController per call is costly (about 20 µs in Node 20) and a per-call
+// timer must be cleared, so calls with the same timeout that start within one slice of time
+// share one controller, whose timer fires at the slice's end plus the timeout: a call times
+// out after at least `timeoutMs` and at most `timeoutMs + slice`, where the slice is 1% of
+// the timeout (at most 1 s). A controller serves at most SHARED_USES calls (each fetch
+// leaves an `abort` listener on it until the request is collected). Its timer is unref'd, so
+// a pending one never keeps a process alive.
+const SHARED_USES = 256;
+const MAX_DELAY = 2_147_483_647;
+const deadlines = new Map();
+
+function timeoutSignal(timeoutMs) {
+  const now = performance.now();
+  let shared = deadlines.get(timeoutMs);
+  if (!shared || now >= shared.sliceEnd || shared.uses >= SHARED_USES) {
+    const slice = Math.min(Math.floor(timeoutMs / 100), 1000);
+    const controller = new AbortController();
+    shared = { signal: controller.signal, sliceEnd: now + slice, uses: 0 };
+    const timer = setTimeout(() => {
+      if (deadlines.get(timeoutMs) === shared) deadlines.delete(timeoutMs);
+      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    }, Math.min(timeoutMs + slice, MAX_DELAY));
+    if (typeof timer === 'object' && typeof timer.unref === 'function') timer.unref();
+    else globalThis.Deno?.unrefTimer?.(timer);
+    deadlines.set(timeoutMs, shared);
+  }
+  shared.uses += 1;
+  return shared.signal;
+}
+
+export class JsExchange {
+  /**
+   * @param {Function | undefined} fetchFn the host's `fetch` option (undefined: the global one)
+   * @param {AbortSignal | undefined} signal the host's signal for this call
+   * @param {number} timeoutMs the call's timeout in milliseconds (0: none)
+   */
+  constructor(fetchFn, signal, timeoutMs) {
+    this.fetch = fetchFn;
+    this.host = signal ?? undefined;
+    this.timeout = timeoutMs > 0 ? timeoutSignal(timeoutMs) : undefined;
+    this.reader = undefined;
+    this.watch = undefined;
+    this.signal = this.host && this.timeout ? AbortSignal.any([this.host, this.timeout]) : this.host ?? this.timeout;
+  }
+
+  /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
+  classify(thrown, during) {
+    const hostAborted = this.host?.aborted === true;
+    if (!hostAborted && (this.timeout?.aborted || thrown?.name === 'TimeoutError')) {
+      return { code: 'timeout', message: `the call timed out ${during}` };
+    }
+    if (hostAborted || thrown?.name === 'AbortError') return { code: 'aborted', message: `the call was aborted ${during}` };
+    return { code: 'network', message: `fetch failed ${during}: ${describe(thrown)}` };
+  }
+
+  /** `value`, raced (when `race`) against the call's abort, which rejects with the signal's reason. */
+  wait(value, race) {
+    const promise = Promise.resolve(value);
+    if (!race || !this.signal) return promise;
+    if (!this.watch) {
+      const signal = this.signal;
+      let listener;
+      const aborted = new Promise((_, reject) => {
+        listener = () => reject(signal.reason);
+        if (signal.aborted) listener();
+        else signal.addEventListener('abort', listener);
+      });
+      aborted.catch(noop);
+      this.watch = { aborted, listener };
+    }
+    return Promise.race([promise, this.watch.aborted]);
+  }
+
+  /**
+   * The request headers: the host's (object, `Headers`, or what the host's function returns)
+   * without any `Mcp-*` names, then ours (`own`: name, value, name, value, ...), which win.
+   * Resolves to `[headers, remembered]`: `remembered` lists the host's names and values
+   * (name, value, ...) so the core can redact them from errors.
+   */
+  async headers(hostHeaders, url, mcpMethod, own) {
+    if (hostHeaders === undefined || hostHeaders === null) {
+      const plain = {};
+      for (let i = 0; i < own.length; i += 2) plain[own[i]] = own[i + 1];
+      return [plain, undefined];
+    }
+    const bad = (e) => ({ code: 'invalid_argument', message: `option headers: ${describe(e)}` });
+    let initial = hostHeaders;
+    if (typeof hostHeaders === 'function') {
+      try {
+        initial = await this.wait(hostHeaders({ url, method: mcpMethod }), true);
+      } catch (e) {
+        const cut = this.classify(e, 'while the headers option was computed');
+        throw cut.code === 'network' ? bad(e) : cut;
+      }
+    }
+    let headers;
+    try {
+      headers = initial === undefined || initial === null ? new Headers() : new Headers(initial);
+    } catch (e) {
+      throw bad(e);
+    }
+    const remembered = [];
+    for (const [name, value] of [...headers]) {
+      if (name.startsWith('mcp-')) headers.delete(name);
+      else remembered.push(name, value);
+    }
+    for (let i = 0; i < own.length; i += 2) headers.set(own[i], own[i + 1]);
+    return [headers, remembered];
+  }
+
+  /**
+   * Sends the request. Resolves to `[status, contentType, location, sessionId, bytes,
+   * remembered]`: `bytes` is the whole body (a `Uint8Array`) for `application/json`
+   * responses, read here up to `limit + 1` bytes (the core refuses a larger one), and
+   * `undefined` for any other body, which the core then reads chunk by chunk with `read()`.
+   */
+  async start(hostHeaders, url, method, mcpMethod, own, body, limit) {
+    const race = this.fetch !== undefined;
+    const [headers, remembered] = await this.headers(hostHeaders, url, mcpMethod, own);
+    const init = { method, headers, redirect: 'manual' };
+    if (body) init.body = body;
+    if (this.signal) init.signal = this.signal;
+    let started;
+    try {
+      started = (this.fetch ?? fetch)(url, init);
+    } catch (e) {
+      throw this.classify(e, 'before sending');
+    }
+    let response;
+    try {
+      response = await this.wait(started, race);
+    } catch (e) {
+      throw this.classify(e, 'before the response arrived');
+    }
+    if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
+      throw { code: 'network', message: 'fetch did not resolve to a Response' };
+    }
+    const head = response.headers;
+    const contentType = headerOf(head, 'content-type');
+    const out = [response.status, contentType, headerOf(head, 'location'), headerOf(head, 'mcp-session-id'), undefined, remembered];
+    const json = mediaType(contentType) === 'application/json';
+    const declared = headerOf(head, 'content-length');
+    if (json && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
+      // declared length that fits: one read, one copy
+      out[4] = await this.whole(response);
+      return out;
+    }
+    const stream = response.body;
+    if (stream !== null && stream !== undefined) {
+      if (typeof stream.getReader !== 'function') throw { code: 'invalid_argument', message: 'this runtime lacks ReadableStream.getReader' };
+      this.reader = stream.getReader();
+    }
+    // a JSON body of unknown length is read here too, but never past the limit
+    if (json) out[4] = await this.readAll(limit);
+    return out;
+  }
+
+  /** The body of a response without a stream (a custom fetch's), by `arrayBuffer()`. */
+  async whole(response) {
+    if (typeof response.arrayBuffer !== 'function') throw { code: 'invalid_argument', message: 'this runtime lacks Response.arrayBuffer' };
+    try {
+      return new Uint8Array(await this.wait(response.arrayBuffer(), this.fetch !== undefined));
+    } catch (e) {
+      throw this.classify(e, 'while reading the response');
+    }
+  }
+
+  /** Reads the whole stream, stopping after `limit + 1` bytes, into one `Uint8Array`. */
+  async readAll(limit) {
+    if (!this.reader) return new Uint8Array(0);
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+      const chunk = await this.read();
+      if (chunk === undefined) break;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > limit) break;
+    }
+    if (chunks.length === 1) return chunks[0];
+    const whole = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, at);
+      at += chunk.length;
+    }
+    return whole;
+  }
+
+  /** The next chunk of the body (`Uint8Array`), or `undefined` at its end. */
+  async read() {
+    const reader = this.reader;
+    if (!reader) return undefined;
+    let step;
+    try {
+      step = await this.wait(reader.read(), this.fetch !== undefined);
+    } catch (e) {
+      this.reader = undefined;
+      throw this.classify(e, 'while reading the response');
+    }
+    if (step.done) {
+      this.reader = undefined;
+      return undefined;
+    }
+    if (!(step.value instanceof Uint8Array)) throw { code: 'network', message: 'response body chunk is not a Uint8Array' };
+    return step.value;
+  }
+
+  /** Ends the exchange: removes its abort listener; cancels an unread body. */
+  close() {
+    if (this.watch) this.signal.removeEventListener('abort', this.watch.listener);
+    this.watch = undefined;
+    const reader = this.reader;
+    this.reader = undefined;
+    if (reader) {
+      try {
+        reader.cancel().catch(noop);
+      } catch {
+        // a reader of an errored stream may throw; nothing to cancel then
+      }
+    }
+  }
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
