@@ -11,6 +11,7 @@ use super::{base_headers, Client, Era, Outcome, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::headers;
 use crate::protocol::jsonrpc;
+use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::transport::ResponseReader;
 use serde_json::{json, Map, Value};
@@ -132,14 +133,7 @@ impl Client {
         loop {
             let id = self.take_id();
             // only a progress token goes into `_meta` in this era
-            let meta = self.progress_token(id, opts).map(|token| {
-                let mut meta = match params.and_then(|p| p.get("_meta")) {
-                    Some(Value::Object(m)) => m.clone(),
-                    _ => Map::new(),
-                };
-                meta.insert("progressToken".into(), token);
-                meta
-            });
+            let meta = self.progress_token(id, opts).map(RequestMeta::progress);
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host

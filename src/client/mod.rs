@@ -311,13 +311,12 @@ impl Client {
     /// response.
     async fn post_modern(&self, id: Id, version: &str, method: &str, params: Option<&Map<String, Value>>, opts: &RequestOptions) -> Result<Reply> {
         let meta = RequestMeta {
-            protocol_version: version,
-            client_capabilities: &self.capabilities,
+            protocol_version: Some(version),
+            client_capabilities: Some(&self.capabilities),
             client_info: Some(&self.config.client_info),
             progress_token: self.progress_token(id, opts),
             log_level: self.config.log_level.as_deref(),
-        }
-        .merged(params.and_then(|p| p.get("_meta")));
+        };
         let empty = Map::new();
         let fields = params.unwrap_or(&empty);
         let mut header_list = base_headers();
@@ -353,6 +352,7 @@ impl Client {
         body: String,
         context: Option<Rc<dyn Any>>,
     ) -> Result<HttpResponse> {
+        let body: Rc<str> = body.into();
         let mut target = self.target.clone();
         let mut hops = 0;
         loop {
@@ -360,7 +360,7 @@ impl Client {
                 method,
                 url: target.as_str().to_string(),
                 headers: header_list.clone(),
-                body: body.clone(),
+                body: Rc::clone(&body),
                 body_limit: self.config.limits.max_body_bytes,
                 context: context.clone(),
             };

@@ -234,18 +234,18 @@ impl Client {
     async fn listen_modern(&self, version: &str, requested: &Filter, wanted: Filter, opts: &RequestOptions) -> Result<Subscription> {
         let id = self.take_id();
         let meta = RequestMeta {
-            protocol_version: version,
-            client_capabilities: self.modern_capabilities(),
+            protocol_version: Some(version),
+            client_capabilities: Some(self.modern_capabilities()),
             client_info: Some(&self.config.client_info),
             progress_token: None,
             log_level: None,
         };
         let mut params = Map::new();
         params.insert("notifications".into(), wanted.to_json());
-        let params = meta.apply(Some(params));
         let mut header_list = base_headers();
         header_list.extend(headers::standard(version, "subscriptions/listen", &params));
-        let response = self.send("POST", header_list, jsonrpc::request(id, "subscriptions/listen", params), opts.context.clone()).await?;
+        let body = jsonrpc::request_with_meta(id, "subscriptions/listen", Some(&params), Some(&meta));
+        let response = self.send("POST", header_list, body, opts.context.clone()).await?;
         let mut reader = ResponseReader::new(response, id, &self.config.limits);
         let status = reader.status();
         let refused = |e: Error| {

@@ -1,5 +1,6 @@
 //! JSON-RPC 2.0 envelopes as MCP uses them (`basic/index.mdx` "Messages"; digest §2.1).
 
+use super::meta::RequestMeta;
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
@@ -12,12 +13,13 @@ pub fn request(id: Id, method: &str, params: Map<String, Value>) -> String {
     request_with_meta(id, method, Some(&params), None)
 }
 
-/// Serializes a request whose params are `params` (none: `{}`) with their `_meta` replaced by
-/// `meta` when given — without copying `params` (tool arguments may be large).
-pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value>>, meta: Option<&Map<String, Value>>) -> String {
+/// Serializes a request whose params are `params` (none: `{}`) with `meta`'s envelope keys
+/// set in their `_meta` when given (see [`RequestMeta::over`]) — without copying `params`
+/// (tool arguments may be large).
+pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value>>, meta: Option<&RequestMeta>) -> String {
     struct Params<'a> {
         params: Option<&'a Map<String, Value>>,
-        meta: Option<&'a Map<String, Value>>,
+        meta: Option<&'a RequestMeta<'a>>,
     }
     impl Serialize for Params<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
@@ -28,7 +30,7 @@ pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value
                 }
             }
             if let Some(meta) = self.meta {
-                map.serialize_entry("_meta", meta)?;
+                map.serialize_entry("_meta", &meta.over(self.params.and_then(|p| p.get("_meta"))))?;
             }
             map.end()
         }
@@ -158,11 +160,11 @@ mod tests {
         assert!(!id_matches(&json!(8), 7));
         assert!(!id_matches(&Value::Null, 7));
         assert_eq!(request(1, "tools/list", Map::new()), r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#);
-        let params = json!({"name": "t", "_meta": {"old": 1}});
-        let meta = json!({"new": 2});
+        let params = json!({"name": "t", "_meta": {"old": 1, "progressToken": "theirs"}});
+        let meta = RequestMeta::progress(json!("p"));
         assert_eq!(
-            request_with_meta(2, "tools/call", params.as_object(), meta.as_object()),
-            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","_meta":{"new":2}}}"#
+            request_with_meta(2, "tools/call", params.as_object(), Some(&meta)),
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","_meta":{"old":1,"progressToken":"p"}}}"#
         );
         assert_eq!(request_with_meta(3, "x", None, None), r#"{"jsonrpc":"2.0","id":3,"method":"x","params":{}}"#);
     }
