@@ -29,7 +29,10 @@ wasm-pack build --release --target web --no-pack --out-dir "$out" --out-name mcp
 
 rm -rf pkg.tmp && mkdir pkg.tmp
 # wasm-opt: the features rustc emits for wasm32-unknown-unknown must be enabled explicitly.
-node_modules/.bin/wasm-opt -Oz \
+# -Oz, then flatten + rereloop (restructures the control flow of the async state machines)
+# and -Oz again until nothing shrinks: ~2.7 KB raw / ~0.7 KB gzipped less than -Oz alone,
+# for ~35 s more of wasm-opt.
+node_modules/.bin/wasm-opt -Oz --flatten --rereloop -Oz --converge \
   --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-multivalue --enable-mutable-globals \
   "$out/mcp_wasm_adapter_bg.wasm" -o pkg.tmp/mcp_wasm_adapter_bg.wasm

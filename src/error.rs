@@ -108,7 +108,11 @@ pub struct RpcError {
 }
 
 /// An adapter failure: a stable [`ErrorCode`], a message, and optional details.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// `Debug` is derived except in the wasm build, where it is written like `Display`: nothing
+/// there prints it, and the derived form would bring the `Debug` code of `serde_json::Value`.
+#[derive(Clone, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
 pub struct Error {
     /// The stable code.
     pub code: ErrorCode,
@@ -147,6 +151,13 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.message, self.code.as_str())
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -11,9 +11,15 @@ use serde_json::{Map, Value};
 /// The `default`s of a requested schema's properties (`{field: default}`), offered to the
 /// host in the interrupt so forms can be prefilled.
 pub fn defaults(requested_schema: &Value) -> Map<String, Value> {
-    properties(requested_schema)
-        .map(|props| props.iter().filter_map(|(k, s)| s.get("default").map(|d| (k.clone(), d.clone()))).collect())
-        .unwrap_or_default()
+    // Inserted one by one rather than collected: `Map`'s `FromIterator` (a sort, then a bulk
+    // build) is used nowhere else and would add its code to the wasm build.
+    let mut out = Map::new();
+    for (k, s) in properties(requested_schema).into_iter().flatten() {
+        if let Some(d) = s.get("default") {
+            out.insert(k.clone(), d.clone());
+        }
+    }
+    out
 }
 
 fn properties(schema: &Value) -> Option<&Map<String, Value>> {

@@ -15,10 +15,12 @@ mod tools;
 use crate::client::Client;
 use crate::transport::Target;
 use error::to_js;
+use futures_util::future::LocalBoxFuture;
 use js_sys::{Function, Promise};
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::future::Future;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -63,7 +65,7 @@ impl WasmClient {
     /// to `undefined`; the next call negotiates again.
     pub fn close(&self) -> Promise {
         let client = self.client.clone();
-        future_to_promise(async move {
+        promise(async move {
             client.close().await.map_err(to_js)?;
             Ok(JsValue::UNDEFINED)
         })
@@ -83,4 +85,14 @@ impl WasmClient {
             .to_string()
         })
     }
+}
+
+/// `future_to_promise` of a boxed future: every exported async method goes through this one
+/// instance of it (and of the task machinery beneath) instead of one instance per method.
+fn promise(future: impl Future<Output = Result<JsValue, JsValue>> + 'static) -> Promise {
+    boxed_promise(Box::pin(future))
+}
+
+fn boxed_promise(future: LocalBoxFuture<'static, Result<JsValue, JsValue>>) -> Promise {
+    future_to_promise(future)
 }

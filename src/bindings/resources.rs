@@ -10,7 +10,7 @@
 use super::error::to_js;
 use super::fetch::CallContext;
 use super::js::{self, get, set};
-use super::WasmClient;
+use super::{promise, WasmClient};
 use crate::adapter::resources::{get_prompt, host_shape, read_resource};
 use crate::client::cache::{Cache, CacheMode, CacheView};
 use crate::client::prompts::complete_params;
@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::{future_to_promise, spawn_local};
+use wasm_bindgen_futures::spawn_local;
 
 /// Timeout of the requests a subscription makes on its own (answers to server requests,
 /// `resources/unsubscribe`), in milliseconds.
@@ -184,7 +184,7 @@ impl WasmClient {
         let ctx = self.ctx();
         let opts = self.defaults.request_options(&call);
         let mode = cache_mode(&call);
-        future_to_promise(async move {
+        promise(async move {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let all = ctx.client.list_resources(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             Ok(json_text(Value::Array(all)))
@@ -197,7 +197,7 @@ impl WasmClient {
         let ctx = self.ctx();
         let opts = self.defaults.request_options(&call);
         let mode = cache_mode(&call);
-        future_to_promise(async move {
+        promise(async move {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let all = ctx.client.list_resource_templates(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             Ok(json_text(Value::Array(all)))
@@ -213,7 +213,7 @@ impl WasmClient {
         let ctx = self.ctx();
         let opts = self.defaults.request_options(&call);
         let mode = cache_mode(&call);
-        future_to_promise(async move {
+        promise(async move {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let step = read_resource(&ctx.client, Some(ctx.view()), mode, &uri, &opts).await.map_err(|e| to_js_for(e, &uri))?;
             Ok(json_text(host_shape("resources/read", step).map_err(to_js)?))
@@ -227,7 +227,7 @@ impl WasmClient {
         let ctx = self.ctx();
         let opts = self.defaults.request_options(&call);
         let mode = cache_mode(&call);
-        future_to_promise(async move {
+        promise(async move {
             let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
             let prompts = ctx.client.list_prompts(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             remember_arguments(&ctx.extras, &prompts);
@@ -244,7 +244,7 @@ impl WasmClient {
         let ctx = self.ctx();
         let opts = self.defaults.request_options(&call);
         let args = js::to_json(&args, "prompt arguments");
-        future_to_promise(async move {
+        promise(async move {
             let (opts, args) = (opts.map_err(to_js)?, args.map_err(to_js)?);
             let known = ctx.extras.prompt_arguments.borrow().get(&name).cloned();
             let declared = match known {
@@ -272,7 +272,7 @@ impl WasmClient {
         let params = (|| {
             complete_params(js::to_json(&reference, "the reference")?, js::to_json(&argument, "the argument")?, js::to_json(&context, "the context")?)
         })();
-        future_to_promise(async move {
+        promise(async move {
             let (opts, params) = (opts.map_err(to_js)?, params.map_err(to_js)?);
             let out = client.complete(params, &opts).await.map_err(to_js)?;
             Ok(json_text(out))
@@ -299,7 +299,7 @@ impl WasmClient {
         let ctx = self.ctx();
         let opts = self.defaults.request_options(&call);
         let filter = js::to_json(&filter, "the filter").and_then(|f| Filter::from_json(&f));
-        future_to_promise(async move {
+        promise(async move {
             let (opts, filter) = (opts.map_err(to_js)?, filter.map_err(to_js)?);
             let callback: Function = on_notification
                 .dyn_into()

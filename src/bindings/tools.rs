@@ -5,7 +5,7 @@ use super::error::to_js;
 use super::js;
 use super::json::to_host;
 use super::resources::cache_mode;
-use super::WasmClient;
+use super::{promise, WasmClient};
 use crate::adapter::describe_tool;
 use crate::adapter::interrupt::{self, Step};
 use crate::adapter::resources::host_shape;
@@ -15,7 +15,6 @@ use crate::error::{Error, ErrorCode, Result};
 use js_sys::{Object, Promise};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::future_to_promise;
 
 /// What the host receives for a finished step: the method's result in host shape (a tool
 /// result for `tools/call`, resource contents for `resources/read`, messages for
@@ -40,7 +39,7 @@ impl WasmClient {
         let metadata = self.tool_metadata.clone();
         let opts = self.defaults.request_options(&call);
         let mode = cache_mode(&call);
-        future_to_promise(async move {
+        promise(async move {
             let opts = opts.map_err(to_js)?;
             let mode = mode.map_err(to_js)?;
             let tools = client.list_tools_cached(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
@@ -70,7 +69,7 @@ impl WasmClient {
         let args = js::to_json(&args, "tool arguments");
         let gate = if js::get(&call, "approved").as_bool() == Some(true) { None } else { self.approval.clone() };
         let metadata = self.tool_metadata.borrow().get(&name).cloned().unwrap_or(Value::Null);
-        future_to_promise(async move {
+        promise(async move {
             let opts = opts.map_err(to_js)?;
             let args = args.map_err(to_js)?;
             let params = call_params(&name, args).map_err(to_js)?;
@@ -102,7 +101,7 @@ impl WasmClient {
         let opts = self.defaults.request_options(&call);
         let interrupt = js::to_json(&interrupt, "the interrupt");
         let answer = js::to_json(&answer, "the answer");
-        future_to_promise(async move {
+        promise(async move {
             let opts = opts.map_err(to_js)?;
             let interrupt = interrupt.map_err(to_js)?;
             let answer = answer.map_err(to_js)?;

@@ -10,12 +10,20 @@ use futures_util::stream::{LocalBoxStream, StreamExt};
 use std::fmt;
 
 /// A body error carried through the SSE decoder (it needs `std::error::Error + Send + Sync`).
-#[derive(Debug)]
 struct BodyError(Error);
 
 impl fmt::Display for BodyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Written like `Display`: a derived `Debug` would pull the `Debug` code of [`Error`], and
+/// through it of `serde_json::Value`, into the wasm build (via the `dyn Error` vtable) for a
+/// form that is never printed.
+impl fmt::Debug for BodyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
     }
 }
 
