@@ -18,37 +18,62 @@ const LARGE: usize = 64 * 1024;
 pub fn to_host(mut value: Value) -> JsValue {
     let mut large = Vec::new();
     take_large(&mut value, &mut Vec::new(), &mut large);
+    // the paths borrow the value's keys: they cross before the value is written out
+    let beside: Vec<Array> = large
+        .into_iter()
+        .map(|(path, string)| {
+            let path: Array = path
+                .into_iter()
+                .map(|step| match step {
+                    Step::Key(key) => JsValue::from_str(key),
+                    Step::Index(i) => JsValue::from_f64(i as f64),
+                })
+                .collect();
+            Array::of2(&path, &JsValue::from_str(&string))
+        })
+        .collect();
     let text = JsValue::from_str(&value.to_string());
-    if large.is_empty() {
+    if beside.is_empty() {
         return text;
     }
     let out = Array::new();
     out.push(&text);
-    for (path, string) in large {
-        out.push(&Array::of2(&path.into_iter().collect::<Array>(), &JsValue::from_str(&string)));
+    for entry in beside {
+        out.push(&entry);
     }
     out.into()
 }
 
-/// Moves every large string out of `value` (leaving `null`), recording where it was. (The
-/// recursion is bounded: every value came through serde_json, whose parser stops at 128
-/// levels, or was built by the adapter.)
-fn take_large(value: &mut Value, path: &mut Vec<JsValue>, out: &mut Vec<(Vec<JsValue>, String)>) {
-    match value {
-        Value::String(s) if s.len() >= LARGE => {
+/// One step of a path into a JSON value.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// Moves every large string out of `value` (leaving `null`), recording where it was. The
+/// path borrows the keys and crosses to JS only for the strings found. (The recursion is
+/// bounded: every value came through serde_json, whose parser stops at 128 levels, or was
+/// built by the adapter.)
+fn take_large<'a>(value: &'a mut Value, path: &mut Vec<Step<'a>>, out: &mut Vec<(Vec<Step<'a>>, String)>) {
+    if let Value::String(s) = value {
+        if s.len() >= LARGE {
             out.push((path.clone(), std::mem::take(s)));
             *value = Value::Null;
         }
+        return;
+    }
+    match value {
         Value::Array(items) => {
             for (i, item) in items.iter_mut().enumerate() {
-                path.push(JsValue::from_f64(i as f64));
+                path.push(Step::Index(i));
                 take_large(item, path, out);
                 path.pop();
             }
         }
         Value::Object(map) => {
-            for (key, item) in map.iter_mut() {
-                path.push(JsValue::from_str(key));
+            for (key, item) in map {
+                path.push(Step::Key(key));
                 take_large(item, path, out);
                 path.pop();
             }
