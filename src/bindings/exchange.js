@@ -112,11 +112,13 @@ export class JsExchange {
 
   /**
    * The request headers: the host's (object, `Headers`, or what the host's function returns)
-   * without any `Mcp-*` names, then ours (`own`: name, value, name, value, ...), which win.
+   * without any `Mcp-*` names, then ours (`ownText`: name NUL value NUL name NUL value ...),
+   * which win.
    * Resolves to `[headers, remembered]`: `remembered` lists the host's names and values
    * (name, value, ...) so the core can redact them from errors.
    */
-  async headers(hostHeaders, url, mcpMethod, own) {
+  async headers(hostHeaders, url, mcpMethod, ownText) {
+    const own = ownText ? ownText.split('\0') : [];
     if (hostHeaders === undefined || hostHeaders === null) {
       const plain = {};
       for (let i = 0; i < own.length; i += 2) plain[own[i]] = own[i + 1];

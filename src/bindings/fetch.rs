@@ -28,17 +28,10 @@ extern "C" {
     fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64) -> JsExchange;
 
     /// Resolves to `[status, contentType, location, sessionId, bytes | undefined, remembered]`.
+    /// `own` is the request's headers as `name NUL value NUL name NUL value` (one string
+    /// crosses instead of one per name and value; header values cannot hold NUL).
     #[wasm_bindgen(method)]
-    fn start(
-        this: &JsExchange,
-        host_headers: &JsValue,
-        url: &str,
-        method: &str,
-        mcp_method: &str,
-        own: Vec<String>,
-        body: &str,
-        limit: f64,
-    ) -> Promise;
+    fn start(this: &JsExchange, host_headers: &JsValue, url: &str, method: &str, mcp_method: &str, own: &str, body: &str, limit: f64) -> Promise;
 
     /// Resolves to the next body chunk (`Uint8Array`) or `undefined` at the end.
     #[wasm_bindgen(method)]
@@ -144,10 +137,18 @@ impl Exchange for FetchExchange {
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
         Box::pin(async move {
             let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms));
-            let mcp_method = request.headers.iter().find(|(n, _)| n == crate::protocol::headers::METHOD).map_or(String::new(), |(_, v)| v.clone());
+            let mcp_method = request.headers.iter().find(|(n, _)| n == crate::protocol::headers::METHOD).map_or("", |(_, v)| v.as_str());
             let limit = request.body_limit as f64;
-            let own: Vec<String> = request.headers.into_iter().flat_map(|(n, v)| [n, v]).collect();
-            let started = exchange.0.start(&host_headers, &request.url, request.method, &mcp_method, own, &request.body, limit);
+            let mut own = String::new();
+            for (name, value) in &request.headers {
+                if !own.is_empty() {
+                    own.push('\0');
+                }
+                own.push_str(name);
+                own.push('\0');
+                own.push_str(value);
+            }
+            let started = exchange.0.start(&host_headers, &request.url, request.method, mcp_method, &own, &request.body, limit);
             let head: Array = JsFuture::from(started).await.map_err(rejected)?.into();
             let text = |i: u32| head.get(i).as_string();
             let status = head.get(0).as_f64().unwrap_or(0.0) as u16;
