@@ -12,6 +12,8 @@
 //   blocks      blocks_10k calls: same, usable = the 10,000 blocks in hand
 //   progress    progress_10k calls with a progress callback: time and callback count
 //   list        tools/list of 1,000 tools in 10 pages (pagedUrl): time
+//   alternating sequential `small` calls of several clients (job.kinds) in one process, in
+//               turn: every call's time (ms) per client
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { openClient } from './clients.mjs';
@@ -79,8 +81,33 @@ async function timed(fn) {
   return [now() - t, out];
 }
 
+/**
+ * `alternating`: every client of `job.kinds` in this one process, one call each in turn
+ * (the order rotating every call), so that drift in the machine's speed, which moves one
+ * process's median by more than the differences measured, hits every client alike.
+ */
+async function alternating() {
+  const clients = [];
+  for (const kind of job.kinds) clients.push(await openClient(kind, job.url));
+  try {
+    for (let i = 0; i < job.warmup; i++) for (const c of clients) await c.call('small', { text: `w${i}` });
+    const times = clients.map(() => []);
+    for (let i = 0; i < job.n; i++) {
+      for (let j = 0; j < clients.length; j++) {
+        const k = (i + j) % clients.length;
+        const [ms] = await timed(() => clients[k].call('small', { text: `a${i}` }));
+        times[k].push(ms);
+      }
+    }
+    return { byKind: Object.fromEntries(job.kinds.map((kind, k) => [kind, times[k]])), calls: (job.warmup + job.n) * clients.length };
+  } finally {
+    for (const c of clients) await c.close().catch(() => {});
+  }
+}
+
 async function run() {
   const { kind, scenario } = job;
+  if (scenario === 'alternating') return alternating();
   const url = scenario === 'list' ? job.pagedUrl : job.url;
   const client = await openClient(kind, url);
   try {

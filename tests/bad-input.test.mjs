@@ -477,7 +477,9 @@ describe('hostile responses from a scripted fake server', { timeout: 60_000 }, (
     });
   }
 
-  it('a hung server (never answers) → timeout with timeoutMs 300, and the connection is closed', async () => {
+  // (In Node the request itself is not aborted before its response begins: see SIGNALS_COST
+  // in src/bindings/exchange.js. Browsers, Deno, Bun and workerd abort it at the deadline.)
+  it('a hung server (never answers) → timeout with timeoutMs 300, and the adapter stays usable', async () => {
     const t0 = Date.now();
     await rejectsWith(adapter.callTool('hang', {}, { timeoutMs: 300 }), 'timeout');
     const elapsed = Date.now() - t0;

@@ -6,8 +6,11 @@
 // Errors are rejected as plain `{ code, message }` objects with the core's stable codes
 // (`timeout`, `aborted`, `network`, `invalid_argument`); fetch.rs turns them into `Error`s.
 //
-// The timeout is an AbortController shared by the calls of one time slice (see
-// `timeoutSignal`), joined with the host's signal. Waits that host code
+// The timeout is a timer, cleared by `close()`, raced against every wait: at the deadline the
+// call fails with `timeout` and the body being read is cancelled, which closes the connection
+// (the cancellation of MCP 2026-07-28). The host's AbortSignal, and where signals are cheap
+// the deadline too, go to `fetch`, which then aborts even a request whose response has not
+// begun (see SIGNALS_COST for Node). Waits that host code
 // controls (the `headers` function; a custom `fetch` and its body reads) also race the
 // signal, so code that ignores the signal cannot outlive the call. The global `fetch`
 // honours the signal itself. Redirects are `manual`: the core follows same-origin 307/308
@@ -37,34 +40,22 @@ function headerOf(headers, name) {
 
 const noop = () => {};
 
-// Timeouts. An AbortController per call is costly (about 20 µs in Node 20) and a per-call
-// timer must be cleared, so calls with the same timeout that start within one slice of time
-// share one controller, whose timer fires at the slice's end plus the timeout: a call times
-// out after at least `timeoutMs` and at most `timeoutMs + slice`, where the slice is 1% of
-// the timeout (at most 1 s). A controller serves at most SHARED_USES calls (each fetch
-// leaves an `abort` listener on it until the request is collected). Its timer is unref'd, so
-// a pending one never keeps a process alive.
-const SHARED_USES = 256;
-const MAX_DELAY = 2_147_483_647;
-const deadlines = new Map();
+/**
+ * Whether an AbortSignal on a request is costly: Node's fetch (undici) spends about 70 µs of
+ * CPU on each request that carries one (measured on Node 20), half a small call's overhead.
+ * There the deadline does not abort the request: it fails the call, cancels the body being
+ * read, and cancels a response that arrives later (undici's own header timeout, 300 s by
+ * default, bounds a server that never answers). Deno and Bun define `process` too.
+ */
+const SIGNALS_COST = typeof process === 'object' && process?.release?.name === 'node' && !('Deno' in globalThis) && !('Bun' in globalThis);
 
-function timeoutSignal(timeoutMs) {
-  const now = performance.now();
-  let shared = deadlines.get(timeoutMs);
-  if (!shared || now >= shared.sliceEnd || shared.uses >= SHARED_USES) {
-    const slice = Math.min(Math.floor(timeoutMs / 100), 1000);
-    const controller = new AbortController();
-    shared = { signal: controller.signal, sliceEnd: now + slice, uses: 0 };
-    const timer = setTimeout(() => {
-      if (deadlines.get(timeoutMs) === shared) deadlines.delete(timeoutMs);
-      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
-    }, Math.min(timeoutMs + slice, MAX_DELAY));
-    if (typeof timer === 'object' && typeof timer.unref === 'function') timer.unref();
-    else globalThis.Deno?.unrefTimer?.(timer);
-    deadlines.set(timeoutMs, shared);
+/** Cancels the body of a response nobody will read (closing its connection). */
+function cancelBody(response) {
+  try {
+    response?.body?.cancel?.()?.catch?.(noop);
+  } catch {
+    // a locked or errored body: nothing to cancel
   }
-  shared.uses += 1;
-  return shared.signal;
 }
 
 export class JsExchange {
@@ -76,28 +67,53 @@ export class JsExchange {
   constructor(fetchFn, signal, timeoutMs) {
     this.fetch = fetchFn;
     this.host = signal ?? undefined;
-    this.timeout = timeoutMs > 0 ? timeoutSignal(timeoutMs) : undefined;
     this.reader = undefined;
     this.watch = undefined;
-    this.signal = this.host && this.timeout ? AbortSignal.any([this.host, this.timeout]) : this.host ?? this.timeout;
+    this.timedOut = false;
+    this.timer = undefined;
+    this.deadline = undefined;
+    // where a signal is cheap, the deadline aborts the request itself too
+    const controller = timeoutMs > 0 && !SIGNALS_COST ? new AbortController() : undefined;
+    if (timeoutMs > 0) {
+      this.deadline = new Promise((_, reject) => {
+        this.timer = setTimeout(() => {
+          this.timedOut = true;
+          const reason = new DOMException('The operation timed out.', 'TimeoutError');
+          reject(reason);
+          controller?.abort(reason);
+          this.cut();
+        }, Math.min(timeoutMs, 2_147_483_647));
+      });
+      this.deadline.catch(noop);
+    }
+    const own = controller?.signal;
+    this.signal = own && this.host ? AbortSignal.any([this.host, own]) : (own ?? this.host);
   }
 
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
   classify(thrown, during) {
     const hostAborted = this.host?.aborted === true;
-    if (!hostAborted && (this.timeout?.aborted || thrown?.name === 'TimeoutError')) {
-      return { code: 'timeout', message: `the call timed out ${during}` };
-    }
+    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: 'timeout', message: `the call timed out ${during}` };
     if (hostAborted || thrown?.name === 'AbortError') return { code: 'aborted', message: `the call was aborted ${during}` };
     return { code: 'network', message: `fetch failed ${during}: ${describe(thrown)}` };
   }
 
-  /** `value`, raced (when `race`) against the call's abort, which rejects with the signal's reason. */
+  /**
+   * `value`, raced against the call's deadline and (when `race`: waits on host code, which
+   * may ignore the signal) against the host's signal, which rejects with its reason.
+   */
   wait(value, race) {
     const promise = Promise.resolve(value);
-    if (!race || !this.signal) return promise;
+    const host = race ? this.hostAborted() : undefined;
+    if (!this.deadline && !host) return promise;
+    return Promise.race(host && this.deadline ? [promise, this.deadline, host] : [promise, this.deadline ?? host]);
+  }
+
+  /** A promise rejected with the host signal's reason once it aborts (one listener per call). */
+  hostAborted() {
+    const signal = this.host;
+    if (!signal) return undefined;
     if (!this.watch) {
-      const signal = this.signal;
       let listener;
       const aborted = new Promise((_, reject) => {
         listener = () => reject(signal.reason);
@@ -107,7 +123,20 @@ export class JsExchange {
       aborted.catch(noop);
       this.watch = { aborted, listener };
     }
-    return Promise.race([promise, this.watch.aborted]);
+    return this.watch.aborted;
+  }
+
+  /** At the deadline: cancels the body being read, which closes the connection. */
+  cut() {
+    const reader = this.reader;
+    this.reader = undefined;
+    if (reader) {
+      try {
+        reader.cancel().catch(noop);
+      } catch {
+        // a reader of an errored stream may throw; nothing to cancel then
+      }
+    }
   }
 
   /**
@@ -171,6 +200,8 @@ export class JsExchange {
     try {
       response = await this.wait(started, race);
     } catch (e) {
+      // a response that arrives after the deadline is not read: its body is cancelled
+      if (this.timedOut) Promise.resolve(started).then(cancelBody, noop);
       throw this.classify(e, 'before the response arrived');
     }
     if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
@@ -230,6 +261,7 @@ export class JsExchange {
 
   /** The next chunk of the body (`Uint8Array`), or `undefined` at its end. */
   async read() {
+    if (this.timedOut) throw this.classify(undefined, 'while reading the response');
     const reader = this.reader;
     if (!reader) return undefined;
     let step;
@@ -247,19 +279,13 @@ export class JsExchange {
     return step.value;
   }
 
-  /** Ends the exchange: removes its abort listener; cancels an unread body. */
+  /** Ends the exchange: clears its timer and abort listener; cancels an unread body. */
   close() {
-    if (this.watch) this.signal.removeEventListener('abort', this.watch.listener);
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.watch) this.host.removeEventListener('abort', this.watch.listener);
     this.watch = undefined;
-    const reader = this.reader;
-    this.reader = undefined;
-    if (reader) {
-      try {
-        reader.cancel().catch(noop);
-      } catch {
-        // a reader of an errored stream may throw; nothing to cancel then
-      }
-    }
+    this.cut();
   }
 }
 
