@@ -504,6 +504,11 @@ function report(raw) {
   L.push('for throughput: > 1 is faster). Peak RSS is the kernel high-water mark (VmHWM, reset before the first big call)');
   L.push('minus the RSS before it, so it counts every copy, JS heap and wasm memory alike.');
   L.push('');
+  L.push('The machine\'s speed drifts by tens of percent from one process to the next, more than the per-call');
+  L.push('differences row 1 measures. So the server is first warmed with every client\'s calls; latency and');
+  L.push('throughput run in rounds that interleave the clients; and row 1 also pairs each client with bare fetch');
+  L.push('in one process, call by call, so that both sides of each difference see the same machine.');
+  L.push('');
   L.push('## Machine and versions');
   L.push('');
   for (const [k, v] of Object.entries(raw.machine)) L.push(`- ${k === 'load' ? 'load average at the end' : k}: ${v}`);
