@@ -28,3 +28,9 @@ pub mod transport;
 pub mod bindings;
 
 pub use error::{Error, ErrorCode, Result};
+
+/// `value` as compact JSON text: the same bytes as `value.to_string()`, through the one
+/// serializer the request envelopes use (`Value`'s `Display` would compile a second copy).
+pub(crate) fn json_text(value: &serde_json::Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}

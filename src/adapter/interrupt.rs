@@ -195,7 +195,7 @@ pub(crate) fn missing_capability(err: Error) -> Error {
     let needed = err.rpc.as_ref().and_then(|r| r.data.as_ref()).and_then(|d| d.get("requiredCapabilities")).cloned().unwrap_or(Value::Null);
     Error {
         code: ErrorCode::MissingClientCapability,
-        message: format!("the server requires client capabilities {needed} that were not declared ({})", err.message),
+        message: format!("the server requires client capabilities {} that were not declared ({})", crate::json_text(&needed), err.message),
         ..err
     }
 }

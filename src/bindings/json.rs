@@ -32,7 +32,7 @@ pub fn to_host(mut value: Value) -> JsValue {
             Array::of2(&path, &JsValue::from_str(&string))
         })
         .collect();
-    let text = JsValue::from_str(&value.to_string());
+    let text = JsValue::from_str(&crate::json_text(&value));
     if beside.is_empty() {
         return text;
     }

@@ -76,13 +76,12 @@ impl WasmClient {
     #[wasm_bindgen(js_name = serverJson)]
     pub fn server_json(&self) -> Option<String> {
         self.client.server().map(|s| {
-            serde_json::json!({
+            crate::json_text(&serde_json::json!({
                 "supportedVersions": s.supported_versions,
                 "capabilities": s.capabilities,
                 "serverInfo": s.server_info,
                 "instructions": s.instructions,
-            })
-            .to_string()
+            }))
         })
     }
 }

@@ -338,7 +338,7 @@ impl WasmClient {
                 }
                 Err(e) => return Err(to_js(e)),
             };
-            let acknowledged = subscription.acknowledged().to_json().to_string();
+            let acknowledged = crate::json_text(&subscription.acknowledged().to_json());
             let resolver: Rc<RefCell<Option<Function>>> = Rc::default();
             let slot = resolver.clone();
             let closed = Promise::new(&mut |resolve, _reject| {
@@ -356,7 +356,7 @@ impl WasmClient {
                             loop_ctx.view().invalidate_for(&n.method, &n.params);
                             let event = Object::new();
                             set(&event, "method", &JsValue::from_str(&n.method));
-                            set(&event, "params", &js::parse_json(&n.params.to_string()));
+                            set(&event, "params", &js::parse_json(&crate::json_text(&n.params)));
                             // a throwing callback must not end the subscription
                             let _ = callback.call1(&JsValue::UNDEFINED, &event);
                         }

@@ -157,7 +157,7 @@ impl Cache {
     /// Stores `result` under `key` for `ttl_ms`, evicting the oldest entries to stay within
     /// the bounds. Returns whether it was stored.
     pub fn put(&self, key: String, result: &Value, ttl_ms: f64) -> bool {
-        let size = result.to_string().len() + key.len();
+        let size = crate::json_text(result).len() + key.len();
         if size > self.limits.max_bytes || self.limits.max_entries == 0 {
             return false;
         }

@@ -275,7 +275,7 @@ impl Client {
         if let Some(p) = params {
             message["params"] = Value::Object(p);
         }
-        let response = self.send("POST", session.headers(), message.to_string(), context).await?;
+        let response = self.send("POST", session.headers(), crate::json_text(&message), context).await?;
         if (200..300).contains(&response.status) {
             Ok(())
         } else {
@@ -301,7 +301,7 @@ impl Client {
             Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
             Err((code, text)) => json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": text}}),
         };
-        let _ = self.send("POST", session.headers(), message.to_string(), opts.context.clone()).await;
+        let _ = self.send("POST", session.headers(), crate::json_text(&message), opts.context.clone()).await;
     }
 
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does

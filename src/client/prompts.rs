@@ -34,7 +34,7 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
     let given = match args {
         Value::Null => Map::new(),
         Value::Object(o) => o,
-        other => return Err(invalid(format!("prompt arguments must be an object, got {}", snippet(&other.to_string(), 40)))),
+        other => return Err(invalid(format!("prompt arguments must be an object, got {}", snippet(&crate::json_text(&other), 40)))),
     };
     let mut arguments = Map::new();
     let mut malformed = Vec::new();
@@ -45,7 +45,7 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
                 arguments.insert(key, Value::String(s));
             }
             v @ (Value::Number(_) | Value::Bool(_)) => {
-                arguments.insert(key, Value::String(v.to_string()));
+                arguments.insert(key, Value::String(crate::json_text(&v)));
             }
             _ => malformed.push(key),
         }

@@ -166,7 +166,7 @@ impl Filter {
 
     /// A short description of what is asked for, for messages.
     fn describe(&self) -> String {
-        snippet(&self.to_json().to_string(), 200)
+        snippet(&crate::json_text(&self.to_json()), 200)
     }
 }
 
@@ -218,7 +218,7 @@ impl Client {
                 format!(
                     "the server advertises none of the notifications asked for ({}); its capabilities are {}",
                     filter.describe(),
-                    snippet(&capabilities.to_string(), 200)
+                    snippet(&crate::json_text(&capabilities), 200)
                 ),
             ));
         }
@@ -278,7 +278,7 @@ impl Client {
             if !jsonrpc::id_matches(tag, id) {
                 return Err(Error::new(
                     ErrorCode::InvalidMessage,
-                    format!("subscriptions/listen: the acknowledgement names subscription {tag}, not {id}"),
+                    format!("subscriptions/listen: the acknowledgement names subscription {}, not {id}", crate::json_text(tag)),
                 ));
             }
         }

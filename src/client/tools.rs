@@ -28,7 +28,7 @@ pub fn call_params(name: &str, arguments: Value) -> Result<Map<String, Value>> {
         other => {
             return Err(Error::new(
                 ErrorCode::InvalidArgument,
-                format!("tool arguments must be an object, got {}", crate::error::snippet(&other.to_string(), 40)),
+                format!("tool arguments must be an object, got {}", crate::error::snippet(&crate::json_text(&other), 40)),
             ))
         }
     };

@@ -84,7 +84,7 @@ pub fn content_block(block: Value) -> Value {
     let mut map = match block {
         Value::Object(map) => map,
         Value::String(text) => return text_block(text, Object::new()),
-        other => return text_block(other.to_string(), Object::new()),
+        other => return text_block(crate::json_text(&other), Object::new()),
     };
     let kind = match map.remove("type") {
         Some(Value::String(kind)) => kind,
@@ -210,9 +210,9 @@ fn resource_link(map: Object) -> Result<Value, Object> {
         text.push_str("\nMIME type: ");
         text.push_str(mime);
     }
-    if let Some(Value::Number(size)) = map.get("size") {
+    if let Some(size @ Value::Number(_)) = map.get("size") {
         text.push_str("\nSize: ");
-        text.push_str(&size.to_string());
+        text.push_str(&crate::json_text(size));
         text.push_str(" bytes");
     }
     Ok(text_block(text, map))
@@ -234,7 +234,7 @@ fn unknown_block(mut map: Object) -> Value {
     }
     let mut value = Value::Object(map);
     elide_blobs(&mut value);
-    text_block(value.to_string(), Object::new())
+    text_block(crate::json_text(&value), Object::new())
 }
 
 /// `{"type":"text","text":text}`, plus `"metadata":metadata` when `metadata` is not empty.

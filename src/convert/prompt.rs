@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 /// not `"user"` or `"assistant"`, or it has no `content`.
 pub fn prompt_message(message: Value) -> Result<Value> {
     let Value::Object(mut map) = message else {
-        return Err(invalid(&format!("a prompt message is not an object: {}", snippet(&message.to_string(), 60))));
+        return Err(invalid(&format!("a prompt message is not an object: {}", snippet(&crate::json_text(&message), 60))));
     };
     let role = match map.get("role").and_then(Value::as_str) {
         Some(role @ ("user" | "assistant")) => role.to_string(),

@@ -95,7 +95,7 @@ pub fn usable_entries(entries: Vec<Value>, key: &str, what: &str) -> (Vec<Value>
         if entry.get(key).is_some_and(Value::is_string) {
             kept.push(entry);
         } else {
-            dropped.push(format!("a {what} without a string {key} was left out: {}", snippet(&entry.to_string(), 80)));
+            dropped.push(format!("a {what} without a string {key} was left out: {}", snippet(&crate::json_text(&entry), 80)));
         }
     }
     (kept, dropped)

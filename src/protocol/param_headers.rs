@@ -98,8 +98,8 @@ pub fn header_values(headers: &[ParamHeader], arguments: &Value) -> Vec<(String,
             let value = h.path.iter().try_fold(arguments, |v, key| v.get(key))?;
             let text = match value {
                 Value::String(s) => s.clone(),
-                Value::Bool(b) => b.to_string(),
-                Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) => n.to_string(),
+                Value::Bool(_) => crate::json_text(value),
+                Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) => crate::json_text(value),
                 _ => return None,
             };
             Some((format!("Mcp-Param-{}", h.name), encode_value(&text)))
