@@ -150,7 +150,7 @@ impl ResponseReader {
                     if event.data.is_empty() {
                         continue;
                     }
-                    let value: Value = serde_json::from_str(&event.data)
+                    let value: Value = serde_json::from_slice(event.data.as_bytes())
                         .map_err(|e| Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status))?;
                     match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
                         Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => return Ok(Step::Reply(Reply { status, outcome })),
