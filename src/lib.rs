@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod adapter;
+mod b64;
 pub mod client;
 pub mod convert;
 pub mod error;

@@ -45,7 +45,6 @@
 //!   `metadata.mcpType`; anything else becomes a `text` block holding the block's JSON, with any
 //!   `data`/`blob` string replaced by a short placeholder so no blob reaches the model as text.
 
-use base64::Engine as _;
 use serde_json::{Map, Value};
 
 type Object = Map<String, Value>;
@@ -307,7 +306,7 @@ fn filename_from_uri(uri: &str) -> Option<&str> {
 fn sniff_mime(data: &str) -> Option<&'static str> {
     let len = data.len().min(16) / 4 * 4;
     let prefix = data.get(..len)?;
-    let bytes = base64::engine::general_purpose::STANDARD.decode(prefix).ok()?;
+    let bytes = crate::b64::decode(prefix.as_bytes())?;
     let starts = |magic: &[u8]| bytes.starts_with(magic);
     let riff = |form: &[u8]| starts(b"RIFF") && bytes.get(8..12) == Some(form);
     if starts(b"\x89PNG\r\n\x1a\n") {
