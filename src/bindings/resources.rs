@@ -18,9 +18,8 @@ use crate::client::subscriptions::Filter;
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use js_sys::{Array, Function, Object, Promise, Reflect};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::*;
@@ -35,7 +34,8 @@ struct Extras {
     /// Private results (and the first place public ones are looked up).
     cache: Cache,
     /// `arguments` of each prompt, from the last `prompts/list`.
-    prompt_arguments: RefCell<HashMap<String, Vec<Value>>>,
+    /// (A JSON map of arrays: the wasm then carries one map type and no hashing code.)
+    prompt_arguments: RefCell<Map<String, Value>>,
 }
 
 thread_local! {
@@ -246,13 +246,13 @@ impl WasmClient {
         let args = js::to_json(&args, "prompt arguments");
         promise(async move {
             let (opts, args) = (opts.map_err(to_js)?, args.map_err(to_js)?);
-            let known = ctx.extras.prompt_arguments.borrow().get(&name).cloned();
+            let known = ctx.extras.prompt_arguments.borrow().get(&name).and_then(Value::as_array).cloned();
             let declared = match known {
                 Some(d) => Some(d),
                 None => match ctx.client.list_prompts(Some(ctx.view()), CacheMode::Use, &opts).await {
                     Ok(prompts) => {
                         remember_arguments(&ctx.extras, &prompts);
-                        ctx.extras.prompt_arguments.borrow().get(&name).cloned()
+                        ctx.extras.prompt_arguments.borrow().get(&name).and_then(Value::as_array).cloned()
                     }
                     // a server that cannot list its prompts may still serve this one
                     Err(_) => None,
@@ -392,7 +392,7 @@ fn remember_arguments(extras: &Extras, prompts: &[Value]) {
     for prompt in prompts {
         if let Some(name) = prompt.get("name").and_then(Value::as_str) {
             let args = prompt.get("arguments").and_then(Value::as_array).cloned().unwrap_or_default();
-            map.insert(name.to_string(), args);
+            map.insert(name.to_string(), Value::Array(args));
         }
     }
 }

@@ -5,7 +5,6 @@
 
 use super::headers::encode_value;
 use serde_json::Value;
-use std::collections::HashSet;
 
 /// The annotation keyword.
 pub const KEYWORD: &str = "x-mcp-header";
@@ -37,11 +36,13 @@ pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, Stri
     if count_annotations(input_schema, 0) != reachable {
         return Err(format!("an {KEYWORD} annotation is not reachable through properties alone"));
     }
-    let mut seen = HashSet::new();
+    let mut seen = Vec::new();
     for header in &found {
-        if !seen.insert(header.name.to_ascii_lowercase()) {
+        let lower = header.name.to_ascii_lowercase();
+        if seen.contains(&lower) {
             return Err(format!("{KEYWORD} {:?} is declared twice", header.name));
         }
+        seen.push(lower);
     }
     Ok(found)
 }
