@@ -16,6 +16,19 @@
 
 #![warn(missing_docs)]
 
+/// A JSON object from `"key": value` pairs, each value converted by `Value::from`.
+/// (`serde_json::json!` passes every value through `serde_json::to_value`, which compiles
+/// serde's value serializer, and its unwrap, into the wasm; the result is the same.)
+macro_rules! obj {
+    ($($key:literal : $value:expr),* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut map = serde_json::Map::new();
+        $(map.insert($key.into(), serde_json::Value::from($value));)*
+        serde_json::Value::Object(map)
+    }};
+}
+pub(crate) use obj;
+
 pub mod adapter;
 mod b64;
 pub mod client;

@@ -75,12 +75,12 @@ impl WasmClient {
     #[wasm_bindgen(js_name = serverJson)]
     pub fn server_json(&self) -> Option<String> {
         self.client.server().map(|s| {
-            crate::json_text(&serde_json::json!({
-                "supportedVersions": s.supported_versions,
-                "capabilities": s.capabilities,
-                "serverInfo": s.server_info,
-                "instructions": s.instructions,
-            }))
+            crate::json_text(&crate::obj! {
+                "supportedVersions": s.supported_versions.clone(),
+                "capabilities": s.capabilities.clone(),
+                "serverInfo": s.server_info.clone(),
+                "instructions": s.instructions.clone(),
+            })
         })
     }
 }

@@ -104,7 +104,7 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
     }
     let wrap = |roots: Value| -> Result<Value> {
         match roots {
-            Value::Array(_) => Ok(serde_json::json!({ "roots": roots })),
+            Value::Array(_) => Ok(crate::obj! {"roots": roots}),
             Value::Object(ref o) if o.get("roots").is_some_and(Value::is_array) => Ok(roots),
             _ => Err(invalid("option roots must be an array of {uri, name?} (or a function returning one)")),
         }

@@ -93,7 +93,7 @@ impl Default for ClientConfig {
     fn default() -> Self {
         ClientConfig {
             protocol: ProtocolMode::Auto,
-            client_info: serde_json::json!({"name": "mcp-wasm-adapter", "version": env!("CARGO_PKG_VERSION")}),
+            client_info: crate::obj! {"name": "mcp-wasm-adapter", "version": env!("CARGO_PKG_VERSION")},
             limits: Limits::default(),
             max_pages: 64,
             max_redirects: 5,
@@ -415,7 +415,7 @@ impl Client {
 /// handler for them.
 fn modern_capabilities(config: &ClientConfig) -> Value {
     let mut caps = Map::new();
-    caps.insert("elicitation".into(), serde_json::json!({"form": {}, "url": {}}));
+    caps.insert("elicitation".into(), crate::obj! {"form": crate::obj! {}, "url": crate::obj! {}});
     if config.on_sampling.is_some() {
         caps.insert("sampling".into(), Value::Object(Map::new()));
     }
