@@ -20,7 +20,7 @@ pub struct ParamHeader {
 
 /// RFC 9110 `tchar`.
 fn is_tchar(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
+    c.is_ascii_alphanumeric() || (c.is_ascii() && b"!#$%&'*+-.^_`|~".contains(&(c as u8)))
 }
 
 /// Reads the `x-mcp-header` annotations of a tool's `inputSchema`.

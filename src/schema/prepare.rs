@@ -512,7 +512,7 @@ fn resolve_local<'v>(root: &'v Value, root_id: Option<&str>, reference: &str) ->
 
 /// Decodes URI percent-escapes in a fragment (RFC 3986 §2.1); `None` if malformed or not UTF-8.
 fn percent_decode(fragment: &str) -> Option<String> {
-    if !fragment.contains('%') {
+    if !fragment.as_bytes().contains(&b'%') {
         return Some(fragment.to_owned());
     }
     let bytes = fragment.as_bytes();
