@@ -183,7 +183,7 @@ fn replace_all(text: &str, from: &str, to: &str) -> Option<String> {
     let mut out = String::new();
     let (mut copied, mut i) = (0, 0);
     while i + pattern.len() <= bytes.len() {
-        if bytes[i..].starts_with(pattern) {
+        if bytes[i] == pattern[0] && bytes[i..].starts_with(pattern) {
             out.push_str(&text[copied..i]);
             out.push_str(to);
             i += pattern.len();
