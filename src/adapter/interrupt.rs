@@ -283,7 +283,15 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
                 let content = field(answer, "content").cloned().unwrap_or_else(|| obj! {});
                 let problems = form::check_content(request.get("requested_schema").unwrap_or(&Value::Null), &content);
                 if !problems.is_empty() {
-                    return Err(invalid(format!("the answer to {key:?} does not fit its form: {}", problems.join("; "))));
+                    // (joined by hand: `[String]::join` compiles a generic copy loop just for this)
+                    let mut message = format!("the answer to {key:?} does not fit its form: ");
+                    for (i, problem) in problems.iter().enumerate() {
+                        if i > 0 {
+                            message.push_str("; ");
+                        }
+                        message.push_str(problem);
+                    }
+                    return Err(invalid(message));
                 }
                 obj! {"action": "accept", "content": content}
             }
