@@ -166,10 +166,37 @@ impl std::error::Error for Error {}
 /// Replaces every occurrence of each of `secrets` in `text` with `[redacted]`.
 fn redact_text(text: &mut String, secrets: &[String]) {
     for secret in secrets {
-        if !secret.is_empty() && text.contains(secret.as_str()) {
-            *text = text.replace(secret.as_str(), "[redacted]");
+        if let Some(redacted) = replace_all(text, secret, "[redacted]") {
+            *text = redacted;
         }
     }
+}
+
+/// `text.replace(from, to)` when `from` (not empty) occurs in `text`: the same leftmost,
+/// non-overlapping matches, by a plain scan (`str::replace` compiles the two-way substring
+/// searcher into the wasm). A byte match of UTF-8 `from` starts and ends on char boundaries.
+fn replace_all(text: &str, from: &str, to: &str) -> Option<String> {
+    let (bytes, pattern) = (text.as_bytes(), from.as_bytes());
+    if pattern.is_empty() {
+        return None;
+    }
+    let mut out = String::new();
+    let (mut copied, mut i) = (0, 0);
+    while i + pattern.len() <= bytes.len() {
+        if bytes[i] == pattern[0] && bytes[i..].starts_with(pattern) {
+            out.push_str(&text[copied..i]);
+            out.push_str(to);
+            i += pattern.len();
+            copied = i;
+        } else {
+            i += 1;
+        }
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(&text[copied..]);
+    Some(out)
 }
 
 fn redact_value(value: &mut Value, secrets: &[String]) {
@@ -234,6 +261,28 @@ mod tests {
         let rpc = err.rpc.unwrap();
         assert_eq!(rpc.message, "bad [redacted]");
         assert_eq!(rpc.data.unwrap(), serde_json::json!({"echo": ["x[redacted]y", 1]}));
+    }
+
+    #[test]
+    fn replace_all_is_str_replace() {
+        let cases = [
+            ("", "ab"),
+            ("ab", "ab"),
+            ("xabyab", "ab"),
+            ("aaaa", "aa"),
+            ("aaa", "aa"),
+            ("abababa", "aba"),
+            ("grüß ü ßü", "ü"),
+            ("tok tok=tok", "tok"),
+            ("no match here", "zz"),
+            ("a", "abc"),
+            ("世界世界", "界世"),
+        ];
+        for (text, from) in cases {
+            let expected = text.contains(from).then(|| text.replace(from, "[redacted]"));
+            assert_eq!(replace_all(text, from, "[redacted]"), expected, "{text:?} / {from:?}");
+        }
+        assert_eq!(replace_all("abc", "", "x"), None);
     }
 
     #[test]

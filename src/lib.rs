@@ -16,7 +16,21 @@
 
 #![warn(missing_docs)]
 
+/// A JSON object from `"key": value` pairs, each value converted by `Value::from`.
+/// (`serde_json::json!` passes every value through `serde_json::to_value`, which compiles
+/// serde's value serializer, and its unwrap, into the wasm; the result is the same.)
+macro_rules! obj {
+    ($($key:literal : $value:expr),* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut map = serde_json::Map::new();
+        $(map.insert($key.into(), serde_json::Value::from($value));)*
+        serde_json::Value::Object(map)
+    }};
+}
+pub(crate) use obj;
+
 pub mod adapter;
+mod b64;
 pub mod client;
 pub mod convert;
 pub mod error;
@@ -28,3 +42,9 @@ pub mod transport;
 pub mod bindings;
 
 pub use error::{Error, ErrorCode, Result};
+
+/// `value` as compact JSON text: the same bytes as `value.to_string()`, through the one
+/// serializer the request envelopes use (`Value`'s `Display` would compile a second copy).
+pub(crate) fn json_text(value: &serde_json::Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}

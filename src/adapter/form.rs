@@ -58,7 +58,7 @@ fn allowed_consts(options: Option<&Value>) -> Option<Vec<&Value>> {
 
 /// A bound of the schema as the server wrote it (its JSON text, so `5` stays `5`).
 fn bound(schema: &Value, key: &str) -> String {
-    schema.get(key).map(Value::to_string).unwrap_or_default()
+    schema.get(key).map(crate::json_text).unwrap_or_default()
 }
 
 fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<String>) {

@@ -31,7 +31,7 @@ use super::form;
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::result_type::ResultType;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// `type` of an elicitation interrupt.
 pub const ELICITATION: &str = "mcp_elicitation";
@@ -56,11 +56,11 @@ fn invalid(message: impl Into<String>) -> Error {
 
 fn server_ref(client: &Client) -> Value {
     let info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
-    json!({
+    obj! {
         "url": client.target().as_str(),
         "name": info.get("name").cloned().unwrap_or(Value::Null),
         "version": info.get("version").cloned().unwrap_or(Value::Null),
-    })
+    }
 }
 
 /// Sends `method` with `params` and drives input-required rounds until a result or an
@@ -168,7 +168,7 @@ pub async fn continue_from(
             outcome = send(client, method, &params, responses, request_state, opts).await?;
             continue;
         }
-        let mut interrupt = json!({
+        let mut interrupt = obj! {
             "type": ELICITATION,
             "tool_name": if method == "tools/call" { params.get("name").cloned().unwrap_or(Value::Null) } else { Value::Null },
             "server": server_ref(client),
@@ -176,7 +176,7 @@ pub async fn continue_from(
             "method": method,
             "params": Value::Object(params),
             "round": round,
-        });
+        };
         if let Some(state) = request_state {
             interrupt["request_state"] = Value::String(state);
         }
@@ -195,7 +195,7 @@ pub(crate) fn missing_capability(err: Error) -> Error {
     let needed = err.rpc.as_ref().and_then(|r| r.data.as_ref()).and_then(|d| d.get("requiredCapabilities")).cloned().unwrap_or(Value::Null);
     Error {
         code: ErrorCode::MissingClientCapability,
-        message: format!("the server requires client capabilities {needed} that were not declared ({})", err.message),
+        message: format!("the server requires client capabilities {} that were not declared ({})", crate::json_text(&needed), err.message),
         ..err
     }
 }
@@ -210,12 +210,12 @@ fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
                 .get("url")
                 .and_then(Value::as_str)
                 .ok_or_else(|| Error::new(ErrorCode::InvalidMessage, format!("URL elicitation {key:?} has no url")))?;
-            Ok(json!({"key": key, "message": message, "mode": "url", "url": url}))
+            Ok(obj! {"key": key, "message": message, "mode": "url", "url": url})
         }
         None | Some("form") => {
-            let schema = params.get("requestedSchema").cloned().unwrap_or_else(|| json!({"type": "object", "properties": {}}));
+            let schema = params.get("requestedSchema").cloned().unwrap_or_else(|| obj! {"type": "object", "properties": obj! {}});
             let defaults = form::defaults(&schema);
-            Ok(json!({"key": key, "message": message, "mode": "form", "requested_schema": schema, "defaults": defaults}))
+            Ok(obj! {"key": key, "message": message, "mode": "form", "requested_schema": schema, "defaults": defaults})
         }
         Some(other) => Err(Error::new(ErrorCode::InvalidMessage, format!("elicitation {key:?} has an unknown mode {other:?}"))),
     }
@@ -278,16 +278,24 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
         let answer = responses.get(key).ok_or_else(|| invalid(format!("no answer for {key:?}")))?;
         let action = answer.get("action").and_then(Value::as_str).unwrap_or("");
         let response = match (action, request.get("mode").and_then(Value::as_str)) {
-            ("accept", Some("url")) => json!({"action": "accept"}),
+            ("accept", Some("url")) => obj! {"action": "accept"},
             ("accept", _) => {
-                let content = field(answer, "content").cloned().unwrap_or_else(|| json!({}));
+                let content = field(answer, "content").cloned().unwrap_or_else(|| obj! {});
                 let problems = form::check_content(request.get("requested_schema").unwrap_or(&Value::Null), &content);
                 if !problems.is_empty() {
-                    return Err(invalid(format!("the answer to {key:?} does not fit its form: {}", problems.join("; "))));
+                    // (joined by hand: `[String]::join` compiles a generic copy loop just for this)
+                    let mut message = format!("the answer to {key:?} does not fit its form: ");
+                    for (i, problem) in problems.iter().enumerate() {
+                        if i > 0 {
+                            message.push_str("; ");
+                        }
+                        message.push_str(problem);
+                    }
+                    return Err(invalid(message));
                 }
-                json!({"action": "accept", "content": content})
+                obj! {"action": "accept", "content": content}
             }
-            ("decline" | "cancel", _) => json!({"action": action}),
+            ("decline" | "cancel", _) => obj! {"action": action},
             _ => return Err(invalid(format!("the answer to {key:?} needs action \"accept\", \"decline\" or \"cancel\""))),
         };
         input_responses.insert(key.to_string(), response);
@@ -298,14 +306,14 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
 /// The approval interrupt for a call of tool `name` with `args` that the host's policy
 /// gated: `{type: "mcp_approval", tool_name, args, server, metadata, method: "tools/call"}`.
 pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &Value) -> Value {
-    json!({
+    obj! {
         "type": APPROVAL,
         "tool_name": name,
-        "args": if args.is_null() { json!({}) } else { args.clone() },
+        "args": if args.is_null() { obj! {} } else { args.clone() },
         "server": server_ref(client),
-        "metadata": metadata,
+        "metadata": metadata.clone(),
         "method": "tools/call",
-    })
+    }
 }
 
 /// What a rejected call returns: an MCP `CallToolResult` with `isError`, so the agent sees
@@ -315,7 +323,7 @@ pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
         Some(r) if !r.is_empty() => format!("The user rejected the call of tool {name}: {r}"),
         _ => format!("The user rejected the call of tool {name}."),
     };
-    json!({"content": [{"type": "text", "text": text}], "isError": true})
+    obj! {"content": vec![obj! {"type": "text", "text": text}], "isError": true}
 }
 
 /// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "reject", args?, message?}`:
@@ -326,7 +334,7 @@ pub async fn resume_approval(client: &Client, interrupt: &Value, answer: &Value,
     let name = interrupt.get("tool_name").and_then(Value::as_str).ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
     match answer.get("decision").and_then(Value::as_str) {
         Some("approve") => {
-            let args = field(answer, "args").or_else(|| field(interrupt, "args")).cloned().unwrap_or_else(|| json!({}));
+            let args = field(answer, "args").or_else(|| field(interrupt, "args")).cloned().unwrap_or_else(|| obj! {});
             let args = args.as_object().cloned().ok_or_else(|| invalid("args must be an object"))?;
             let mut params = Map::new();
             params.insert("name".into(), Value::String(name.to_string()));
@@ -345,6 +353,7 @@ mod tests {
     use crate::client::{ClientConfig, HostHandler};
     use futures_executor::block_on;
     use futures_util::FutureExt;
+    use serde_json::json;
     use std::rc::Rc;
 
     fn call_params(name: &str) -> Map<String, Value> {

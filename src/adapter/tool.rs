@@ -3,7 +3,7 @@
 //! contract: `metadata.mcp.tool.annotations`; `shared/reference/peers.md` §3a, takeaways).
 
 use crate::schema::prepare_input_schema;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// Describes `tool` (an MCP `Tool` object, MCP 2026-07-28 `schema.ts` `Tool`; digest §4.2)
 /// served by a server whose `Implementation` is `server_info`:
@@ -33,7 +33,7 @@ pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
     };
     let input_schema = match tool.remove("inputSchema") {
         Some(s @ Value::Object(_)) => s,
-        _ => json!({"type": "object"}),
+        _ => obj! {"type": "object"},
     };
     let mut take = |key: &str| tool.remove(key).unwrap_or(Value::Null);
     let (annotations, meta, own_title, icons, output_schema) =
@@ -44,13 +44,13 @@ pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
     };
     let title = if own_title.is_null() { annotations.get("title").cloned().unwrap_or(Value::Null) } else { own_title.clone() };
     let mut mcp = Map::new();
-    mcp.insert("tool".into(), json!({"annotations": annotations, "_meta": meta, "title": own_title, "icons": icons}));
+    mcp.insert("tool".into(), obj! {"annotations": annotations, "_meta": meta, "title": own_title, "icons": icons});
     mcp.insert(
         "server".into(),
-        json!({
+        obj! {
             "name": server_info.get("name").cloned().unwrap_or(Value::Null),
             "version": server_info.get("version").cloned().unwrap_or(Value::Null),
-        }),
+        },
     );
     let schema = match prepare_input_schema(&input_schema) {
         Ok(s) => s,
@@ -59,20 +59,21 @@ pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
             input_schema.clone()
         }
     };
-    Some(json!({
+    Some(obj! {
         "name": name,
         "title": title,
         "description": description,
         "inputSchema": input_schema,
         "schema": schema,
         "outputSchema": output_schema,
-        "metadata": {"mcp": mcp},
-    }))
+        "metadata": obj! {"mcp": mcp},
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn describes_a_tool_with_metadata_and_prepared_schema() {

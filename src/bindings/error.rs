@@ -18,7 +18,7 @@ pub fn to_js(err: Error) -> JsValue {
     if let Some(rpc) = &err.rpc {
         set(&obj, "rpcCode", &JsValue::from_f64(rpc.code as f64));
         if let Some(data) = &rpc.data {
-            set(&obj, "data", &parse_json(&data.to_string()));
+            set(&obj, "data", &parse_json(&crate::json_text(data)));
         }
     }
     obj

@@ -37,7 +37,7 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Value> {
     let invalid = |why: String| Error::new(ErrorCode::InvalidArgument, format!("{what} must be JSON-serializable: {why}"));
     let text = JSON::stringify(value).map_err(|e| invalid(describe(&e)))?;
     let text = text.as_string().ok_or_else(|| invalid("it has no JSON form".into()))?;
-    serde_json::from_str(&text).map_err(|e| invalid(e.to_string()))
+    serde_json::from_slice(text.as_bytes()).map_err(|e| invalid(e.to_string()))
 }
 
 /// The message of a thrown JS value, for error texts.

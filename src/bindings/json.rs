@@ -32,9 +32,8 @@ pub fn to_host(mut value: Value) -> JsValue {
             Array::of2(&path, &JsValue::from_str(&string))
         })
         .collect();
-    // serde_json::to_string writes straight into bytes (Value's Display goes through fmt, several
-    // times slower on large values); writing a Value cannot fail
-    let text = JsValue::from_str(&serde_json::to_string(&value).unwrap_or_default());
+    // written straight into bytes (Value's Display goes through fmt, several times slower)
+    let text = JsValue::from_str(&crate::json_text(&value));
     if beside.is_empty() {
         return text;
     }

@@ -19,7 +19,6 @@ use futures_util::future::LocalBoxFuture;
 use js_sys::{Function, Promise};
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::future::Future;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -33,7 +32,7 @@ pub struct WasmClient {
     /// The host's `approval` predicate, if any.
     approval: Option<Function>,
     /// `metadata` of the tools last listed, by name (handed to the approval predicate).
-    tool_metadata: Rc<RefCell<HashMap<String, Value>>>,
+    tool_metadata: Rc<RefCell<serde_json::Map<String, Value>>>,
 }
 
 #[wasm_bindgen]
@@ -76,13 +75,12 @@ impl WasmClient {
     #[wasm_bindgen(js_name = serverJson)]
     pub fn server_json(&self) -> Option<String> {
         self.client.server().map(|s| {
-            serde_json::json!({
-                "supportedVersions": s.supported_versions,
-                "capabilities": s.capabilities,
-                "serverInfo": s.server_info,
-                "instructions": s.instructions,
+            crate::json_text(&crate::obj! {
+                "supportedVersions": s.supported_versions.clone(),
+                "capabilities": s.capabilities.clone(),
+                "serverInfo": s.server_info.clone(),
+                "instructions": s.instructions.clone(),
             })
-            .to_string()
         })
     }
 }

@@ -76,7 +76,7 @@ pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Functi
             _ => None,
         };
         if let Some(f) = target {
-            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&params.to_string()));
+            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&crate::json_text(&params)));
         }
     }))
 }
@@ -87,7 +87,7 @@ fn host_handler(f: Function, name: &'static str) -> HostHandler {
     Rc::new(move |params: Value| {
         let f = f.clone();
         async move {
-            let out = js::call_maybe_async(&f, &js::parse_json(&params.to_string()))
+            let out = js::call_maybe_async(&f, &js::parse_json(&crate::json_text(&params)))
                 .await
                 .map_err(|e| Error::new(ErrorCode::InvalidArgument, format!("{name} threw: {}", js::describe(&e))))?;
             js::to_json(&out, name)
@@ -104,7 +104,7 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
     }
     let wrap = |roots: Value| -> Result<Value> {
         match roots {
-            Value::Array(_) => Ok(serde_json::json!({ "roots": roots })),
+            Value::Array(_) => Ok(crate::obj! {"roots": roots}),
             Value::Object(ref o) if o.get("roots").is_some_and(Value::is_array) => Ok(roots),
             _ => Err(invalid("option roots must be an array of {uri, name?} (or a function returning one)")),
         }

@@ -18,9 +18,8 @@ use crate::client::subscriptions::Filter;
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use js_sys::{Array, Function, Object, Promise, Reflect};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::*;
@@ -35,7 +34,8 @@ struct Extras {
     /// Private results (and the first place public ones are looked up).
     cache: Cache,
     /// `arguments` of each prompt, from the last `prompts/list`.
-    prompt_arguments: RefCell<HashMap<String, Vec<Value>>>,
+    /// (A JSON map of arrays: the wasm then carries one map type and no hashing code.)
+    prompt_arguments: RefCell<Map<String, Value>>,
 }
 
 thread_local! {
@@ -246,13 +246,13 @@ impl WasmClient {
         let args = js::to_json(&args, "prompt arguments");
         promise(async move {
             let (opts, args) = (opts.map_err(to_js)?, args.map_err(to_js)?);
-            let known = ctx.extras.prompt_arguments.borrow().get(&name).cloned();
+            let known = ctx.extras.prompt_arguments.borrow().get(&name).and_then(Value::as_array).cloned();
             let declared = match known {
                 Some(d) => Some(d),
                 None => match ctx.client.list_prompts(Some(ctx.view()), CacheMode::Use, &opts).await {
                     Ok(prompts) => {
                         remember_arguments(&ctx.extras, &prompts);
-                        ctx.extras.prompt_arguments.borrow().get(&name).cloned()
+                        ctx.extras.prompt_arguments.borrow().get(&name).and_then(Value::as_array).cloned()
                     }
                     // a server that cannot list its prompts may still serve this one
                     Err(_) => None,
@@ -338,7 +338,7 @@ impl WasmClient {
                 }
                 Err(e) => return Err(to_js(e)),
             };
-            let acknowledged = subscription.acknowledged().to_json().to_string();
+            let acknowledged = crate::json_text(&subscription.acknowledged().to_json());
             let resolver: Rc<RefCell<Option<Function>>> = Rc::default();
             let slot = resolver.clone();
             let closed = Promise::new(&mut |resolve, _reject| {
@@ -356,7 +356,7 @@ impl WasmClient {
                             loop_ctx.view().invalidate_for(&n.method, &n.params);
                             let event = Object::new();
                             set(&event, "method", &JsValue::from_str(&n.method));
-                            set(&event, "params", &js::parse_json(&n.params.to_string()));
+                            set(&event, "params", &js::parse_json(&crate::json_text(&n.params)));
                             // a throwing callback must not end the subscription
                             let _ = callback.call1(&JsValue::UNDEFINED, &event);
                         }
@@ -392,7 +392,7 @@ fn remember_arguments(extras: &Extras, prompts: &[Value]) {
     for prompt in prompts {
         if let Some(name) = prompt.get("name").and_then(Value::as_str) {
             let args = prompt.get("arguments").and_then(Value::as_array).cloned().unwrap_or_default();
-            map.insert(name.to_string(), args);
+            map.insert(name.to_string(), Value::Array(args));
         }
     }
 }

@@ -77,8 +77,8 @@ impl WasmClient {
             if let Some(gate) = gate {
                 let request = Object::new();
                 js::set(&request, "name", &JsValue::from_str(&name));
-                js::set(&request, "args", &js::parse_json(&arguments.to_string()));
-                js::set(&request, "metadata", &js::parse_json(&metadata.to_string()));
+                js::set(&request, "args", &js::parse_json(&crate::json_text(&arguments)));
+                js::set(&request, "metadata", &js::parse_json(&crate::json_text(&metadata)));
                 let verdict = js::call_maybe_async(&gate, &request)
                     .await
                     .map_err(|e| to_js(Error::new(ErrorCode::InvalidArgument, format!("the approval predicate threw: {}", js::describe(&e)))))?;

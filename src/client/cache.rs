@@ -31,7 +31,6 @@ use crate::protocol::codes;
 use crate::protocol::result_type::ResultType;
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// How a call uses the cache (`cacheMode` of the list and read calls).
@@ -110,18 +109,18 @@ pub fn system_clock() -> Clock {
 }
 
 struct Entry {
+    key: String,
     result: Value,
     expires_at: f64,
-    /// Insertion order, for eviction.
-    serial: u64,
     size: usize,
 }
 
 /// One bounded store of results, keyed by strings (see [`CacheView`] for the keys).
 pub struct Cache {
-    entries: RefCell<HashMap<String, Entry>>,
+    /// Oldest first (a key stored again moves to the end). A list, not a hash map: lookups
+    /// scan at most `max_entries` keys, and the wasm carries no hashing code.
+    entries: RefCell<Vec<Entry>>,
     bytes: Cell<usize>,
-    serial: Cell<u64>,
     limits: CacheLimits,
     clock: Clock,
 }
@@ -135,60 +134,53 @@ impl Default for Cache {
 impl Cache {
     /// An empty store with these bounds and clock.
     pub fn new(limits: CacheLimits, clock: Clock) -> Cache {
-        Cache { entries: RefCell::default(), bytes: Cell::new(0), serial: Cell::new(0), limits, clock }
+        Cache { entries: RefCell::default(), bytes: Cell::new(0), limits, clock }
     }
 
     /// The fresh entry under `key`, if any (a stale one is dropped).
     pub fn get(&self, key: &str) -> Option<Value> {
         let now = (self.clock)();
         let mut entries = self.entries.borrow_mut();
-        match entries.get(key) {
-            Some(e) if now < e.expires_at => Some(e.result.clone()),
-            Some(_) => {
-                if let Some(old) = entries.remove(key) {
-                    self.bytes.set(self.bytes.get().saturating_sub(old.size));
-                }
-                None
-            }
-            None => None,
+        let i = entries.iter().position(|e| e.key == key)?;
+        if now < entries[i].expires_at {
+            return Some(entries[i].result.clone());
         }
+        let old = entries.remove(i);
+        self.bytes.set(self.bytes.get().saturating_sub(old.size));
+        None
     }
 
     /// Stores `result` under `key` for `ttl_ms`, evicting the oldest entries to stay within
     /// the bounds. Returns whether it was stored.
     pub fn put(&self, key: String, result: &Value, ttl_ms: f64) -> bool {
-        let size = result.to_string().len() + key.len();
+        let size = crate::json_text(result).len() + key.len();
         if size > self.limits.max_bytes || self.limits.max_entries == 0 {
             return false;
         }
         let now = (self.clock)();
         let mut entries = self.entries.borrow_mut();
-        if let Some(old) = entries.remove(&key) {
+        if let Some(i) = entries.iter().position(|e| e.key == key) {
+            let old = entries.remove(i);
             self.bytes.set(self.bytes.get().saturating_sub(old.size));
         }
         while !entries.is_empty() && (entries.len() >= self.limits.max_entries || self.bytes.get() + size > self.limits.max_bytes) {
-            let oldest = entries.iter().min_by_key(|(_, e)| e.serial).map(|(k, _)| k.clone());
-            match oldest.and_then(|k| entries.remove(&k)) {
-                Some(old) => self.bytes.set(self.bytes.get().saturating_sub(old.size)),
-                None => break,
-            }
+            let oldest = entries.remove(0);
+            self.bytes.set(self.bytes.get().saturating_sub(oldest.size));
         }
-        let serial = self.serial.get().wrapping_add(1);
-        self.serial.set(serial);
-        entries.insert(key, Entry { result: result.clone(), expires_at: now + ttl_ms, serial, size });
+        entries.push(Entry { key, result: result.clone(), expires_at: now + ttl_ms, size });
         self.bytes.set(self.bytes.get() + size);
         true
     }
 
     /// Drops every entry whose key satisfies `doomed`.
     pub fn remove_where(&self, doomed: impl Fn(&str) -> bool) {
-        let mut entries = self.entries.borrow_mut();
-        let keys: Vec<String> = entries.keys().filter(|k| doomed(k)).cloned().collect();
-        for k in keys {
-            if let Some(old) = entries.remove(&k) {
-                self.bytes.set(self.bytes.get().saturating_sub(old.size));
+        self.entries.borrow_mut().retain(|e| {
+            let keep = !doomed(&e.key);
+            if !keep {
+                self.bytes.set(self.bytes.get().saturating_sub(e.size));
             }
-        }
+            keep
+        });
     }
 
     /// How many entries are held (fresh or not yet found stale).
@@ -318,7 +310,7 @@ impl Client {
         'walk: loop {
             let mut items = Vec::new();
             let mut cursor: Option<String> = None;
-            let mut seen = HashSet::new();
+            let mut seen: Vec<String> = Vec::new();
             let mut from_cache = false;
             for _ in 0..self.config.max_pages {
                 let param = page_param(cursor.as_deref());
@@ -366,9 +358,10 @@ impl Client {
                 match page.get("nextCursor") {
                     None | Some(Value::Null) => return Ok(items),
                     Some(Value::String(next)) => {
-                        if !seen.insert(next.clone()) {
+                        if seen.contains(next) {
                             return Err(Error::new(ErrorCode::Pagination, format!("{method} returned the cursor {next:?} twice")));
                         }
+                        seen.push(next.clone());
                         cursor = Some(next.clone());
                     }
                     Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, format!("{method} nextCursor is not a string"))),

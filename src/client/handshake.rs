@@ -14,7 +14,7 @@ use crate::protocol::jsonrpc;
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::transport::ResponseReader;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::rc::Rc;
 
 /// The revision offered in `initialize`.
@@ -76,9 +76,9 @@ impl Client {
     /// elicitation handler, so servers never send a request nobody can answer.
     fn handshake_capabilities(&self) -> Value {
         if self.config.on_elicitation.is_some() {
-            json!({"elicitation": {"form": {}}})
+            obj! {"elicitation": obj! {"form": obj! {}}}
         } else {
-            json!({})
+            obj! {}
         }
     }
 
@@ -179,7 +179,7 @@ impl Client {
                 Err(e) => {
                     if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) {
                         let mut p = Map::new();
-                        p.insert("requestId".into(), json!(id));
+                        p.insert("requestId".into(), Value::from(id));
                         p.insert("reason".into(), Value::String(e.message.clone()));
                         let _ = self.notify(&session, "notifications/cancelled", Some(p), None).await;
                     }
@@ -271,11 +271,11 @@ impl Client {
         params: Option<Map<String, Value>>,
         context: Option<Rc<dyn std::any::Any>>,
     ) -> Result<()> {
-        let mut message = json!({"jsonrpc": "2.0", "method": method});
+        let mut message = obj! {"jsonrpc": "2.0", "method": method};
         if let Some(p) = params {
             message["params"] = Value::Object(p);
         }
-        let response = self.send("POST", session.headers(), message.to_string(), context).await?;
+        let response = self.send("POST", session.headers(), crate::json_text(&message), context).await?;
         if (200..300).contains(&response.status) {
             Ok(())
         } else {
@@ -290,7 +290,7 @@ impl Client {
     /// or times out the original request, which is read on).
     pub(crate) async fn answer_server_request(&self, session: &Session, id: Value, method: &str, params: Value, opts: &RequestOptions) {
         let outcome: std::result::Result<Value, (i64, String)> = match (method, &self.config.on_elicitation) {
-            ("ping", _) => Ok(json!({})),
+            ("ping", _) => Ok(obj! {}),
             ("elicitation/create", Some(handler)) => match handler(params.clone()).await {
                 Ok(result) => Ok(with_schema_defaults(result, params.get("requestedSchema"))),
                 Err(e) => Err((-32603, format!("the host's elicitation handler failed: {}", e.message))),
@@ -298,10 +298,10 @@ impl Client {
             _ => Err((-32601, format!("Method not found: {method}"))),
         };
         let message = match outcome {
-            Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-            Err((code, text)) => json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": text}}),
+            Ok(result) => obj! {"jsonrpc": "2.0", "id": id, "result": result},
+            Err((code, text)) => obj! {"jsonrpc": "2.0", "id": id, "error": obj! {"code": code, "message": text}},
         };
-        let _ = self.send("POST", session.headers(), message.to_string(), opts.context.clone()).await;
+        let _ = self.send("POST", session.headers(), crate::json_text(&message), opts.context.clone()).await;
     }
 
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
@@ -330,6 +330,7 @@ mod tests {
     use crate::client::{ClientConfig, ElicitationHandler, ProtocolMode};
     use futures_executor::block_on;
     use futures_util::FutureExt;
+    use serde_json::json;
 
     fn init_reply(version: &str, session: Option<&str>) -> Canned {
         let mut c = sse_reply(&[

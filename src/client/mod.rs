@@ -93,7 +93,7 @@ impl Default for ClientConfig {
     fn default() -> Self {
         ClientConfig {
             protocol: ProtocolMode::Auto,
-            client_info: serde_json::json!({"name": "mcp-wasm-adapter", "version": env!("CARGO_PKG_VERSION")}),
+            client_info: crate::obj! {"name": "mcp-wasm-adapter", "version": env!("CARGO_PKG_VERSION")},
             limits: Limits::default(),
             max_pages: 64,
             max_redirects: 5,
@@ -152,8 +152,9 @@ pub struct Client {
     capabilities: Value,
     next_id: Cell<Id>,
     state: RefCell<State>,
-    /// `x-mcp-header` mirrors of the tools last listed, by tool name.
-    param_headers: RefCell<std::collections::HashMap<String, Vec<ParamHeader>>>,
+    /// `x-mcp-header` mirrors of the tools last listed, with their tool names (the last one
+    /// listed wins for a repeated name).
+    param_headers: RefCell<Vec<(String, Vec<ParamHeader>)>>,
 }
 
 impl Client {
@@ -323,7 +324,7 @@ impl Client {
         header_list.extend(headers::standard(version, method, fields));
         if method == "tools/call" {
             let name = fields.get("name").and_then(Value::as_str).unwrap_or("");
-            if let Some(mirrors) = self.param_headers.borrow().get(name) {
+            if let Some((_, mirrors)) = self.param_headers.borrow().iter().rev().find(|(n, _)| n == name) {
                 header_list.extend(param_headers::header_values(mirrors, fields.get("arguments").unwrap_or(&Value::Null)));
             }
         }
@@ -414,7 +415,7 @@ impl Client {
 /// handler for them.
 fn modern_capabilities(config: &ClientConfig) -> Value {
     let mut caps = Map::new();
-    caps.insert("elicitation".into(), serde_json::json!({"form": {}, "url": {}}));
+    caps.insert("elicitation".into(), crate::obj! {"form": crate::obj! {}, "url": crate::obj! {}});
     if config.on_sampling.is_some() {
         caps.insert("sampling".into(), Value::Object(Map::new()));
     }

@@ -9,7 +9,7 @@ use super::resources::not_supported;
 use super::{Client, RequestOptions};
 use crate::error::{snippet, Error, ErrorCode, Result};
 use crate::protocol::result_type::ResultType;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// Most completion values kept (the spec caps `values` at 100).
 pub const MAX_COMPLETION_VALUES: usize = 100;
@@ -34,7 +34,7 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
     let given = match args {
         Value::Null => Map::new(),
         Value::Object(o) => o,
-        other => return Err(invalid(format!("prompt arguments must be an object, got {}", snippet(&other.to_string(), 40)))),
+        other => return Err(invalid(format!("prompt arguments must be an object, got {}", snippet(&crate::json_text(&other), 40)))),
     };
     let mut arguments = Map::new();
     let mut malformed = Vec::new();
@@ -45,7 +45,7 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
                 arguments.insert(key, Value::String(s));
             }
             v @ (Value::Number(_) | Value::Bool(_)) => {
-                arguments.insert(key, Value::String(v.to_string()));
+                arguments.insert(key, Value::String(crate::json_text(&v)));
             }
             _ => malformed.push(key),
         }
@@ -85,10 +85,10 @@ pub fn complete_params(reference: Value, argument: Value, context: Value) -> Res
     let string = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_string);
     let reference = match string(&reference, "type").as_deref() {
         Some("ref/prompt") => {
-            json!({"type": "ref/prompt", "name": string(&reference, "name").ok_or_else(|| invalid("a ref/prompt reference needs a string name".into()))?})
+            obj! {"type": "ref/prompt", "name": string(&reference, "name").ok_or_else(|| invalid("a ref/prompt reference needs a string name".into()))?}
         }
         Some("ref/resource") => {
-            json!({"type": "ref/resource", "uri": string(&reference, "uri").ok_or_else(|| invalid("a ref/resource reference needs a string uri".into()))?})
+            obj! {"type": "ref/resource", "uri": string(&reference, "uri").ok_or_else(|| invalid("a ref/resource reference needs a string uri".into()))?}
         }
         _ => return Err(invalid("the completion reference must be {type: \"ref/prompt\", name} or {type: \"ref/resource\", uri}".into())),
     };
@@ -97,13 +97,13 @@ pub fn complete_params(reference: Value, argument: Value, context: Value) -> Res
     };
     let mut params = Map::new();
     params.insert("ref".into(), reference);
-    params.insert("argument".into(), json!({"name": arg_name, "value": value}));
+    params.insert("argument".into(), obj! {"name": arg_name, "value": value});
     match context {
         Value::Null => {}
         Value::Object(ref c) => match c.get("arguments") {
             None | Some(Value::Null) => {}
             Some(Value::Object(args)) if args.values().all(Value::is_string) => {
-                params.insert("context".into(), json!({"arguments": args}));
+                params.insert("context".into(), obj! {"arguments": args.clone()});
             }
             _ => return Err(invalid("the completion context must be {arguments: {[name]: string}}".into())),
         },
@@ -179,6 +179,7 @@ mod tests {
     use super::*;
     use crate::client::scripted::{json_reply, Scripted};
     use futures_executor::block_on;
+    use serde_json::json;
 
     #[test]
     fn prompt_arguments_are_checked_before_sending() {

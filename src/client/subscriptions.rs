@@ -34,7 +34,7 @@ use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::{codes, headers};
 use crate::transport::{ResponseReader, Step};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::rc::Rc;
 
 /// `_meta` key naming the listen request a notification belongs to.
@@ -113,7 +113,7 @@ impl Filter {
             }
         }
         if !self.resource_subscriptions.is_empty() {
-            out.insert("resourceSubscriptions".into(), json!(self.resource_subscriptions));
+            out.insert("resourceSubscriptions".into(), Value::from(self.resource_subscriptions.clone()));
         }
         Value::Object(out)
     }
@@ -166,7 +166,7 @@ impl Filter {
 
     /// A short description of what is asked for, for messages.
     fn describe(&self) -> String {
-        snippet(&self.to_json().to_string(), 200)
+        snippet(&crate::json_text(&self.to_json()), 200)
     }
 }
 
@@ -218,7 +218,7 @@ impl Client {
                 format!(
                     "the server advertises none of the notifications asked for ({}); its capabilities are {}",
                     filter.describe(),
-                    snippet(&capabilities.to_string(), 200)
+                    snippet(&crate::json_text(&capabilities), 200)
                 ),
             ));
         }
@@ -278,7 +278,7 @@ impl Client {
             if !jsonrpc::id_matches(tag, id) {
                 return Err(Error::new(
                     ErrorCode::InvalidMessage,
-                    format!("subscriptions/listen: the acknowledgement names subscription {tag}, not {id}"),
+                    format!("subscriptions/listen: the acknowledgement names subscription {}, not {id}", crate::json_text(tag)),
                 ));
             }
         }
@@ -433,6 +433,7 @@ mod tests {
     use crate::client::scripted::{json_reply, sse_reply, Canned, Scripted};
     use crate::client::{ClientConfig, ProtocolMode};
     use futures_executor::block_on;
+    use serde_json::json;
 
     fn discover(capabilities: Value) -> Canned {
         json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":capabilities}}))

@@ -28,7 +28,7 @@ pub fn call_params(name: &str, arguments: Value) -> Result<Map<String, Value>> {
         other => {
             return Err(Error::new(
                 ErrorCode::InvalidArgument,
-                format!("tool arguments must be an object, got {}", crate::error::snippet(&other.to_string(), 40)),
+                format!("tool arguments must be an object, got {}", crate::error::snippet(&crate::json_text(&other), 40)),
             ))
         }
     };
@@ -63,14 +63,14 @@ impl Client {
     /// `ttlMs`/`cacheScope`, see [`Client::list_all_cached`]).
     pub async fn list_tools_cached(&self, cache: Option<CacheView<'_>>, mode: CacheMode, opts: &RequestOptions) -> Result<Vec<Value>> {
         let tools = self.list_all_cached("tools/list", "tools", cache, mode, opts).await?;
-        let mut mirrors = std::collections::HashMap::new();
+        let mut mirrors = Vec::new();
         let mut kept = Vec::with_capacity(tools.len());
         for tool in tools {
             let name = tool.get("name").and_then(Value::as_str).unwrap_or("").to_string();
             match param_headers::tool_param_headers(tool.get("inputSchema").unwrap_or(&Value::Null)) {
                 Ok(headers) => {
                     if !headers.is_empty() {
-                        mirrors.insert(name, headers);
+                        mirrors.push((name, headers));
                     }
                     kept.push(tool);
                 }

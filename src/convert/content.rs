@@ -45,7 +45,6 @@
 //!   `metadata.mcpType`; anything else becomes a `text` block holding the block's JSON, with any
 //!   `data`/`blob` string replaced by a short placeholder so no blob reaches the model as text.
 
-use base64::Engine as _;
 use serde_json::{Map, Value};
 
 type Object = Map<String, Value>;
@@ -84,7 +83,7 @@ pub fn content_block(block: Value) -> Value {
     let mut map = match block {
         Value::Object(map) => map,
         Value::String(text) => return text_block(text, Object::new()),
-        other => return text_block(other.to_string(), Object::new()),
+        other => return text_block(crate::json_text(&other), Object::new()),
     };
     let kind = match map.remove("type") {
         Some(Value::String(kind)) => kind,
@@ -210,9 +209,9 @@ fn resource_link(map: Object) -> Result<Value, Object> {
         text.push_str("\nMIME type: ");
         text.push_str(mime);
     }
-    if let Some(Value::Number(size)) = map.get("size") {
+    if let Some(size @ Value::Number(_)) = map.get("size") {
         text.push_str("\nSize: ");
-        text.push_str(&size.to_string());
+        text.push_str(&crate::json_text(size));
         text.push_str(" bytes");
     }
     Ok(text_block(text, map))
@@ -234,7 +233,7 @@ fn unknown_block(mut map: Object) -> Value {
     }
     let mut value = Value::Object(map);
     elide_blobs(&mut value);
-    text_block(value.to_string(), Object::new())
+    text_block(crate::json_text(&value), Object::new())
 }
 
 /// `{"type":"text","text":text}`, plus `"metadata":metadata` when `metadata` is not empty.
@@ -307,7 +306,7 @@ fn filename_from_uri(uri: &str) -> Option<&str> {
 fn sniff_mime(data: &str) -> Option<&'static str> {
     let len = data.len().min(16) / 4 * 4;
     let prefix = data.get(..len)?;
-    let bytes = base64::engine::general_purpose::STANDARD.decode(prefix).ok()?;
+    let bytes = crate::b64::decode(prefix.as_bytes())?;
     let starts = |magic: &[u8]| bytes.starts_with(magic);
     let riff = |form: &[u8]| starts(b"RIFF") && bytes.get(8..12) == Some(form);
     if starts(b"\x89PNG\r\n\x1a\n") {

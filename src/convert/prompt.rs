@@ -10,7 +10,7 @@
 
 use super::content_block;
 use crate::error::{snippet, Error, ErrorCode, Result};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Converts one `PromptMessage`. A `content` array (not in the schema, sent by some servers)
 /// is converted block by block.
@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 /// not `"user"` or `"assistant"`, or it has no `content`.
 pub fn prompt_message(message: Value) -> Result<Value> {
     let Value::Object(mut map) = message else {
-        return Err(invalid(&format!("a prompt message is not an object: {}", snippet(&message.to_string(), 60))));
+        return Err(invalid(&format!("a prompt message is not an object: {}", snippet(&crate::json_text(&message), 60))));
     };
     let role = match map.get("role").and_then(Value::as_str) {
         Some(role @ ("user" | "assistant")) => role.to_string(),
@@ -30,7 +30,7 @@ pub fn prompt_message(message: Value) -> Result<Value> {
         Some(Value::Null) | None => return Err(invalid("a prompt message has no content")),
         Some(block) => vec![content_block(block)],
     };
-    Ok(json!({"role": role, "content": content}))
+    Ok(obj! {"role": role, "content": content})
 }
 
 /// Converts a `GetPromptResult` `{description?, messages: [...]}` into its messages (see
@@ -52,6 +52,7 @@ fn invalid(message: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn messages_get_v1_blocks() {

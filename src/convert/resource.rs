@@ -14,7 +14,6 @@
 //! valid standard base64 so that `asBytes()` never decodes garbage.
 
 use crate::error::{snippet, Error, ErrorCode, Result};
-use base64::Engine as _;
 use serde_json::{Map, Value};
 
 /// Mime type of a text content without one.
@@ -59,7 +58,7 @@ pub fn resource_contents(contents: Value) -> Result<Value> {
             Some(Value::String(b)) => b,
             _ => return Err(invalid(&format!("the contents of {} have neither a string text nor a string blob", snippet(&uri, 120)))),
         };
-        if base64::engine::general_purpose::STANDARD.decode(blob.as_bytes()).is_err() {
+        if crate::b64::decode(blob.as_bytes()).is_none() {
             return Err(invalid(&format!("the blob of {} is not valid base64", snippet(&uri, 120))));
         }
         out.insert("data".into(), Value::String(blob));
@@ -95,7 +94,7 @@ pub fn usable_entries(entries: Vec<Value>, key: &str, what: &str) -> (Vec<Value>
         if entry.get(key).is_some_and(Value::is_string) {
             kept.push(entry);
         } else {
-            dropped.push(format!("a {what} without a string {key} was left out: {}", snippet(&entry.to_string(), 80)));
+            dropped.push(format!("a {what} without a string {key} was left out: {}", snippet(&crate::json_text(&entry), 80)));
         }
     }
     (kept, dropped)

@@ -110,7 +110,7 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
         if content.is_empty() {
             let mut block = Map::new();
             block.insert("type".to_owned(), Value::String("text".to_owned()));
-            block.insert("text".to_owned(), Value::String(structured.to_string()));
+            block.insert("text".to_owned(), Value::String(crate::json_text(&structured)));
             content.push(Value::Object(block));
         }
         let mut artifact = Map::new();

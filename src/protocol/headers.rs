@@ -1,7 +1,6 @@
 //! Standard request headers of streamable HTTP at 2026-07-28 (`streamable-http.mdx`
 //! "Standard Request Headers"; digest §1.2) and the Base64 sentinel encoding of values.
 
-use base64::Engine;
 use serde_json::{Map, Value};
 
 /// `MCP-Protocol-Version`: the revision of this request; equals `_meta` protocolVersion.
@@ -29,7 +28,7 @@ pub fn encode_value(value: &str) -> String {
     if plain {
         value.to_string()
     } else {
-        let b64 = base64::engine::general_purpose::STANDARD.encode(value.as_bytes());
+        let b64 = crate::b64::encode(value.as_bytes());
         format!("{SENTINEL_PREFIX}{b64}{SENTINEL_SUFFIX}")
     }
 }

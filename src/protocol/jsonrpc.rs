@@ -82,7 +82,10 @@ impl Incoming {
         let mut obj = match value {
             Value::Object(o) => o,
             other => {
-                return Err(Error::new(ErrorCode::InvalidMessage, format!("expected a JSON-RPC object, got {}", snippet(&other.to_string(), 80))))
+                return Err(Error::new(
+                    ErrorCode::InvalidMessage,
+                    format!("expected a JSON-RPC object, got {}", snippet(&crate::json_text(&other), 80)),
+                ))
             }
         };
         let id = obj.remove("id");
@@ -110,7 +113,7 @@ fn rpc_error(error: Value) -> Result<RpcError> {
     let message = error.get("message").and_then(Value::as_str);
     match (code, message) {
         (Some(code), message) => Ok(RpcError { code, message: message.unwrap_or("").to_string(), data: error.get("data").cloned() }),
-        _ => Err(Error::new(ErrorCode::InvalidMessage, format!("malformed JSON-RPC error {}", snippet(&error.to_string(), 80)))),
+        _ => Err(Error::new(ErrorCode::InvalidMessage, format!("malformed JSON-RPC error {}", snippet(&crate::json_text(&error), 80)))),
     }
 }
 

@@ -5,7 +5,6 @@
 
 use super::headers::encode_value;
 use serde_json::Value;
-use std::collections::HashSet;
 
 /// The annotation keyword.
 pub const KEYWORD: &str = "x-mcp-header";
@@ -21,7 +20,7 @@ pub struct ParamHeader {
 
 /// RFC 9110 `tchar`.
 fn is_tchar(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
+    c.is_ascii_alphanumeric() || (c.is_ascii() && b"!#$%&'*+-.^_`|~".contains(&(c as u8)))
 }
 
 /// Reads the `x-mcp-header` annotations of a tool's `inputSchema`.
@@ -37,11 +36,13 @@ pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, Stri
     if count_annotations(input_schema, 0) != reachable {
         return Err(format!("an {KEYWORD} annotation is not reachable through properties alone"));
     }
-    let mut seen = HashSet::new();
+    let mut seen = Vec::new();
     for header in &found {
-        if !seen.insert(header.name.to_ascii_lowercase()) {
+        let lower = header.name.to_ascii_lowercase();
+        if seen.contains(&lower) {
             return Err(format!("{KEYWORD} {:?} is declared twice", header.name));
         }
+        seen.push(lower);
     }
     Ok(found)
 }
@@ -98,8 +99,8 @@ pub fn header_values(headers: &[ParamHeader], arguments: &Value) -> Vec<(String,
             let value = h.path.iter().try_fold(arguments, |v, key| v.get(key))?;
             let text = match value {
                 Value::String(s) => s.clone(),
-                Value::Bool(b) => b.to_string(),
-                Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) => n.to_string(),
+                Value::Bool(_) => crate::json_text(value),
+                Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) => crate::json_text(value),
                 _ => return None,
             };
             Some((format!("Mcp-Param-{}", h.name), encode_value(&text)))

@@ -23,7 +23,6 @@
 //! conformance scenario `json-schema-2020-12-preservation`, which diffs it.
 
 use serde_json::{Map, Value};
-use std::collections::HashMap;
 use std::fmt;
 
 /// Bounds on the work [`prepare_input_schema_with`] may do (MCP 2026-07-28 `basic/index.mdx`
@@ -157,14 +156,7 @@ pub fn prepare_input_schema_with(schema: &Value, limits: &SchemaLimits) -> Resul
     let root = schema.as_object().ok_or(SchemaError::NotAnObject)?;
     check_input_depth(schema, limits.max_depth)?;
 
-    let mut expander = Expander {
-        root: schema,
-        root_id: root.get("$id").and_then(Value::as_str),
-        limits,
-        nodes: 0,
-        expanding: vec![schema],
-        resolved: HashMap::new(),
-    };
+    let mut expander = Expander { root: schema, root_id: root.get("$id").and_then(Value::as_str), limits, nodes: 0, expanding: vec![schema] };
     let mut out = expander.object_schema(root, 1)?;
     out.remove("$schema");
     if !out.contains_key("type") && out.contains_key("properties") {
@@ -285,8 +277,6 @@ struct Expander<'a> {
     /// Reference targets being expanded on the current path, outermost first; starts with
     /// the root. Compared by address, so `#/$defs/A` and `#/%24defs/A` are the same target.
     expanding: Vec<&'a Value>,
-    /// Resolution of each distinct reference string met so far.
-    resolved: HashMap<&'a str, Option<&'a Value>>,
 }
 
 impl<'a> Expander<'a> {
@@ -469,14 +459,10 @@ impl<'a> Expander<'a> {
     }
 
     /// Resolves a reference string against the input document; `None` when it is not local
-    /// or does not lead to a schema (object or boolean). Results are cached per string.
+    /// or does not lead to a schema (object or boolean). Not cached: walking the pointer
+    /// costs about what hashing the string would (and the wasm carries no hashing code).
     fn resolve(&mut self, reference: &'a str) -> Option<&'a Value> {
-        if let Some(cached) = self.resolved.get(reference) {
-            return *cached;
-        }
-        let found = resolve_local(self.root, self.root_id, reference);
-        self.resolved.insert(reference, found);
-        found
+        resolve_local(self.root, self.root_id, reference)
     }
 }
 
@@ -526,7 +512,7 @@ fn resolve_local<'v>(root: &'v Value, root_id: Option<&str>, reference: &str) ->
 
 /// Decodes URI percent-escapes in a fragment (RFC 3986 §2.1); `None` if malformed or not UTF-8.
 fn percent_decode(fragment: &str) -> Option<String> {
-    if !fragment.contains('%') {
+    if !fragment.as_bytes().contains(&b'%') {
         return Some(fragment.to_owned());
     }
     let bytes = fragment.as_bytes();

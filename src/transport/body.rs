@@ -6,8 +6,10 @@ use super::{sse, HttpResponse};
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
 use crate::protocol::jsonrpc::{id_matches, Id, Incoming};
 use bytes::Bytes;
-use futures_util::stream::{self, LocalBoxStream, StreamExt};
+use futures_util::stream::{self, LocalBoxStream, Stream, StreamExt};
 use serde_json::Value;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 
 /// Bounds on what one response may bring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,7 +152,7 @@ impl ResponseReader {
                     if event.data.is_empty() {
                         continue;
                     }
-                    let value: Value = serde_json::from_str(&event.data)
+                    let value: Value = serde_json::from_slice(event.data.as_bytes())
                         .map_err(|e| Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status))?;
                     match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
                         Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => return Ok(Step::Reply(Reply { status, outcome })),
@@ -215,20 +217,40 @@ fn http_error(status: u16, body: &[u8]) -> Error {
 /// Passes chunks through until more than `max` bytes have been seen, then yields one
 /// [`ErrorCode::BodyTooLarge`] error and ends (dropping, so closing, the body).
 fn limited(body: LocalBoxStream<'static, Result<Bytes>>, max: usize) -> LocalBoxStream<'static, Result<Bytes>> {
-    stream::unfold(Some((body, 0usize)), move |state| async move {
-        let (mut body, seen) = state?;
-        let chunk = match body.next().await? {
-            Ok(chunk) => chunk,
-            Err(e) => return Some((Err(e), None)),
+    Limited { body: Some(body), seen: 0, max }.boxed_local()
+}
+
+/// The stream of [`limited`], written out (a `stream::unfold` of an async block compiles to
+/// more wasm). `body` is `None` once the stream has ended.
+struct Limited {
+    body: Option<LocalBoxStream<'static, Result<Bytes>>>,
+    seen: usize,
+    max: usize,
+}
+
+impl Stream for Limited {
+    type Item = Result<Bytes>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes>>> {
+        let this = &mut *self;
+        let Some(body) = this.body.as_mut() else {
+            return Poll::Ready(None);
         };
-        let seen = seen.saturating_add(chunk.len());
-        if seen > max {
-            let e = Error::new(ErrorCode::BodyTooLarge, format!("response body exceeds the limit of {max} bytes"));
-            return Some((Err(e), None));
-        }
-        Some((Ok(chunk), Some((body, seen))))
-    })
-    .boxed_local()
+        let item = match body.poll_next_unpin(cx) {
+            Poll::Pending => return Poll::Pending,
+            Poll::Ready(Some(Ok(chunk))) => {
+                this.seen = this.seen.saturating_add(chunk.len());
+                if this.seen <= this.max {
+                    return Poll::Ready(Some(Ok(chunk)));
+                }
+                Some(Err(Error::new(ErrorCode::BodyTooLarge, format!("response body exceeds the limit of {} bytes", this.max))))
+            }
+            Poll::Ready(other) => other,
+        };
+        // the end, an error, or too many bytes: the body is dropped (so closed) now
+        this.body = None;
+        Poll::Ready(item)
+    }
 }
 
 /// Collects a whole body into one buffer.
