@@ -36,13 +36,17 @@ describe('server-everything (handshake era only)', () => {
     const done = await tools['trigger-long-running-operation'].invoke({ duration: 1, steps: 2 }, { onProgress: (p) => progress.push(p.progress) });
     assert.deepEqual(progress, [1, 2]);
     assert.match(done.content[0].text, /completed/);
-    // probe first, then the handshake; no 2026-only headers after the fallback
-    assert.equal(rec.requests[0].body.method, 'server/discover');
-    assert.equal(rec.requests[1].body.method, 'initialize');
-    assert.deepEqual(rec.requests[1].body.params.capabilities, {}, 'no elicitation declared without a handler');
-    const sessionId = rec.requests[3].headers.get('mcp-session-id');
+    // probe first, with the first list beside it (2026-07-28, dropped on this verdict), then
+    // the handshake; no 2026-only headers after the fallback
+    assert.deepEqual(rec.requests.slice(0, 2).map((r) => r.body.method), ['server/discover', 'tools/list']);
+    assert.equal(rec.requests[1].headers.get('mcp-protocol-version'), '2026-07-28');
+    const after = rec.requests.slice(2);
+    assert.equal(after[0].body.method, 'initialize');
+    assert.deepEqual(after[0].body.params.capabilities, {}, 'no elicitation declared without a handler');
+    const sessionId = after[2].headers.get('mcp-session-id');
     assert.ok(sessionId, 'the session id from initialize is sent afterwards');
-    for (const r of rec.requests.slice(1)) {
+    assert.equal(after[2].body.method, 'tools/list', 'the list is sent again in the session');
+    for (const r of after) {
       assert.equal(r.headers.get('mcp-method'), null);
       assert.equal(r.body?.params?._meta?.['io.modelcontextprotocol/protocolVersion'], undefined);
     }

@@ -370,6 +370,63 @@ mod tests {
         assert!(list.body["params"].get("_meta").is_none());
     }
 
+    fn methods(script: &Scripted) -> Vec<String> {
+        script.sent().iter().map(|s| s.body["method"].as_str().unwrap_or("").to_string()).collect()
+    }
+
+    #[test]
+    fn the_first_list_goes_beside_the_probe_and_its_answer_counts_in_2026_07_28() {
+        let (client, script) = Scripted::client();
+        script.yielding.set(true);
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}})));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(methods(&script), ["server/discover", "tools/list"], "two requests, not three");
+        assert_eq!(script.sent()[1].answered_before, 0, "the list went out before the probe was answered");
+        assert_eq!(script.sent()[1].header("MCP-Protocol-Version"), Some("2026-07-28"));
+        // its error counts too (not sent again)
+        let (client, script) = Scripted::client();
+        script.yielding.set(true);
+        script.push_discover();
+        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})));
+        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().rpc_code(), Some(-32601));
+        assert_eq!(methods(&script), ["server/discover", "tools/list"]);
+        // a call is never sent before the verdict
+        let (client, script) = Scripted::client();
+        script.yielding.set(true);
+        script.push_discover();
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
+        block_on(client.request("tools/call", json!({"name":"a"}).as_object().cloned(), &RequestOptions::default())).unwrap();
+        assert_eq!(methods(&script), ["server/discover", "tools/call"]);
+        assert_eq!(script.sent()[1].answered_before, 1, "the call waited for the verdict");
+    }
+
+    #[test]
+    fn the_first_list_beside_the_probe_is_dropped_when_the_server_is_of_the_handshake_era() {
+        let (client, script) = Scripted::client();
+        script.yielding.set(true);
+        let not_initialized =
+            || json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}));
+        script.push(not_initialized());
+        script.push(not_initialized());
+        script.push(init_reply("2025-11-25", Some("s-1")));
+        script.push(accepted());
+        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo"}]}})]));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(methods(&script), ["server/discover", "tools/list", "initialize", "notifications/initialized", "tools/list"]);
+        assert_eq!(script.sent()[4].header("Mcp-Session-Id"), Some("s-1"));
+        // legacy mode never probes nor sends anything beside
+        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        script.yielding.set(true);
+        script.push(init_reply("2025-06-18", None));
+        script.push(accepted());
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(methods(&script), ["initialize", "notifications/initialized", "tools/list"]);
+    }
+
     #[test]
     fn a_replaced_server_is_probed_again_once() {
         let (client, script) = Scripted::client();

@@ -222,9 +222,36 @@ impl Client {
     /// evidence (the server was replaced), the era is probed again once and the request
     /// retried. A result whose `resultType` is unknown is [`ErrorCode::InvalidResultType`]; a
     /// JSON-RPC error is [`ErrorCode::RpcError`] carrying the server's code, message and data.
+    ///
+    /// On first contact, a list request (`tools/list`, `prompts/list`, `resources/list`,
+    /// `resources/templates/list`: read-only, so safe to send to a server of either era) goes
+    /// out at the newest revision beside the `server/discover` probe (while the probe is in
+    /// flight) instead of after it. Its
+    /// answer, result or error, counts when the probe settles on that revision, exactly as if
+    /// it had been sent afterwards; otherwise it is dropped and the request sent in the era
+    /// negotiated. This saves one round trip at start (the first thing an agent does is list
+    /// its tools).
     pub async fn request(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
-        let era = self.ensure_ready(opts).await?;
-        let first = self.request_in(&era, method, params.as_ref(), opts).await;
+        let newest = version::MODERN_VERSIONS[0];
+        let (era, early) = if self.era().is_none() && self.config.protocol != ProtocolMode::Legacy && is_list(method) {
+            // sent only while the probe is in flight (not once a verdict is in)
+            let beside = async {
+                if !self.state.borrow().negotiating {
+                    return None;
+                }
+                Some(self.request_modern(newest, method, params.as_ref(), opts).await)
+            };
+            let (era, early) = futures_util::future::join(self.ensure_ready(opts), beside).await;
+            let era = era?;
+            let counts = matches!(era, Era::Modern(v) if v == newest);
+            (era, early.filter(|_| counts))
+        } else {
+            (self.ensure_ready(opts).await?, None)
+        };
+        let first = match early {
+            Some(outcome) => outcome,
+            None => self.request_in(&era, method, params.as_ref(), opts).await,
+        };
         match (&era, first) {
             (Era::Modern(_), Err(err)) if self.config.protocol == ProtocolMode::Auto && discover::suggests_handshake_server(&err) => {
                 self.forget_era();
@@ -437,3 +464,9 @@ pub(crate) fn supported_versions(value: Option<&Value>) -> Vec<String> {
 
 #[cfg(test)]
 pub(crate) mod scripted;
+
+/// Whether `method` lists something (read-only and safe to send twice; see
+/// [`Client::request`]).
+fn is_list(method: &str) -> bool {
+    matches!(method, "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list")
+}

@@ -5,7 +5,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::transport::body::body_from_chunks;
 use crate::transport::{Exchange, HttpRequest, HttpResponse, Target};
 use bytes::Bytes;
-use futures_util::future::{self, LocalBoxFuture};
+use futures_util::future::{self, FutureExt, LocalBoxFuture};
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -39,6 +39,8 @@ pub fn sse_reply(messages: &[Value]) -> Canned {
 
 /// A recorded request.
 pub struct Sent {
+    /// How many answers had been handed out when this request was sent.
+    pub answered_before: usize,
     pub method: &'static str,
     pub url: String,
     pub headers: Vec<(String, String)>,
@@ -59,6 +61,11 @@ pub struct Scripted {
     pub slept: RefCell<Vec<u64>>,
     /// The id of the last request POSTed: replies to a GET (a resumed stream) answer it.
     last_id: RefCell<Value>,
+    /// When set, each answer is pending once before it is ready, as a network's would be
+    /// (so that concurrent requests are all sent before any is answered).
+    pub yielding: std::cell::Cell<bool>,
+    /// Answers handed out so far.
+    answered: Rc<std::cell::Cell<usize>>,
 }
 
 impl Scripted {
@@ -103,9 +110,15 @@ impl Exchange for Scripted {
             _ if request.method == "GET" => self.last_id.borrow().clone(),
             _ => Value::Null,
         };
-        self.sent.borrow_mut().push(Sent { method: request.method, url: request.url, headers: request.headers, body });
+        self.sent.borrow_mut().push(Sent {
+            answered_before: self.answered.get(),
+            method: request.method,
+            url: request.url,
+            headers: request.headers,
+            body,
+        });
         let next = self.queue.borrow_mut().pop_front();
-        Box::pin(future::ready(match next {
+        let answer = future::ready(match next {
             None => Err(Error::new(ErrorCode::Network, "script exhausted")),
             Some(c) => Ok(HttpResponse {
                 status: c.status,
@@ -115,7 +128,20 @@ impl Exchange for Scripted {
                 // replies are written with id 1..; re-target them at the id actually sent
                 body: body_from_chunks(c.chunks.into_iter().map(|chunk| chunk.map(|b| retarget(b, &id))).collect()),
             }),
-        }))
+        });
+        let answered = self.answered.clone();
+        let mut pending_once = self.yielding.get();
+        Box::pin(
+            future::poll_fn(move |cx| {
+                if std::mem::take(&mut pending_once) {
+                    cx.waker().wake_by_ref();
+                    return std::task::Poll::Pending;
+                }
+                answered.set(answered.get() + 1);
+                std::task::Poll::Ready(())
+            })
+            .then(|_| answer),
+        )
     }
 }
 
