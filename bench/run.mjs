@@ -74,7 +74,7 @@ const COUNTS = SMOKE
       blocks: { n: 10 },
       progress: { n: 5, count: 10_000 },
       list: { warmup: 2, n: 20 },
-      cold: { n: 10 },
+      cold: { n: 20 },
       langchain: { warmup: 100, n: 1000 },
     };
 

@@ -266,11 +266,14 @@ export class JsExchange {
     if (!reader) return undefined;
     let step;
     try {
-      step = await this.wait(reader.read(), this.fetch !== undefined);
+      // The global fetch's body needs no race: at the deadline `cut` cancels it, which ends
+      // this read (a custom fetch's stream might ignore the cancel).
+      step = await (this.fetch === undefined ? reader.read() : this.wait(reader.read(), true));
     } catch (e) {
       this.reader = undefined;
       throw this.classify(e, 'while reading the response');
     }
+    if (this.timedOut) throw this.classify(undefined, 'while reading the response');
     if (step.done) {
       this.reader = undefined;
       return undefined;
