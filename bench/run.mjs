@@ -69,7 +69,7 @@ const COUNTS = SMOKE
   : {
       latency: { warmup: 300, n: 1000, rounds: 6 },
       alternating: { warmup: 1000, n: 3000, rounds: 2 },
-      throughput: { warmupMs: 500, durationMs: 1000, concurrency: [1, 16, 128], rounds: 3 },
+      throughput: { warmupMs: 500, durationMs: 2000, concurrency: [1, 16, 128], rounds: 3 },
       image: { n: 5 },
       blocks: { n: 10 },
       progress: { n: 5, count: 10_000 },
