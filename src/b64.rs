@@ -64,19 +64,7 @@ mod tests {
 
     const STANDARD: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
 
-    /// xorshift64*: deterministic, no dependency
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
+    include!("../tests/support/rng.rs");
 
     #[test]
     fn encode_matches_the_base64_crate() {
@@ -96,11 +84,11 @@ mod tests {
         // mostly valid symbols, some padding, now and then anything else
         let symbols: Vec<u8> = ALPHABET.iter().copied().chain(*b"====\n -_.\x00\xff").collect();
         for _ in 0..300_000 {
-            let len = rng.below(14);
-            let mut text: Vec<u8> = (0..len).map(|_| symbols[rng.below(symbols.len())]).collect();
+            let len = rng.below(14) as usize;
+            let mut text: Vec<u8> = (0..len).map(|_| symbols[rng.below(symbols.len() as u64) as usize]).collect();
             if len > 2 && rng.below(2) == 0 {
                 // valid-looking ends: pad the tail
-                let pads = 1 + rng.below(2);
+                let pads = 1 + rng.below(2) as usize;
                 for c in text.iter_mut().rev().take(pads) {
                     *c = b'=';
                 }

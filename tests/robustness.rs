@@ -15,19 +15,9 @@ use mcp_wasm_adapter::transport::body::body_from_chunks;
 use mcp_wasm_adapter::transport::{read_response, HttpResponse, Limits};
 use serde_json::{json, Map, Value};
 
-/// xorshift64*: small, deterministic.
-struct Rng(u64);
+include!("support/rng.rs");
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len() as u64) as usize]
     }
