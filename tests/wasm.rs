@@ -553,12 +553,14 @@ async fn fetch_rejecting_with_a_type_error_is_network() {
     assert!(get(&err, "message").as_string().unwrap().contains("Failed to fetch"), "{}", describe(&err));
     // the client stays usable: a later call tries again
     assert_eq!(code(&rejected(client.list_tools(no_call_options())).await), "network");
-    // Node: one server/discover per call. A browser also tries `initialize` after it (an
-    // opaque network error there is usually CORS refusing a handshake-era server).
+    // Node: one server/discover per call, and the list beside the second one. A browser also
+    // tries `initialize` after each probe (an opaque network error there is usually CORS
+    // refusing a handshake-era server).
     let methods: Vec<Value> = fake.requests().iter().map(|r| r["body"]["method"].clone()).collect();
-    assert!(methods.len() == 2 || methods.len() == 4, "{methods:?}");
+    assert!(methods.len() == 3 || methods.len() == 5, "{methods:?}");
     assert_eq!(methods[0], "server/discover");
-    assert!(methods.iter().all(|m| m == "server/discover" || m == "initialize"), "{methods:?}");
+    assert_eq!(methods.iter().filter(|m| *m == "tools/list").count(), 1, "{methods:?}");
+    assert!(methods.iter().all(|m| m == "server/discover" || m == "initialize" || m == "tools/list"), "{methods:?}");
 }
 
 // ---------------------------------------------------------------- host headers
