@@ -322,7 +322,7 @@ async function main() {
 
   // a private copy of pkg/: a rebuild by someone else during the run must not mix two builds
   const snapshot = mkdtempSync(path.join(os.tmpdir(), 'bench-pkg-'));
-  cpSync(path.join(ROOT, 'pkg'), snapshot, { recursive: true });
+  cpSync(path.join(ROOT, 'pkg'), snapshot, { recursive: true, preserveTimestamps: true });
   process.env.BENCH_PKG_DIR = snapshot;
   PKG_DIR = snapshot;
   const server = await startServer();
