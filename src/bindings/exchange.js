@@ -49,6 +49,14 @@ const noop = () => {};
  */
 const SIGNALS_COST = typeof process === 'object' && process?.release?.name === 'node' && !('Deno' in globalThis) && !('Bun' in globalThis);
 
+/** Headers given as `name NUL value NUL ...`, as a plain object. */
+function plainHeaders(ownText) {
+  const own = ownText ? ownText.split('\0') : [];
+  const plain = {};
+  for (let i = 0; i < own.length; i += 2) plain[own[i]] = own[i + 1];
+  return plain;
+}
+
 /** Cancels the body of a response nobody will read (closing its connection). */
 function cancelBody(response) {
   try {
@@ -148,11 +156,6 @@ export class JsExchange {
    */
   async headers(hostHeaders, url, mcpMethod, ownText) {
     const own = ownText ? ownText.split('\0') : [];
-    if (hostHeaders === undefined || hostHeaders === null) {
-      const plain = {};
-      for (let i = 0; i < own.length; i += 2) plain[own[i]] = own[i + 1];
-      return [plain, undefined];
-    }
     const bad = (e) => ({ code: 'invalid_argument', message: `option headers: ${describe(e)}` });
     let initial = hostHeaders;
     if (typeof hostHeaders === 'function') {
@@ -186,7 +189,9 @@ export class JsExchange {
    */
   async start(hostHeaders, url, method, mcpMethod, own, body, limit) {
     const race = this.fetch !== undefined;
-    const [headers, remembered] = await this.headers(hostHeaders, url, mcpMethod, own);
+    // without host headers, ours as a plain object, with no await in between
+    const [headers, remembered] =
+      hostHeaders === undefined || hostHeaders === null ? [plainHeaders(own), undefined] : await this.headers(hostHeaders, url, mcpMethod, own);
     const init = { method, headers, redirect: 'manual' };
     if (body) init.body = body;
     if (this.signal) init.signal = this.signal;
@@ -209,7 +214,9 @@ export class JsExchange {
     }
     const head = response.headers;
     const contentType = headerOf(head, 'content-type');
-    const out = [response.status, contentType, headerOf(head, 'location'), headerOf(head, 'mcp-session-id'), undefined, remembered];
+    const status = response.status;
+    const location = status >= 300 && status < 400 ? headerOf(head, 'location') : undefined;
+    const out = [status, contentType, location, headerOf(head, 'mcp-session-id'), undefined, remembered];
     const json = mediaType(contentType) === 'application/json';
     const declared = headerOf(head, 'content-length');
     if (json && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
