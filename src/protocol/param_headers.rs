@@ -36,13 +36,13 @@ pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, Stri
     if count_annotations(input_schema, 0) != reachable {
         return Err(format!("an {KEYWORD} annotation is not reachable through properties alone"));
     }
-    let mut seen = Vec::new();
+    // a JSON map as the set of names: ordered, so a schema with very many annotations is
+    // checked in n log n (a list would be quadratic), and no other set type is compiled in
+    let mut seen = serde_json::Map::new();
     for header in &found {
-        let lower = header.name.to_ascii_lowercase();
-        if seen.contains(&lower) {
+        if seen.insert(header.name.to_ascii_lowercase(), Value::Null).is_some() {
             return Err(format!("{KEYWORD} {:?} is declared twice", header.name));
         }
-        seen.push(lower);
     }
     Ok(found)
 }
