@@ -1,5 +1,5 @@
 // One HTTP exchange of the wasm core, done on the JS side of the boundary: the headers, the
-// timeout joined with the host's AbortSignal, `fetch`, and the body. The core crosses the
+// timeout and the host's AbortSignal, `fetch`, and the body. The core crosses the
 // boundary a handful of times per call (start, then one `read()` per chunk of a streamed
 // body) instead of once per header, property and promise. Imported by src/bindings/fetch.rs.
 //
@@ -10,10 +10,9 @@
 // call fails with `timeout` and the body being read is cancelled, which closes the connection
 // (the cancellation of MCP 2026-07-28). The host's AbortSignal, and where signals are cheap
 // the deadline too, go to `fetch`, which then aborts even a request whose response has not
-// begun (see SIGNALS_COST for Node). Waits that host code
-// controls (the `headers` function; a custom `fetch` and its body reads) also race the
-// signal, so code that ignores the signal cannot outlive the call. The global `fetch`
-// honours the signal itself. Redirects are `manual`: the core follows same-origin 307/308
+// begun (see SIGNALS_COST for Node). Waits that host code controls (the `headers` function;
+// a custom `fetch` and its body reads) also race the host's signal, so code that ignores the
+// signal cannot outlive the call; the global `fetch` honours it itself. Redirects are `manual`: the core follows same-origin 307/308
 // only, so host headers (credentials) never reach another origin.
 
 /** The message of a thrown value, with its `cause` (undici puts the reason there). */
@@ -49,9 +48,14 @@ const noop = () => {};
  */
 const SIGNALS_COST = typeof process === 'object' && process?.release?.name === 'node' && !('Deno' in globalThis) && !('Bun' in globalThis);
 
+/** Headers given as `name NUL value NUL ...`, as a list `[name, value, name, value, ...]`. */
+function headerList(ownText) {
+  return ownText ? ownText.split('\0') : [];
+}
+
 /** Headers given as `name NUL value NUL ...`, as a plain object. */
 function plainHeaders(ownText) {
-  const own = ownText ? ownText.split('\0') : [];
+  const own = headerList(ownText);
   const plain = {};
   for (let i = 0; i < own.length; i += 2) plain[own[i]] = own[i + 1];
   return plain;
@@ -155,7 +159,7 @@ export class JsExchange {
    * (name, value, ...) so the core can redact them from errors.
    */
   async headers(hostHeaders, url, mcpMethod, ownText) {
-    const own = ownText ? ownText.split('\0') : [];
+    const own = headerList(ownText);
     const bad = (e) => ({ code: 'invalid_argument', message: `option headers: ${describe(e)}` });
     let initial = hostHeaders;
     if (typeof hostHeaders === 'function') {
@@ -234,7 +238,7 @@ export class JsExchange {
     return out;
   }
 
-  /** The body of a response without a stream (a custom fetch's), by `arrayBuffer()`. */
+  /** The whole body by `arrayBuffer()` (a JSON body whose declared length fits the limit). */
   async whole(response) {
     if (typeof response.arrayBuffer !== 'function') throw { code: 'invalid_argument', message: 'this runtime lacks Response.arrayBuffer' };
     try {

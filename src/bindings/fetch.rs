@@ -3,9 +3,10 @@
 //! body); this side starts it, reads the head and then the body chunk by chunk, and turns
 //! what it rejects with into typed [`Error`]s.
 //!
-//! Each call's signal joins the host's `AbortSignal` and a cleared timeout of `timeoutMs`, so
-//! the timeout covers the whole exchange, body included, and aborting closes the response
-//! stream (the cancellation signal of MCP 2026-07-28, `streamable-http.mdx` "Cancellation").
+//! The call's timeout (`timeoutMs`) covers the whole exchange, body included; at the
+//! deadline, and when the host's `AbortSignal` aborts, the response stream is closed (the
+//! cancellation signal of MCP 2026-07-28, `streamable-http.mdx` "Cancellation"). How each
+//! runtime does it is in `exchange.js`.
 //! Redirects are `manual`: the core follows only same-origin 307/308, so host headers
 //! (credentials) never reach another origin.
 

@@ -88,9 +88,6 @@ impl WasmClient {
 /// `future_to_promise` of a boxed future: every exported async method goes through this one
 /// instance of it (and of the task machinery beneath) instead of one instance per method.
 fn promise(future: impl Future<Output = Result<JsValue, JsValue>> + 'static) -> Promise {
-    boxed_promise(Box::pin(future))
-}
-
-fn boxed_promise(future: LocalBoxFuture<'static, Result<JsValue, JsValue>>) -> Promise {
-    future_to_promise(future)
+    let boxed: LocalBoxFuture<'static, Result<JsValue, JsValue>> = Box::pin(future);
+    future_to_promise(boxed)
 }

@@ -226,10 +226,9 @@ impl Client {
     /// On first contact, a list request (`tools/list`, `prompts/list`, `resources/list`,
     /// `resources/templates/list`: read-only, so safe to send to a server of either era) goes
     /// out at the newest revision beside the `server/discover` probe (while the probe is in
-    /// flight) instead of after it. Its
-    /// answer, result or error, counts when the probe settles on that revision, exactly as if
-    /// it had been sent afterwards; otherwise it is dropped and the request sent in the era
-    /// negotiated. This saves one round trip at start (the first thing an agent does is list
+    /// flight) instead of after it. Its answer, result or error, counts when the probe
+    /// settles on that revision, exactly as if it had been sent afterwards; otherwise it is
+    /// dropped and the request sent in the era negotiated. This saves one round trip at start (the first thing an agent does is list
     /// its tools).
     pub async fn request(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
         let newest = version::MODERN_VERSIONS[0];
