@@ -75,7 +75,7 @@ impl Ctx {
     }
 }
 
-pub(super) fn cache_mode(call: &JsValue) -> Result<CacheMode> {
+fn cache_mode(call: &JsValue) -> Result<CacheMode> {
     let mode = get(call, "cacheMode");
     if mode.is_undefined() || mode.is_null() {
         return Ok(CacheMode::Use);
@@ -173,6 +173,15 @@ impl WasmClient {
     pub(super) fn ctx(&self) -> Ctx {
         Ctx { client: self.client.clone(), extras: extras(&self.client), public: public_cache(), target: self.client.target().as_str().to_string() }
     }
+
+    /// What a call that goes through the result cache starts from: the context, and the
+    /// call options `{ signal?, timeoutMs?, cacheMode? }` read now (before the call is
+    /// awaited), or the first error among them.
+    pub(super) fn cached_call(&self, call: &JsValue) -> (Ctx, Result<(RequestOptions, CacheMode)>) {
+        let opts = self.defaults.request_options(call);
+        let mode = cache_mode(call);
+        (self.ctx(), opts.and_then(|opts| Ok((opts, mode?))))
+    }
 }
 
 #[wasm_bindgen]
@@ -181,11 +190,9 @@ impl WasmClient {
     /// `Resource` objects). `call` is `{ signal?, timeoutMs?, cacheMode? }`.
     #[wasm_bindgen(js_name = listResources)]
     pub fn list_resources(&self, call: JsValue) -> Promise {
-        let ctx = self.ctx();
-        let opts = self.defaults.request_options(&call);
-        let mode = cache_mode(&call);
+        let (ctx, options) = self.cached_call(&call);
         promise(async move {
-            let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
+            let (opts, mode) = options.map_err(to_js)?;
             let all = ctx.client.list_resources(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             Ok(json_text(Value::Array(all)))
         })
@@ -194,11 +201,9 @@ impl WasmClient {
     /// Resolves to the JSON text of every resource template (`resources/templates/list`).
     #[wasm_bindgen(js_name = listResourceTemplates)]
     pub fn list_resource_templates(&self, call: JsValue) -> Promise {
-        let ctx = self.ctx();
-        let opts = self.defaults.request_options(&call);
-        let mode = cache_mode(&call);
+        let (ctx, options) = self.cached_call(&call);
         promise(async move {
-            let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
+            let (opts, mode) = options.map_err(to_js)?;
             let all = ctx.client.list_resource_templates(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             Ok(json_text(Value::Array(all)))
         })
@@ -210,11 +215,9 @@ impl WasmClient {
     /// interrupt. Rejects with `resource_not_found` (the error carries `uri`).
     #[wasm_bindgen(js_name = readResource)]
     pub fn read_resource(&self, uri: String, call: JsValue) -> Promise {
-        let ctx = self.ctx();
-        let opts = self.defaults.request_options(&call);
-        let mode = cache_mode(&call);
+        let (ctx, options) = self.cached_call(&call);
         promise(async move {
-            let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
+            let (opts, mode) = options.map_err(to_js)?;
             let step = read_resource(&ctx.client, Some(ctx.view()), mode, &uri, &opts).await.map_err(|e| to_js_for(e, &uri))?;
             Ok(json_text(host_shape("resources/read", step).map_err(to_js)?))
         })
@@ -224,11 +227,9 @@ impl WasmClient {
     /// objects); remembers their arguments for `getPrompt`'s checks.
     #[wasm_bindgen(js_name = listPrompts)]
     pub fn list_prompts(&self, call: JsValue) -> Promise {
-        let ctx = self.ctx();
-        let opts = self.defaults.request_options(&call);
-        let mode = cache_mode(&call);
+        let (ctx, options) = self.cached_call(&call);
         promise(async move {
-            let (opts, mode) = (opts.map_err(to_js)?, mode.map_err(to_js)?);
+            let (opts, mode) = options.map_err(to_js)?;
             let prompts = ctx.client.list_prompts(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             remember_arguments(&ctx.extras, &prompts);
             Ok(json_text(Value::Array(prompts)))

@@ -4,7 +4,6 @@
 use super::error::to_js;
 use super::js;
 use super::json::to_host;
-use super::resources::cache_mode;
 use super::{promise, WasmClient};
 use crate::adapter::describe_tool;
 use crate::adapter::interrupt::{self, Step};
@@ -34,14 +33,11 @@ impl WasmClient {
     /// pages are served from the result cache while their `ttlMs` lasts.
     #[wasm_bindgen(js_name = listTools)]
     pub fn list_tools(&self, call: JsValue) -> Promise {
-        let ctx = self.ctx();
+        let (ctx, options) = self.cached_call(&call);
         let client = self.client.clone();
         let metadata = self.tool_metadata.clone();
-        let opts = self.defaults.request_options(&call);
-        let mode = cache_mode(&call);
         promise(async move {
-            let opts = opts.map_err(to_js)?;
-            let mode = mode.map_err(to_js)?;
+            let (opts, mode) = options.map_err(to_js)?;
             let tools = client.list_tools_cached(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
             let server_info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
             let described: Vec<Value> = tools.into_iter().filter_map(|t| describe_tool(t, &server_info)).collect();
