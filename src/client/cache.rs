@@ -25,9 +25,11 @@
 //! Both stores are bounded: at most [`CacheLimits::max_entries`] entries and
 //! [`CacheLimits::max_bytes`] bytes of JSON; the entries stored first are evicted first.
 
+use super::resources::is_within;
 use super::{Client, Era, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::codes;
+use crate::protocol::notifications::{PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED, TOOLS_LIST_CHANGED};
 use crate::protocol::result_type::ResultType;
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
@@ -246,10 +248,7 @@ impl CacheView<'_> {
     /// that param and, for a uri, those of the resources below it (`{param}/…`, `{param}#…`,
     /// `{param}?…`): a `resources/updated` notification may name a parent resource.
     pub fn invalidate(&self, method: &str, param: Option<&str>) {
-        let matches = |rest: &str| match param {
-            None => true,
-            Some(p) => rest == p || rest.strip_prefix(p).is_some_and(|tail| tail.starts_with(['/', '#', '?'])),
-        };
+        let matches = |rest: &str| param.is_none_or(|p| is_within(rest, p));
         let own = format!("{method}\n");
         self.private.remove_where(|k| k.strip_prefix(&own).is_some_and(matches));
         let shared = self.public_key(method, "");
@@ -263,13 +262,13 @@ impl CacheView<'_> {
     /// below it). Other methods change nothing.
     pub fn invalidate_for(&self, notification: &str, params: &Value) {
         match notification {
-            "notifications/tools/list_changed" => self.invalidate("tools/list", None),
-            "notifications/prompts/list_changed" => self.invalidate("prompts/list", None),
-            "notifications/resources/list_changed" => {
+            TOOLS_LIST_CHANGED => self.invalidate("tools/list", None),
+            PROMPTS_LIST_CHANGED => self.invalidate("prompts/list", None),
+            RESOURCES_LIST_CHANGED => {
                 self.invalidate("resources/list", None);
                 self.invalidate("resources/templates/list", None);
             }
-            "notifications/resources/updated" => match params.get("uri").and_then(Value::as_str) {
+            RESOURCES_UPDATED => match params.get("uri").and_then(Value::as_str) {
                 Some(uri) => self.invalidate("resources/read", Some(uri)),
                 None => self.invalidate("resources/read", None),
             },

@@ -58,7 +58,7 @@ pub(crate) fn is_handshake_evidence(err: &Error) -> bool {
 /// any JSON-RPC body. Ordinary JSON-RPC errors (`-32602` unknown tool, ...) never count.
 pub(crate) fn suggests_handshake_server(err: &Error) -> bool {
     match (err.http_status, err.rpc_code()) {
-        (Some(400), Some(-32000 | -32600)) => true,
+        (Some(400), Some(codes::SERVER_ERROR | codes::INVALID_REQUEST)) => true,
         (Some(400 | 404 | 405 | 406 | 415), None) => err.code == ErrorCode::HttpStatus,
         _ => false,
     }

@@ -9,11 +9,11 @@
 use super::discover::ServerDescription;
 use super::{base_headers, Client, Era, Outcome, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
-use crate::protocol::headers;
-use crate::protocol::jsonrpc;
+use crate::protocol::jsonrpc::{self, Incoming};
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
-use crate::transport::ResponseReader;
+use crate::protocol::{codes, headers, notifications};
+use crate::transport::{HttpResponse, ResponseItem, ResponseReader};
 use serde_json::{Map, Value};
 use std::rc::Rc;
 
@@ -26,9 +26,6 @@ pub const ACCEPTED: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26"];
 /// Most times one response stream is resumed after closing early.
 pub const MAX_RESUMPTIONS: usize = 10;
 
-/// JSON-RPC code of the 2025-11-25 URLElicitationRequired error.
-const URL_ELICITATION_REQUIRED: i64 = -32042;
-
 /// An open handshake-era session.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Session {
@@ -39,13 +36,32 @@ pub struct Session {
 }
 
 impl Session {
+    /// The headers of a POST in the session: `Content-Type`, `Accept` (both response forms),
+    /// `MCP-Protocol-Version` and `Mcp-Session-Id`.
     fn headers(&self) -> Vec<(String, String)> {
         let mut list = base_headers();
-        list.push((headers::PROTOCOL_VERSION.to_string(), self.version.clone()));
-        if let Some(id) = &self.id {
-            list.push(("Mcp-Session-Id".to_string(), id.clone()));
+        self.push_identity(&mut list);
+        list
+    }
+
+    /// The headers of a GET of the session's event stream: `Accept: text/event-stream`,
+    /// `MCP-Protocol-Version`, `Mcp-Session-Id`, and `Last-Event-ID` when resuming after that
+    /// event.
+    fn stream_headers(&self, last_event_id: Option<&str>) -> Vec<(String, String)> {
+        let mut list = vec![(headers::ACCEPT.to_string(), headers::EVENT_STREAM.to_string())];
+        self.push_identity(&mut list);
+        if let Some(id) = last_event_id {
+            list.push((headers::LAST_EVENT_ID.to_string(), id.to_string()));
         }
         list
+    }
+
+    /// `MCP-Protocol-Version` and, when the server assigned one, `Mcp-Session-Id`.
+    fn push_identity(&self, list: &mut Vec<(String, String)>) {
+        list.push((headers::PROTOCOL_VERSION.to_string(), self.version.clone()));
+        if let Some(id) = &self.id {
+            list.push((headers::SESSION_ID.to_string(), id.clone()));
+        }
     }
 }
 
@@ -141,7 +157,7 @@ impl Client {
             // code which may ask (not for lists).
             let may_ask = matches!(method, "tools/call" | "prompts/get" | "resources/read" | "completion/complete");
             let listener = match self.config.on_elicitation {
-                Some(_) if may_ask => self.open_event_stream(&session, None, opts).await,
+                Some(_) if may_ask => self.get_event_stream(&session, None, opts).await.ok(),
                 _ => None,
             };
             let call = async {
@@ -181,7 +197,7 @@ impl Client {
                         let mut p = Map::new();
                         p.insert("requestId".into(), Value::from(id));
                         p.insert("reason".into(), Value::String(e.message.clone()));
-                        let _ = self.notify(&session, "notifications/cancelled", Some(p), None).await;
+                        let _ = self.notify(&session, notifications::CANCELLED, Some(p), None).await;
                     }
                     return Err(e);
                 }
@@ -191,7 +207,7 @@ impl Client {
                     let kind = ResultType::of(&result)?;
                     Ok(Outcome { result, kind })
                 }
-                Err(rpc) if rpc.code == URL_ELICITATION_REQUIRED => {
+                Err(rpc) if rpc.code == codes::URL_ELICITATION_REQUIRED => {
                     let mut err = Error::rpc(rpc).with_status(reply.status);
                     err.code = ErrorCode::UrlElicitationRequired;
                     err.message = format!("the server needs the user to open a URL first: {}", err.message);
@@ -219,44 +235,43 @@ impl Client {
             };
             resumptions += 1;
             self.exchange.sleep(reader.retry_ms().unwrap_or(1_000).min(30_000)).await;
-            match self.open_event_stream(session, Some(&last), opts).await {
-                Some(response) => reader = reader.resumed(response, &self.config.limits),
-                None => return Err(err),
+            match self.get_event_stream(session, Some(&last), opts).await {
+                Ok(response) => reader = reader.resumed(response, &self.config.limits),
+                Err(_) => return Err(err),
             }
         }
     }
 
-    /// GETs the session's event stream (`Accept: text/event-stream`), resuming after
-    /// `last_event_id` when given. `None` when the server offers none (405, 404, 409, ...).
-    async fn open_event_stream(
-        &self,
-        session: &Session,
-        last_event_id: Option<&str>,
-        opts: &RequestOptions,
-    ) -> Option<crate::transport::HttpResponse> {
-        let mut list: Vec<(String, String)> = session.headers().into_iter().filter(|(n, _)| n != "Content-Type" && n != "Accept").collect();
-        list.push(("Accept".to_string(), "text/event-stream".to_string()));
-        if let Some(id) = last_event_id {
-            list.push(("Last-Event-ID".to_string(), id.to_string()));
+    /// GETs the session's event stream (see [`Session::stream_headers`]), resuming after
+    /// `last_event_id` when given (MCP 2025-11-25, `basic/transports.mdx` "Listening for
+    /// Messages from the Server").
+    ///
+    /// Errors: [`ErrorCode::NotSupported`] when the server offers no stream (anything but a
+    /// `200` event stream: 405, 404, 409, ...); transport errors.
+    pub(crate) async fn get_event_stream(&self, session: &Session, last_event_id: Option<&str>, opts: &RequestOptions) -> Result<HttpResponse> {
+        let response = self.send("GET", session.stream_headers(last_event_id), String::new(), opts.context.clone()).await?;
+        let sse = crate::transport::body::media_type(response.content_type.as_deref()) == headers::EVENT_STREAM;
+        if response.status != 200 || !sse {
+            return Err(Error::new(
+                ErrorCode::NotSupported,
+                format!("the server offers no event stream for this session (GET answered HTTP {})", response.status),
+            )
+            .with_status(response.status));
         }
-        let response = self.send("GET", list, String::new(), opts.context.clone()).await.ok()?;
-        let sse = crate::transport::body::media_type(response.content_type.as_deref()) == "text/event-stream";
-        (response.status == 200 && sse).then_some(response)
+        Ok(response)
     }
 
     /// Serves the standalone event stream while a call runs: answers server requests and
     /// hands notifications on. Never completes (once the stream ends it waits), so the call
     /// decides when listening stops.
-    async fn serve_event_stream(&self, session: &Session, response: crate::transport::HttpResponse, opts: &RequestOptions) {
+    async fn serve_event_stream(&self, session: &Session, response: HttpResponse, opts: &RequestOptions) {
         let mut reader = ResponseReader::new(response, 0, &self.config.limits);
-        while let Ok(step) = reader.next().await {
-            match step {
-                crate::transport::Step::Message(crate::protocol::jsonrpc::Incoming::Request { id, method, params }) => {
+        while let Ok(item) = reader.next().await {
+            match item {
+                ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     self.answer_server_request(session, id, &method, params, opts).await
                 }
-                crate::transport::Step::Message(crate::protocol::jsonrpc::Incoming::Notification { method, params }) => {
-                    self.deliver(opts, &method, &params)
-                }
+                ResponseItem::Message(Incoming::Notification { method, params }) => self.deliver(opts, &method, &params),
                 _ => {}
             }
         }
@@ -293,9 +308,9 @@ impl Client {
             ("ping", _) => Ok(obj! {}),
             ("elicitation/create", Some(handler)) => match handler(params.clone()).await {
                 Ok(result) => Ok(with_schema_defaults(result, params.get("requestedSchema"))),
-                Err(e) => Err((-32603, format!("the host's elicitation handler failed: {}", e.message))),
+                Err(e) => Err((codes::INTERNAL_ERROR, format!("the host's elicitation handler failed: {}", e.message))),
             },
-            _ => Err((-32601, format!("Method not found: {method}"))),
+            _ => Err((codes::METHOD_NOT_FOUND, format!("Method not found: {method}"))),
         };
         let message = match outcome {
             Ok(result) => obj! {"jsonrpc": "2.0", "id": id, "result": result},
@@ -572,6 +587,9 @@ mod tests {
         assert_eq!(sent[3].method, "GET");
         assert_eq!(sent[3].header("Last-Event-ID"), Some("ev-1"));
         assert_eq!(sent[3].header("Mcp-Session-Id"), Some("s"));
+        assert_eq!(sent[3].header("MCP-Protocol-Version"), Some("2025-11-25"));
+        assert_eq!(sent[3].header("Accept"), Some("text/event-stream"));
+        assert_eq!(sent[3].header("Content-Type"), None, "a GET has no body");
     }
 
     #[test]

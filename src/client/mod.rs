@@ -23,7 +23,7 @@ use crate::protocol::param_headers::{self, ParamHeader};
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, version};
 use crate::transport::body::Reply;
-use crate::transport::{Exchange, HttpRequest, HttpResponse, Limits, ResponseReader, Step, Target};
+use crate::transport::{Exchange, HttpRequest, HttpResponse, Limits, ResponseItem, ResponseReader, Target};
 use futures_util::future::LocalBoxFuture;
 use serde_json::{Map, Value};
 use std::any::Any;
@@ -391,7 +391,7 @@ impl Client {
                 body_limit: self.config.limits.max_body_bytes,
                 context: context.clone(),
             };
-            let response = self.exchange.post(request).await?;
+            let response = self.exchange.send(request).await?;
             if !(300..400).contains(&response.status) && response.status != 0 {
                 return Ok(response);
             }
@@ -423,14 +423,14 @@ impl Client {
     async fn read_reply(&self, reader: &mut ResponseReader, opts: &RequestOptions, session: Option<&handshake::Session>) -> Result<Reply> {
         loop {
             match reader.next().await? {
-                Step::Reply(reply) => return Ok(reply),
-                Step::Message(Incoming::Notification { method, params }) => self.deliver(opts, &method, &params),
-                Step::Message(Incoming::Request { id, method, params }) => {
+                ResponseItem::Reply(reply) => return Ok(reply),
+                ResponseItem::Message(Incoming::Notification { method, params }) => self.deliver(opts, &method, &params),
+                ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = session {
                         self.answer_server_request(session, id, &method, params, opts).await;
                     }
                 }
-                Step::Message(Incoming::Response { .. }) => {}
+                ResponseItem::Message(Incoming::Response { .. }) => {}
             }
         }
     }
@@ -453,7 +453,7 @@ fn modern_capabilities(config: &ClientConfig) -> Value {
 
 /// `Content-Type` and `Accept` of every POST.
 fn base_headers() -> Vec<(String, String)> {
-    vec![("Content-Type".to_string(), "application/json".to_string()), ("Accept".to_string(), headers::ACCEPT_BOTH.to_string())]
+    vec![(headers::CONTENT_TYPE.to_string(), headers::JSON.to_string()), (headers::ACCEPT.to_string(), headers::ACCEPT_BOTH.to_string())]
 }
 
 /// The strings of a `supported` / `supportedVersions` array (other entries ignored).

@@ -39,6 +39,13 @@ pub fn read_error(uri: &str, err: Error) -> Error {
     }
 }
 
+/// Whether `uri` is `base` or names a resource below it (`{base}/…`, `{base}#…`,
+/// `{base}?…`; a mere prefix such as `{base}x` is another resource). A subscription to, or
+/// an update of, `base` covers those.
+pub fn is_within(uri: &str, base: &str) -> bool {
+    uri.strip_prefix(base).is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '#', '?']))
+}
+
 /// `-32601` (method not found, which is also how a server refuses a capability it did not
 /// advertise) as [`ErrorCode::NotSupported`]; other errors unchanged.
 pub fn not_supported(err: Error, method: &str) -> Error {
@@ -107,6 +114,16 @@ mod tests {
         assert_eq!(sent[2].body["params"]["cursor"], "2");
         assert_eq!(sent[3].header("Mcp-Method"), Some("resources/templates/list"));
         assert_eq!(sent[3].header("Mcp-Name"), None);
+    }
+
+    #[test]
+    fn a_uri_is_within_itself_and_the_resources_below_it() {
+        for below in ["x://a", "x://a/b", "x://a#frag", "x://a?q=1"] {
+            assert!(is_within(below, "x://a"), "{below}");
+        }
+        for other in ["x://ab", "x://", "y://a", ""] {
+            assert!(!is_within(other, "x://a"), "{other}");
+        }
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl Exchange for Scripted {
         Box::pin(future::ready(()))
     }
 
-    fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
+    fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let body: Value = serde_json::from_str(&request.body).unwrap_or(Value::Null);
         let id = match body.get("id") {
             Some(id) if body.get("method").is_some() => {

@@ -28,12 +28,14 @@
 //! the server advertised; resource subscriptions are made with `resources/subscribe`.
 
 use super::handshake::Session;
+use super::resources::{is_within, not_supported};
 use super::{base_headers, Client, Era, RequestOptions};
 use crate::error::{snippet, Error, ErrorCode, Result};
+use crate::protocol::headers;
 use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
-use crate::protocol::{codes, headers};
-use crate::transport::{ResponseReader, Step};
+use crate::protocol::notifications::{CANCELLED, PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED, TOOLS_LIST_CHANGED};
+use crate::transport::{ResponseItem, ResponseReader};
 use serde_json::{Map, Value};
 use std::rc::Rc;
 
@@ -45,12 +47,7 @@ pub const ACKNOWLEDGED: &str = "notifications/subscriptions/acknowledged";
 pub const MAX_RESOURCE_SUBSCRIPTIONS: usize = 1000;
 
 /// The notifications a subscription delivers.
-pub const DELIVERED: &[&str] = &[
-    "notifications/tools/list_changed",
-    "notifications/prompts/list_changed",
-    "notifications/resources/list_changed",
-    "notifications/resources/updated",
-];
+pub const DELIVERED: &[&str] = &[TOOLS_LIST_CHANGED, PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED];
 
 /// What to listen for (`SubscriptionFilter`; every member opt-in).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -153,12 +150,12 @@ impl Filter {
     /// `{uri}#…`, `{uri}?…`).
     pub fn covers(&self, method: &str, params: &Value) -> bool {
         match method {
-            "notifications/tools/list_changed" => self.tools_list_changed,
-            "notifications/prompts/list_changed" => self.prompts_list_changed,
-            "notifications/resources/list_changed" => self.resources_list_changed,
-            "notifications/resources/updated" => {
+            TOOLS_LIST_CHANGED => self.tools_list_changed,
+            PROMPTS_LIST_CHANGED => self.prompts_list_changed,
+            RESOURCES_LIST_CHANGED => self.resources_list_changed,
+            RESOURCES_UPDATED => {
                 let Some(uri) = params.get("uri").and_then(Value::as_str) else { return false };
-                self.resource_subscriptions.iter().any(|s| uri == s || uri.strip_prefix(s.as_str()).is_some_and(|t| t.starts_with(['/', '#', '?'])))
+                self.resource_subscriptions.iter().any(|s| is_within(uri, s))
             }
             _ => false,
         }
@@ -248,25 +245,19 @@ impl Client {
         let response = self.send("POST", header_list, body, opts.context.clone()).await?;
         let mut reader = ResponseReader::new(response, id, &self.config.limits);
         let status = reader.status();
-        let refused = |e: Error| {
-            if e.rpc_code() == Some(codes::METHOD_NOT_FOUND) {
-                Error { code: ErrorCode::NotSupported, message: format!("the server does not support subscriptions/listen ({})", e.message), ..e }
-            } else {
-                e
-            }
-        };
+        let refused = |e: Error| not_supported(e, "subscriptions/listen");
         let ack = loop {
             match reader.next().await.map_err(refused)? {
-                Step::Message(Incoming::Notification { method, params }) if method == ACKNOWLEDGED => break params,
-                Step::Message(Incoming::Notification { method, .. }) => {
+                ResponseItem::Message(Incoming::Notification { method, params }) if method == ACKNOWLEDGED => break params,
+                ResponseItem::Message(Incoming::Notification { method, .. }) => {
                     return Err(Error::new(
                         ErrorCode::InvalidMessage,
                         format!("subscriptions/listen: the stream began with {method:?}, not {ACKNOWLEDGED:?}"),
                     )
                     .with_status(status))
                 }
-                Step::Message(_) => continue,
-                Step::Reply(reply) => {
+                ResponseItem::Message(_) => continue,
+                ResponseItem::Reply(reply) => {
                     return Err(match reply.outcome {
                         Err(rpc) => refused(Error::rpc(rpc).with_status(status)),
                         Ok(_) => Error::new(ErrorCode::InvalidMessage, "subscriptions/listen ended before it was acknowledged").with_status(status),
@@ -296,20 +287,7 @@ impl Client {
     }
 
     async fn listen_handshake(&self, session: Rc<Session>, requested: &Filter, wanted: Filter, opts: &RequestOptions) -> Result<Subscription> {
-        let mut list: Vec<(String, String)> =
-            vec![("Accept".to_string(), "text/event-stream".to_string()), (headers::PROTOCOL_VERSION.to_string(), session.version.clone())];
-        if let Some(sid) = &session.id {
-            list.push(("Mcp-Session-Id".to_string(), sid.clone()));
-        }
-        let response = self.send("GET", list, String::new(), opts.context.clone()).await?;
-        let sse = crate::transport::body::media_type(response.content_type.as_deref()) == "text/event-stream";
-        if response.status != 200 || !sse {
-            return Err(Error::new(
-                ErrorCode::NotSupported,
-                format!("the server offers no event stream for this session (GET answered HTTP {})", response.status),
-            )
-            .with_status(response.status));
-        }
+        let response = self.get_event_stream(&session, None, opts).await?;
         let reader = ResponseReader::new(response, 0, &self.config.limits);
         for uri in &wanted.resource_subscriptions {
             let mut params = Map::new();
@@ -374,29 +352,29 @@ impl Subscription {
             return Ok(None);
         }
         loop {
-            let step = match self.reader.next().await {
-                Ok(step) => step,
+            let item = match self.reader.next().await {
+                Ok(item) => item,
                 Err(e) => {
                     self.done = true;
                     return Err(e);
                 }
             };
-            match step {
-                Step::Reply(reply) => {
+            match item {
+                ResponseItem::Reply(reply) => {
                     self.done = true;
                     return match reply.outcome {
                         Ok(_) => Ok(None),
                         Err(rpc) => Err(Error::rpc(rpc).with_status(reply.status)),
                     };
                 }
-                Step::Message(Incoming::Request { id, method, params }) => {
+                ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = &self.session {
                         client.answer_server_request(session, id, &method, params, opts).await;
                     }
                 }
-                Step::Message(Incoming::Response { .. }) => {}
-                Step::Message(Incoming::Notification { method, params }) => {
-                    if method == "notifications/cancelled" {
+                ResponseItem::Message(Incoming::Response { .. }) => {}
+                ResponseItem::Message(Incoming::Notification { method, params }) => {
+                    if method == CANCELLED {
                         let ours = self.id.is_some_and(|id| params.get("requestId").is_some_and(|r| jsonrpc::id_matches(r, id)));
                         if ours {
                             self.done = true;
@@ -599,6 +577,8 @@ mod tests {
         block_on(client.unsubscribe(&sub, &opts));
         let sent = script.sent();
         assert_eq!((sent[2].method, sent[2].header("Accept"), sent[2].header("Mcp-Session-Id")), ("GET", Some("text/event-stream"), Some("s")));
+        assert_eq!(sent[2].header("MCP-Protocol-Version"), Some("2025-11-25"));
+        assert_eq!(sent[2].header("Last-Event-ID"), None, "a new stream, not a resumed one");
         assert_eq!(sent[3].body["method"], "resources/subscribe");
         assert_eq!(sent[3].body["params"]["uri"], "x://a");
         assert_eq!(sent[4].body, json!({"jsonrpc":"2.0","id":"p","result":{}}));

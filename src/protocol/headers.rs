@@ -9,6 +9,24 @@ pub const PROTOCOL_VERSION: &str = "MCP-Protocol-Version";
 pub const METHOD: &str = "Mcp-Method";
 /// `Mcp-Name`: `params.name` of `tools/call` / `prompts/get`, `params.uri` of `resources/read`.
 pub const NAME: &str = "Mcp-Name";
+/// `Mcp-Param-{Name}`: the prefix of the headers that mirror tool arguments annotated with
+/// `x-mcp-header` (see [`super::param_headers`]).
+pub const PARAM_PREFIX: &str = "Mcp-Param-";
+/// `Mcp-Session-Id` (handshake era): the session the server assigned in its `initialize`
+/// response, sent on every later request of the session.
+pub const SESSION_ID: &str = "Mcp-Session-Id";
+/// `Last-Event-ID` (handshake era): the id of the last SSE event received, sent on the GET
+/// that resumes a stream after it.
+pub const LAST_EVENT_ID: &str = "Last-Event-ID";
+/// `Content-Type` (RFC 9110).
+pub const CONTENT_TYPE: &str = "Content-Type";
+/// `Accept` (RFC 9110).
+pub const ACCEPT: &str = "Accept";
+/// The media type of a JSON body (request bodies, and one form of response).
+pub const JSON: &str = "application/json";
+/// The media type of a Server-Sent Events stream (the other form of response, and the GET
+/// stream of the handshake era).
+pub const EVENT_STREAM: &str = "text/event-stream";
 /// `Accept` value every POST carries: both response forms must be acceptable.
 pub const ACCEPT_BOTH: &str = "application/json, text/event-stream";
 

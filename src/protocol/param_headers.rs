@@ -1,9 +1,9 @@
 //! `x-mcp-header`: tool arguments mirrored into `Mcp-Param-{Name}` request headers (MCP
-//! 2026-07-28 `basic/transports/streamable-http.mdx` "Custom Headers from Tool Parameters";
-//! digest §4.3). HTTP clients MUST support it, and MUST leave out of the tool list any tool
-//! whose annotations are invalid.
+//! 2026-07-28, `basic/transports/streamable-http.mdx` "Custom Headers from Tool Parameters";
+//! <https://modelcontextprotocol.io/specification/2026-07-28>). HTTP clients MUST support it,
+//! and MUST leave out of the tool list any tool whose annotations are invalid.
 
-use super::headers::encode_value;
+use super::headers::{encode_value, PARAM_PREFIX};
 use serde_json::Value;
 
 /// The annotation keyword.
@@ -103,7 +103,7 @@ pub fn header_values(headers: &[ParamHeader], arguments: &Value) -> Vec<(String,
                 Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) => crate::json_text(value),
                 _ => return None,
             };
-            Some((format!("Mcp-Param-{}", h.name), encode_value(&text)))
+            Some((format!("{PARAM_PREFIX}{}", h.name), encode_value(&text)))
         })
         .collect()
 }

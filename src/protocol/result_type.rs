@@ -22,7 +22,7 @@ impl ResultType {
             Some(Value::String(s)) if s == "complete" => Ok(ResultType::Complete),
             Some(Value::String(s)) if s == "input_required" => Ok(ResultType::InputRequired),
             Some(other) => {
-                Err(Error::new(ErrorCode::InvalidResultType, format!("unknown resultType {}", crate::error::snippet(&crate::json_text(&other), 60))))
+                Err(Error::new(ErrorCode::InvalidResultType, format!("unknown resultType {}", crate::error::snippet(&crate::json_text(other), 60))))
             }
         }
     }

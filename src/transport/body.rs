@@ -4,6 +4,7 @@
 
 use super::{sse, HttpResponse};
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
+use crate::protocol::headers;
 use crate::protocol::jsonrpc::{id_matches, Id, Incoming};
 use bytes::Bytes;
 use futures_util::stream::{self, LocalBoxStream, Stream, StreamExt};
@@ -43,10 +44,10 @@ pub fn media_type(content_type: Option<&str>) -> String {
     content_type.unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase()
 }
 
-/// One thing read from a response: a message that is not our response (a notification, or
-/// in the handshake era a server request), or the response itself.
+/// One item read from an HTTP response body: a message that is not our response (a
+/// notification, or in the handshake era a server request), or the response itself.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Step {
+pub enum ResponseItem {
     /// A notification or server request that arrived before the response.
     Message(Incoming),
     /// The JSON-RPC response to our request; the read is over.
@@ -76,8 +77,8 @@ impl ResponseReader {
         let status = response.status;
         let body = limited(response.body, limits.max_body_bytes);
         let kind = match media_type(response.content_type.as_deref()).as_str() {
-            "application/json" => BodyKind::Json(Some(body)),
-            "text/event-stream" => BodyKind::Sse(sse::events(body)),
+            headers::JSON => BodyKind::Json(Some(body)),
+            headers::EVENT_STREAM => BodyKind::Sse(sse::events(body)),
             _ => BodyKind::Other { body: Some(body), content_type: response.content_type },
         };
         ResponseReader { status, id, kind, last_event_id: None, retry_ms: None }
@@ -120,7 +121,7 @@ impl ResponseReader {
     /// Errors: `body_too_large`, `invalid_json`, `invalid_message`, `stream_ended`, and the
     /// body stream's own `network` / `timeout` / `aborted`. After an error or a reply the
     /// reader is spent.
-    pub async fn next(&mut self) -> Result<Step> {
+    pub async fn next(&mut self) -> Result<ResponseItem> {
         let (status, id) = (self.status, self.id);
         match &mut self.kind {
             BodyKind::Json(body) => {
@@ -134,7 +135,7 @@ impl ResponseReader {
                     Err(_) => return Err(http_error(status, &bytes)),
                 };
                 match Incoming::from_value(value) {
-                    Ok(Incoming::Response { id: rid, outcome }) if accepts(&rid, &outcome, id) => Ok(Step::Reply(Reply { status, outcome })),
+                    Ok(Incoming::Response { id: rid, outcome }) if accepts(&rid, &outcome, id) => Ok(ResponseItem::Reply(Reply { status, outcome })),
                     Ok(_) | Err(_) if !is_success(status) => Err(http_error(status, &bytes)),
                     Ok(_) => Err(Error::new(ErrorCode::InvalidMessage, "JSON body is not the response to this request").with_status(status)),
                     Err(e) => Err(e.with_status(status)),
@@ -155,9 +156,11 @@ impl ResponseReader {
                     let value: Value = serde_json::from_slice(event.data.as_bytes())
                         .map_err(|e| Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status))?;
                     match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
-                        Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => return Ok(Step::Reply(Reply { status, outcome })),
+                        Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
+                            return Ok(ResponseItem::Reply(Reply { status, outcome }))
+                        }
                         Incoming::Response { .. } => {} // an answer to someone else: not ours to read
-                        other => return Ok(Step::Message(other)),
+                        other => return Ok(ResponseItem::Message(other)),
                     }
                 }
                 if is_success(status) {
@@ -192,8 +195,8 @@ pub async fn read_response(response: HttpResponse, id: Id, limits: &Limits, sink
     let mut reader = ResponseReader::new(response, id, limits);
     loop {
         match reader.next().await? {
-            Step::Message(m) => sink(m),
-            Step::Reply(r) => return Ok(r),
+            ResponseItem::Message(m) => sink(m),
+            ResponseItem::Reply(r) => return Ok(r),
         }
     }
 }

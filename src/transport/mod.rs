@@ -16,7 +16,7 @@ use futures_util::stream::LocalBoxStream;
 use std::any::Any;
 use std::rc::Rc;
 
-pub use body::{read_response, Limits, MessageSink, ResponseReader, Step};
+pub use body::{read_response, Limits, MessageSink, ResponseItem, ResponseReader};
 pub use target::Target;
 
 /// One request to send: a POST carrying a JSON-RPC message, or (handshake era) a GET of an
@@ -55,12 +55,13 @@ pub struct HttpResponse {
     pub body: LocalBoxStream<'static, Result<Bytes>>,
 }
 
-/// The HTTP client the core drives: sends one POST, returns the response head and a body
-/// stream. Errors are [`crate::Error`]s with codes `network`, `timeout` or `aborted`.
+/// The HTTP client the core drives: sends one request (a POST, or in the handshake era a GET
+/// or DELETE), returns the response head and a body stream. Errors are [`crate::Error`]s
+/// with codes `network`, `timeout` or `aborted`.
 pub trait Exchange {
-    /// Sends `request`; resolves when the response head has arrived. A request without
-    /// `context` must still be bounded in time by the implementation.
-    fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>>;
+    /// Sends `request` with its own method; resolves when the response head has arrived. A
+    /// request without `context` must still be bounded in time by the implementation.
+    fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>>;
 
     /// Resolves after `ms` milliseconds (used before resuming a handshake-era stream, as
     /// its `retry` field asks).
