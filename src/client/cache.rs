@@ -1,5 +1,6 @@
-//! Caching of cacheable results (MCP 2026-07-28 `server/utilities/caching.mdx`,
-//! `CacheableResult`; digest §5.9), and list walks that use it.
+//! Caching of cacheable results (MCP 2026-07-28, `server/utilities/caching.mdx` and
+//! `schema.ts` `CacheableResult`; <https://modelcontextprotocol.io/specification/2026-07-28>),
+//! and list walks that use it.
 //!
 //! Cacheable results carry `ttlMs` (≥ 0, milliseconds) and `cacheScope` (`"public"` |
 //! `"private"`): the results of `tools/list`, `prompts/list`, `resources/list`,
@@ -119,8 +120,8 @@ struct Entry {
 
 /// One bounded store of results, keyed by strings (see [`CacheView`] for the keys).
 pub struct Cache {
-    /// Oldest first (a key stored again moves to the end). A list, not a hash map: lookups
-    /// scan at most `max_entries` keys, and the wasm carries no hashing code.
+    /// Oldest first (a key stored again moves to the end); a list, not a hash map
+    /// (ARCHITECTURE.md, Wasm size).
     entries: RefCell<Vec<Entry>>,
     bytes: Cell<usize>,
     limits: CacheLimits,

@@ -1,5 +1,6 @@
 //! `server/discover` on first use, and what its answer says about the server's era
-//! (MCP 2026-07-28 `server/discover.mdx`, `basic/versioning.mdx`; digest §2.5, §2.8).
+//! (MCP 2026-07-28, `server/discover.mdx` and `basic/versioning.mdx` "Backward
+//! Compatibility"; <https://modelcontextprotocol.io/specification/2026-07-28>).
 
 use super::{supported_versions, Client, Era, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};

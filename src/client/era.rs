@@ -1,5 +1,7 @@
-//! Which era a server speaks, and how the adapter finds out (MCP 2026-07-28
-//! `basic/versioning.mdx` "Backward Compatibility" and the compatibility matrix; digest §2.8).
+//! Which era a server speaks, and how the adapter finds out (MCP 2026-07-28,
+//! `basic/versioning.mdx` "Backward Compatibility" and the compatibility matrix,
+//! `basic/transports/streamable-http.mdx` "Backward Compatibility";
+//! <https://modelcontextprotocol.io/specification/2026-07-28>).
 //!
 //! In [`ProtocolMode::Auto`] the adapter probes with `server/discover` at the newest modern
 //! revision and classifies the answer the way the spec and the reference SDKs do:
@@ -13,7 +15,8 @@
 //!   (usually CORS rejecting the new headers on an old server), which falls back;
 //! - `-32020` (header mismatch) and `-32021` (missing capability) on the probe: the spec calls
 //!   them recognised modern errors, so the server is taken as modern and the error surfaces
-//!   (the TypeScript SDK falls back instead; we follow the spec text, digest §9 item 2).
+//!   (the TypeScript SDK treats them as handshake-era evidence and falls back instead; we
+//!   follow the spec text).
 //!
 //! The verdict is kept for the client's life (one client = one URL = one origin) and probed
 //! again once if it later fails (see [`Client::request`]).

@@ -1,10 +1,13 @@
 //! The handshake era (MCP 2025-11-25 / 2025-06-18 over streamable HTTP): `initialize`,
 //! `notifications/initialized`, the `Mcp-Session-Id` session, server requests on response
-//! streams, cancellation notices, session expiry and close (2025-11-25
-//! `basic/lifecycle.mdx`, `basic/transports.mdx`; digest §2.8 "Legacy fallback").
+//! streams, cancellation notices, session expiry and close (MCP 2025-11-25,
+//! `basic/lifecycle.mdx` and `basic/transports.mdx`;
+//! <https://modelcontextprotocol.io/specification/2025-11-25>; how the adapter gets here: MCP
+//! 2026-07-28, `basic/versioning.mdx` "Backward Compatibility").
 //!
 //! None of the 2026-only headers (`Mcp-Method`, `Mcp-Name`) or `_meta` envelope keys are sent
-//! on this path: old servers may refuse them (CORS in browsers, digest §9 item 11).
+//! on this path: an old server in a browser may fail them at the CORS preflight before any
+//! HTTP status is visible (`initialize` needs no `MCP-Protocol-Version` either).
 
 use super::discover::ServerDescription;
 use super::{base_headers, Client, Era, Outcome, RequestOptions};

@@ -3,9 +3,10 @@
 //! fallback, the handshake era (2025-11-25, 2025-06-18: `initialize` + `Mcp-Session-Id`).
 //! Typed requests (tools, pagination) are in the submodules and do not care which era.
 //!
-//! Sources: MCP 2026-07-28 `basic/versioning.mdx`, `server/discover.mdx`,
-//! `basic/transports/streamable-http.mdx`; 2025-11-25 `basic/lifecycle.mdx`,
-//! `basic/transports.mdx` (digest §1, §2, §2.8).
+//! Sources: MCP 2026-07-28 (<https://modelcontextprotocol.io/specification/2026-07-28>),
+//! `basic/versioning.mdx`, `server/discover.mdx`, `basic/index.mdx` "_meta",
+//! `basic/transports/streamable-http.mdx`; MCP 2025-11-25, `basic/lifecycle.mdx`,
+//! `basic/transports.mdx`.
 
 pub mod cache;
 pub mod discover;
@@ -228,8 +229,8 @@ impl Client {
     /// out at the newest revision beside the `server/discover` probe (while the probe is in
     /// flight) instead of after it. Its answer, result or error, counts when the probe
     /// settles on that revision, exactly as if it had been sent afterwards; otherwise it is
-    /// dropped and the request sent in the era negotiated. This saves one round trip at start (the first thing an agent does is list
-    /// its tools).
+    /// dropped and the request sent in the era negotiated. This saves one round trip at start
+    /// (the first thing an agent does is list its tools).
     pub async fn request(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
         let newest = version::MODERN_VERSIONS[0];
         let (era, early) = if self.era().is_none() && self.config.protocol != ProtocolMode::Legacy && is_list(method) {
@@ -272,7 +273,7 @@ impl Client {
 
     /// A 2026-07-28 request at `version`. A `-32022` (unsupported version) answer with a
     /// mutually supported modern version in `data.supported` is retried once, with a new id,
-    /// at that version (`basic/versioning.mdx`; digest §2.6).
+    /// at that version (MCP 2026-07-28, `basic/versioning.mdx`).
     async fn request_modern(
         &self,
         version: &'static str,
@@ -320,8 +321,8 @@ impl Client {
         }
     }
 
-    /// Declared capabilities of every 2026-07-28 request (`ClientCapabilities`, digest
-    /// §2.3), derived once from the configuration (see [`modern_capabilities`]).
+    /// Declared capabilities of every 2026-07-28 request (`schema.ts` `ClientCapabilities`),
+    /// derived once from the configuration (see [`modern_capabilities`]).
     pub fn modern_capabilities(&self) -> &Value {
         &self.capabilities
     }

@@ -1,6 +1,7 @@
 //! Prompts and completion of one server: `prompts/list`, the params of `prompts/get` (with
 //! its arguments checked before anything is sent), and `completion/complete` (MCP
-//! 2026-07-28 `server/prompts.mdx`, `server/utilities/completion.mdx`; digest §5.2, §5.3).
+//! 2026-07-28, `server/prompts.mdx` and `server/utilities/completion.mdx`;
+//! <https://modelcontextprotocol.io/specification/2026-07-28>).
 //! The `prompts/get` call itself (input-required rounds, conversion) is driven by
 //! [`crate::adapter::resources::get_prompt`].
 

@@ -1,5 +1,6 @@
 //! Resources of one server: `resources/list`, `resources/templates/list` and the params and
-//! errors of `resources/read` (MCP 2026-07-28 `server/resources.mdx`; digest §5.1, §5.10).
+//! errors of `resources/read` (MCP 2026-07-28, `server/resources.mdx` and
+//! `server/utilities/pagination.mdx`; <https://modelcontextprotocol.io/specification/2026-07-28>).
 //! The read itself (cache, input-required rounds) is driven by
 //! [`crate::adapter::resources::read_resource`].
 

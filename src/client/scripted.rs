@@ -1,4 +1,4 @@
-//! A scripted [`Exchange`] for native tests: answers POSTs from a queue and records them.
+//! A scripted [`Exchange`] for native tests: answers requests from a queue and records them.
 
 use super::{Client, ClientConfig};
 use crate::error::{Error, ErrorCode, Result};

@@ -1,8 +1,8 @@
-//! Server-pushed change notifications: `subscriptions/listen` at 2026-07-28 (MCP
-//! `basic/patterns/subscriptions.mdx`, `schema.ts` `SubscriptionsListenRequest`; digest §5.8),
-//! and the standalone GET event stream of a handshake-era session (2025-11-25
-//! `basic/transports.mdx` "Listening for Messages from the Server", with `resources/subscribe`
-//! for resource updates).
+//! Server-pushed change notifications: `subscriptions/listen` at 2026-07-28 (MCP 2026-07-28,
+//! `basic/patterns/subscriptions.mdx`, `schema.ts` `SubscriptionsListenRequest`;
+//! <https://modelcontextprotocol.io/specification/2026-07-28>), and the standalone GET event
+//! stream of a handshake-era session (MCP 2025-11-25, `basic/transports.mdx` "Listening for
+//! Messages from the Server", with `resources/subscribe` for resource updates).
 //!
 //! [`Client::listen`] opens the stream and checks its start; [`Subscription::next`] then
 //! yields one notification at a time, for as long as the host keeps reading. The stream is
@@ -19,8 +19,10 @@
 //!    honours is the [`Subscription::acknowledged`] filter (an empty one is `NotSupported`);
 //!    a JSON-RPC error instead (e.g. `-32601`) is `NotSupported` too;
 //! 3. notifications follow, each tagged with that id (others are skipped); the server ends
-//!    the subscription with a result for the listen request, or (open spec question, digest
-//!    §9 item 1) a `notifications/cancelled` naming it: both are a graceful end.
+//!    the subscription with a result for the listen request, or a `notifications/cancelled`
+//!    naming it: both are a graceful end (the spec disagrees with itself here:
+//!    `basic/patterns/subscriptions.mdx` says the server SHOULD send the result,
+//!    `basic/patterns/cancellation.mdx` that it MUST send the notification).
 //!
 //! Handshake era: the session's GET stream (`Accept: text/event-stream`); a server that
 //! offers none (405, ...) is `NotSupported`. Server requests arriving there (`ping`,

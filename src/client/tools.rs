@@ -1,5 +1,5 @@
-//! `tools/list` (paginated) and `tools/call` (MCP 2026-07-28 `server/tools.mdx`,
-//! `server/utilities/pagination.mdx`; digest §4.1, §4.4, §5.10).
+//! `tools/list` (paginated) and `tools/call` (MCP 2026-07-28, `server/tools.mdx` and
+//! `server/utilities/pagination.mdx`; <https://modelcontextprotocol.io/specification/2026-07-28>).
 
 use super::cache::{CacheMode, CacheView};
 use super::{Client, RequestOptions};

@@ -1,5 +1,10 @@
-//! Standard request headers of streamable HTTP at 2026-07-28 (`streamable-http.mdx`
-//! "Standard Request Headers"; digest §1.2) and the Base64 sentinel encoding of values.
+//! Header names and media types of streamable HTTP, each spelled once here, and the Base64
+//! sentinel encoding of `Mcp-*` values.
+//!
+//! Sources: MCP 2026-07-28, `basic/transports/streamable-http.mdx` "Standard Request
+//! Headers" (<https://modelcontextprotocol.io/specification/2026-07-28>); for the handshake
+//! era, MCP 2025-11-25, `basic/transports.mdx` "Session Management" and "Resumability and
+//! Redelivery".
 
 use serde_json::{Map, Value};
 

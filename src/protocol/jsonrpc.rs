@@ -1,4 +1,4 @@
-//! JSON-RPC 2.0 envelopes as MCP uses them (`basic/index.mdx` "Messages"; digest §2.1).
+//! JSON-RPC 2.0 envelopes as MCP uses them (MCP 2026-07-28, `basic/index.mdx` "Messages").
 
 use super::meta::RequestMeta;
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};

@@ -1,5 +1,5 @@
-//! The per-request `_meta` envelope of 2026-07-28 (`schema.ts` `RequestMetaObject`;
-//! `basic/index.mdx` "_meta"; digest §2.2). Every request carries `params._meta` with the
+//! The per-request `_meta` envelope of 2026-07-28 (MCP 2026-07-28, `basic/index.mdx` "_meta"
+//! and `schema.ts` `RequestMetaObject`). Every request carries `params._meta` with the
 //! protocol version and client capabilities (MUST) and client info (SHOULD).
 
 use serde::ser::{Serialize, SerializeMap, Serializer};

@@ -1,8 +1,8 @@
 //! Wire rules of MCP over streamable HTTP: JSON-RPC envelopes, the per-request `_meta`
 //! envelope, the standard `Mcp-*` headers, protocol versions and result types.
 //!
-//! Sources: MCP 2026-07-28 `basic/index.mdx`, `basic/transports/streamable-http.mdx`,
-//! `basic/versioning.mdx` (digested in `shared/reference/mcp-2026-07-28.md` §1–§2).
+//! Sources: MCP 2026-07-28 (<https://modelcontextprotocol.io/specification/2026-07-28>),
+//! `basic/index.mdx`, `basic/transports/streamable-http.mdx`, `basic/versioning.mdx`.
 
 pub mod headers;
 pub mod jsonrpc;

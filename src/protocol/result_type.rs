@@ -1,4 +1,4 @@
-//! `resultType` of a result (MCP 2026-07-28 `basic/index.mdx` "Result types"; digest §2.1).
+//! `resultType` of a result (MCP 2026-07-28, `basic/index.mdx` "Result types").
 
 use crate::error::{Error, ErrorCode, Result};
 use serde_json::Value;
@@ -9,7 +9,8 @@ pub enum ResultType {
     /// The request is done (`"complete"`, or no `resultType` at all: handshake-era servers
     /// and some modern ones omit it, and absence MUST be read as complete).
     Complete,
-    /// The server needs input first (`"input_required"`, MRTR; digest §3).
+    /// The server needs input first (`"input_required"`; MCP 2026-07-28,
+    /// `basic/patterns/mrtr.mdx`).
     InputRequired,
 }
 

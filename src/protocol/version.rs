@@ -1,4 +1,4 @@
-//! Protocol revisions this adapter speaks (MCP 2026-07-28 `basic/versioning.mdx`; digest §2.6).
+//! Protocol revisions this adapter speaks (MCP 2026-07-28, `basic/versioning.mdx`).
 
 /// The sessionless ("modern") revisions, newest first.
 pub const MODERN_VERSIONS: &[&str] = &["2026-07-28"];

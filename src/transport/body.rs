@@ -1,6 +1,6 @@
 //! Reading one response: `application/json` or `text/event-stream`, bounded in size, until
-//! the JSON-RPC response to our request arrives (MCP 2026-07-28 `streamable-http.mdx`
-//! "Sending Messages to the Server"; digest §1.3–§1.4).
+//! the JSON-RPC response to our request arrives (MCP 2026-07-28,
+//! `basic/transports/streamable-http.mdx` "Sending Messages to the Server").
 
 use super::{sse, HttpResponse};
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
@@ -54,7 +54,7 @@ pub enum ResponseItem {
     Reply(Reply),
 }
 
-/// Reads one response step by step (see [`ResponseReader::next`]).
+/// Reads one response item by item (see [`ResponseReader::next`]).
 pub struct ResponseReader {
     status: u16,
     id: Id,
@@ -108,13 +108,13 @@ impl ResponseReader {
         self.status
     }
 
-    /// The next step.
+    /// The next item.
     ///
     /// - `application/json`: the whole body (within the size limit) is one message; a
     ///   JSON-RPC error is read on any HTTP status.
     /// - `text/event-stream`: events are decoded as bytes arrive; each notification or
-    ///   server request is a [`Step::Message`]; responses to other ids are skipped; our
-    ///   response is the [`Step::Reply`] (drop the reader then: that closes the stream).
+    ///   server request is a [`ResponseItem::Message`]; responses to other ids are skipped; our
+    ///   response is the [`ResponseItem::Reply`] (drop the reader then: that closes the stream).
     /// - Anything else: a non-2xx status is [`ErrorCode::HttpStatus`] (with a short snippet
     ///   of the body, e.g. an HTML error page), a 2xx is [`ErrorCode::ContentType`].
     ///
@@ -223,8 +223,8 @@ fn limited(body: LocalBoxStream<'static, Result<Bytes>>, max: usize) -> LocalBox
     Limited { body: Some(body), seen: 0, max }.boxed_local()
 }
 
-/// The stream of [`limited`], written out (a `stream::unfold` of an async block compiles to
-/// more wasm). `body` is `None` once the stream has ended.
+/// The stream of [`limited`] (a hand-written `Stream`: ARCHITECTURE.md, Wasm size). `body`
+/// is `None` once the stream has ended.
 struct Limited {
     body: Option<LocalBoxStream<'static, Result<Bytes>>>,
     seen: usize,

@@ -1,14 +1,15 @@
 //! Server-Sent Events decoding of a response body (WHATWG "Server-sent events" parsing:
 //! CRLF/CR/LF line ends, multi-line `data:` joined with LF, comments, UTF-8 split across
 //! chunks). MCP reads only `data:`; event names, ids and `retry` carry no meaning at
-//! 2026-07-28, and empty data (legacy "priming" events) is skipped (digest §1.4).
+//! 2026-07-28, and empty data (legacy "priming" events) is skipped (MCP 2026-07-28,
+//! `basic/transports/streamable-http.mdx` "Sending Messages to the Server").
 //!
-//! The decoder is written out here: it follows the `sse-stream` crate (0.3) exactly, which
-//! the tests check on random streams, in far less wasm. Its rules: a BOM is dropped from the
-//! first line; a field value loses one leading space; `data`, `event`, `id` (unless it holds
-//! NUL, which voids the field) and `retry` values must be UTF-8 (else the stream ends with an
-//! error); `retry` counts only when all digits and within `u64`; a blank line dispatches the
-//! event if any field counted; an unterminated last event is dropped.
+//! The decoder is hand-written (ARCHITECTURE.md, Wasm size) and follows the `sse-stream`
+//! crate (0.3) exactly, which the tests check on random streams. Its rules: a BOM is dropped
+//! from the first line; a field value loses one leading space; `data`, `event`, `id` (unless
+//! it holds NUL, which voids the field) and `retry` values must be UTF-8 (else the stream
+//! ends with an error); `retry` counts only when all digits and within `u64`; a blank line
+//! dispatches the event if any field counted; an unterminated last event is dropped.
 
 use crate::error::{Error, ErrorCode, Result};
 use bytes::Bytes;
