@@ -537,7 +537,7 @@ function report(raw) {
   if (R.size) {
     const s = R.size.adapter;
     L.push(
-      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. gzip -9, each file on its own.`,
+      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. Gzip level 9 (node:zlib, a few hundred bytes above the gzip -9 of scripts/build.sh), each file on its own.`,
     );
     L.push('');
   }
