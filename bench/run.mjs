@@ -1,21 +1,23 @@
 // `npm run bench`: this adapter against the MCP TypeScript SDK v2 client and a bare `fetch`
 // (the floor), on one local `@modelcontextprotocol/server` 2.4.0 server (bench/server.mjs, its
 // own process). Each client is measured in a process of its own (bench/worker.mjs), so its
-// memory is its own. Writes bench/results.md (machine, versions, tables with medians and
-// ratios) and prints the tables.
+// memory is its own. Writes bench/results.md, the home of every figure (machine, versions,
+// method, the full tables with medians and ratios; the README quotes only the headline), and
+// prints the tables.
 //
 //   node bench/run.mjs                 full run (~5 min on 2 cores; run nothing else heavy)
-//   node bench/run.mjs --smoke         tiny counts, < 20 s, same rows (tests/bench-smoke.test.mjs)
+//   node bench/run.mjs --smoke         tiny counts, < 20 s, same rows (run by npm test)
 //   options: --out FILE (markdown; default bench/results.md, or target/bench-smoke.md with
 //            --smoke), --json FILE (the raw numbers), --only a,b (scenarios: latency,
 //            throughput, image, blocks, progress, list, cold, size, langchain), --no-build
 //
-// Rows (issue 8): 1 latency of a small tools/call (median, p99); 2 throughput at 1/16/128 in
-// flight; 3 a 10 MB base64 image and 10k content blocks (time to a usable result, peak RSS);
-// 4 an SSE response with 10k progress notifications (time, callbacks); 5 tools/list of 1,000
-// tools in 10 pages; 6 cold start (spawn to first listTools) and package size against the TS
-// client bundled by esbuild for the browser; 7 the same call through @langchain/mcp-adapters
-// (handshake era).
+// Rows of the report (each with the project's target where it has one): 1 latency of a small
+// tools/call (median, p99, time added over bare fetch, client CPU); 2 throughput at 1/16/128
+// in flight; 3 a 10 MB base64 image and 10k content blocks (time to a usable result, peak
+// RSS); 4 an SSE response with 10k progress notifications (time, callbacks); 5 tools/list of
+// 1,000 tools in 10 pages; 6 cold start (spawn to first listTools) and package size against
+// the TS client bundled by esbuild for the browser; 7 the same call through
+// @langchain/mcp-adapters (handshake era).
 
 import { spawn, spawnSync, fork } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -535,7 +537,7 @@ function report(raw) {
   if (R.size) {
     const s = R.size.adapter;
     L.push(
-      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. gzip -9, each file on its own.`,
+      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. Gzip level 9 (node:zlib, a few hundred bytes above the gzip -9 of scripts/build.sh), each file on its own.`,
     );
     L.push('');
   }

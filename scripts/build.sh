@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/: wasm-pack (--target web) -> wasm-opt (binaryen from npm)
 # -> pkg-template/ files -> index.cjs (esbuild). Skips the work when pkg/ is newer than every
-# source, unless --force.
+# source, unless --force. Built or not, it then checks the package against the size budget
+# (size-budget.json) and fails when a figure is over it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,9 +14,51 @@ flock 9
 force=0
 [ "${1:-}" = "--force" ] && force=1
 
+# The size budget. Three figures, each against its entry in size-budget.json (gzip -9 of each
+# file on its own, as a server sends them):
+# - wasm_gzip_bytes: the wasm;
+# - browser_gzip_bytes: what a page loads for the main entry: the wasm and the JS beside it
+#   (the wasm-bindgen glue, adapter.js, index.browser.js, the snippets such as exchange.js);
+# - package_tgz_bytes: the npm tarball of pkg/ (`npm pack`: every entry, declarations, README).
+# Prints them; exits 1 when one is over. ARCHITECTURE.md, "Wasm size", has the rules that keep
+# the wasm small and says how to raise a budget on purpose.
+check_sizes() {
+  local f js_gz=0
+  for f in pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/index.browser.js $(find pkg/snippets -name '*.js' | sort); do
+    js_gz=$((js_gz + $(gzip -9 -c "$f" | wc -c)))
+  done
+  WASM_RAW=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm) WASM_GZ=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c) JS_GZ=$js_gz \
+    node --input-type=module - <<'JS'
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+const { WASM_RAW, WASM_GZ, JS_GZ } = process.env;
+const [wasm, js] = [Number(WASM_GZ), Number(JS_GZ)];
+const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', './pkg'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0];
+console.log(`size: wasm ${WASM_RAW} B raw; browser JS ${js} B gzipped; npm package ${packed.unpackedSize} B unpacked in ${packed.entryCount} files`);
+const budget = JSON.parse(readFileSync('size-budget.json', 'utf8'));
+const over = [];
+for (const [key, what, bytes] of [
+  ['wasm_gzip_bytes', 'wasm, gzipped', wasm],
+  ['browser_gzip_bytes', 'wasm + browser JS, gzipped', wasm + js],
+  ['package_tgz_bytes', 'npm package (.tgz)', packed.size],
+]) {
+  const max = budget[key];
+  if (!Number.isInteger(max)) throw new Error(`size-budget.json: ${key} must be a whole number of bytes`);
+  console.log(`size: ${what.padEnd(26)} ${String(bytes).padStart(7)} B of ${String(max).padStart(7)} B budgeted (${((100 * bytes) / max).toFixed(1)}%)`);
+  if (bytes > max) over.push(`${what} is ${bytes} B, ${bytes - max} B over its budget (${key}: ${max} in size-budget.json)`);
+}
+if (over.length) {
+  for (const line of over) console.error(`build: FAILED size budget: ${line}`);
+  console.error('build: find what grew (ARCHITECTURE.md, "Wasm size"); raise a budget only on purpose, in a commit of its own that says why and quotes the figures.');
+  process.exit(1);
+}
+JS
+}
+
 stamp=pkg/.build-stamp
-if [ $force = 0 ] && [ -f "$stamp" ] && [ -z "$(find src pkg-template Cargo.toml Cargo.lock scripts/build.sh -newer "$stamp" -print -quit)" ]; then
+if [ $force = 0 ] && [ -f "$stamp" ] && [ -z "$(find src pkg-template Cargo.toml Cargo.lock README.md scripts/build.sh -newer "$stamp" -print -quit)" ]; then
   echo "build: pkg/ is up to date"
+  check_sizes
   exit 0
 fi
 
@@ -28,12 +71,8 @@ wasm-pack build --release --target web --no-pack --out-dir "$out" --out-name mcp
 }
 
 rm -rf pkg.tmp && mkdir pkg.tmp
-# wasm-opt: the features rustc emits for wasm32-unknown-unknown must be enabled explicitly.
-# -Oz, then flatten + rereloop (restructures the control flow of the async state machines)
-# and -Oz again until nothing shrinks: ~2.7 KB raw / ~0.7 KB gzipped less than -Oz alone,
-# for ~35 s more of wasm-opt. Two -Oz per round after the rereloop shrink it a little more
-# (~190 B raw / ~170 B gzipped); the producers and target_features custom sections are
-# metadata for tools only (~190 B).
+# wasm-opt: passes chosen for size (ARCHITECTURE.md, "Wasm size"); the features rustc emits
+# for wasm32-unknown-unknown must be enabled explicitly.
 node_modules/.bin/wasm-opt -Oz --flatten --rereloop -Oz -Oz --converge --strip-producers --strip-target-features \
   --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-multivalue --enable-mutable-globals \
@@ -51,7 +90,5 @@ rm pkg.tmp/index.cjs.js
 rm -rf pkg && mv pkg.tmp pkg
 touch "$stamp"
 
-raw=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm)
-gz=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c)
-js_gz=$(cat pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/index.browser.js pkg/snippets/*/src/bindings/exchange.js | gzip -9 | wc -c)
-echo "build: pkg/ in $(( $(date +%s) - start ))s; wasm ${raw} B raw, ${gz} B gzipped; browser JS ${js_gz} B gzipped"
+echo "build: pkg/ in $(( $(date +%s) - start ))s"
+check_sizes

@@ -3,22 +3,24 @@
 //! An MCP (Model Context Protocol) client over `fetch`, compiled to WebAssembly, that turns a
 //! remote server's tools into callables shaped for LangChain.js.
 //!
-//! Layers, top to bottom (see `DESIGN.md`):
+//! Layers, top to bottom; a layer uses only the layers below it (`ARCHITECTURE.md` at the
+//! repository root describes them, the request flow and the wasm-size rules):
 //! - [`bindings`] (wasm32 only): the `#[wasm_bindgen]` surface and the `fetch`-backed exchange.
-//! - [`adapter`]: tool descriptions with LangChain-ready metadata.
+//! - [`adapter`]: tool descriptions with LangChain-ready metadata; input-required rounds and
+//!   approvals as resumable interrupts; resource reads and prompts for the host.
+//! - [`client`]: one server: era negotiation, version retry, typed requests, pagination,
+//!   result cache, subscriptions.
+//! - [`transport`]: one HTTP exchange: JSON or SSE body, limits, redirects.
+//! - [`protocol`]: JSON-RPC envelopes, `_meta`, `Mcp-*` header rules, versions.
 //! - [`convert`]: MCP content and results to LangChain v1 content blocks.
 //! - [`schema`]: input schemas made LLM-ready.
-//! - [`client`]: one server: discovery, version retry, typed requests, pagination.
-//! - [`protocol`]: JSON-RPC envelopes, `_meta`, `Mcp-*` header rules, versions.
-//! - [`transport`]: one HTTP exchange: request headers, JSON or SSE body, limits.
 //!
-//! Everything below `bindings` is plain Rust and is tested natively with `cargo test`.
+//! Everything below `bindings` is plain Rust and is tested natively with `cargo test`,
+//! through the [`transport::Exchange`] trait and a scripted exchange.
 
 #![warn(missing_docs)]
 
-/// A JSON object from `"key": value` pairs, each value converted by `Value::from`.
-/// (`serde_json::json!` passes every value through `serde_json::to_value`, which compiles
-/// serde's value serializer, and its unwrap, into the wasm; the result is the same.)
+/// A JSON object from `"key": value` pairs via `Value::from` (ARCHITECTURE.md, Wasm size).
 macro_rules! obj {
     ($($key:literal : $value:expr),* $(,)?) => {{
         #[allow(unused_mut)]
@@ -43,8 +45,8 @@ pub mod bindings;
 
 pub use error::{Error, ErrorCode, Result};
 
-/// `value` as compact JSON text: the same bytes as `value.to_string()`, through the one
-/// serializer the request envelopes use (`Value`'s `Display` would compile a second copy).
+/// `value` as compact JSON text: the same bytes as `value.to_string()`, through
+/// `serde_json::to_string`, the one JSON writer in the crate (see ARCHITECTURE.md, Wasm size).
 pub(crate) fn json_text(value: &serde_json::Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
