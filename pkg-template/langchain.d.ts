@@ -87,11 +87,13 @@ export interface ToLangChainToolsOptions {
  * the newest answer is sent. What repeats: the tool function itself and whatever wraps it
  * (middleware `wrapToolCall`, callbacks), not MCP requests. A tool that asks several times
  * pauses once per round, each resumed with its own `Command`. These tasks are named
- * `mcp_exchange` (`streamMode: "updates"` shows their outcomes under that key); without a
- * checkpointer there are none.
+ * `mcp_exchange` (`streamMode: "updates"` shows their outcomes under that key); they run in
+ * every LangGraph run, also one without a checkpointer, where nothing keeps them.
  *
  * Without a checkpointer (or outside a graph) the tool cannot pause: it returns an error
- * result saying so, with the MCP interrupt in `artifact.mcp_interrupt`.
+ * result saying so, with the MCP interrupt in `artifact.mcp_interrupt`. Both are found with
+ * LangGraph's public API only: the `interrupt` a run puts on the config of its nodes, and the
+ * `MISSING_CHECKPOINTER` error of LangGraph's `interrupt()`.
  */
 export declare function toLangChainTools(
   source: MCPToolSource | MCPToolSource[],
@@ -164,8 +166,13 @@ export declare function interruptOnFromAnnotations(
  * `__interrupt__`) by its LangGraph id: `{ [interrupt.id]: { responses } }` for an elicitation,
  * `{ [interrupt.id]: answer }` for an approval. Spread several into one object to answer
  * several interrupts of parallel tool calls at once.
- * @throws {TypeError} when `interrupt` is not an MCP interrupt with an id, or the responses do
- *   not answer exactly the requested keys.
+ *
+ * The answer is checked where it is used, by `adapter.resume`: one that does not answer
+ * exactly the keys asked (or an approval without `decision: "approve" | "reject"`) makes the
+ * resumed tool fail with an `MCPAdapterError` of code `invalid_argument` (in an agent, an error
+ * `ToolMessage`).
+ * @throws {TypeError} when `interrupt` is not an MCP interrupt with an id, or `responses` is
+ *   not an object.
  */
 export declare function createMCPResume(
   interrupt: { id?: string; value?: ElicitationInterrupt },
@@ -192,6 +199,10 @@ export interface ResourceContent {
   text?: string;
   /** Base64. */
   data?: string;
+  /**
+   * Always set by `readResource` (`text/plain` or `application/octet-stream` when the server
+   * sent none); left unset here when a wire-shape content has none.
+   */
   mimeType?: string;
   metadata?: { uri: string; [key: string]: unknown };
 }

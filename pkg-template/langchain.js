@@ -70,29 +70,40 @@ function buildTool(adapter, mcpTool, name, opts) {
  * The body of every tool: call, then (inside a LangGraph run with a checkpointer) one
  * `interrupt()` per MCP interrupt, each answered with `adapter.resume`.
  *
- * In a graph with a checkpointer every MCP exchange runs as a LangGraph task (named
- * `mcp_exchange`; `streamMode: "updates"` shows its outcome), so its result is checkpointed:
- * when the graph resumes and this function runs again from the top, the exchanges already made
+ * Inside a LangGraph run every MCP exchange runs as a LangGraph task (named `mcp_exchange`;
+ * `streamMode: "updates"` shows its outcome), so with a checkpointer its result is kept: when
+ * the graph resumes and this function runs again from the top, the exchanges already made
  * return their recorded results instead of reaching the server again. The first call therefore
  * yields the very interrupt the person saw (its keys and request_state), each `interrupt()` in
  * turn returns the answer given for its round (LangGraph matches them by call order within the
  * task), and only the round after the last answer is sent.
+ *
+ * Only LangGraph's public API decides this: a run sets `interrupt` on the config it hands to
+ * nodes and tools (`LangGraphRunnableConfig`, the run's `Runtime`), and `interrupt()` throws a
+ * `GraphValueError` with `lc_error_code` `MISSING_CHECKPOINTER` in a run without a
+ * checkpointer (https://docs.langchain.com/oss/javascript/langgraph/errors/MISSING_CHECKPOINTER).
+ * Whether a checkpointer is there cannot be known before that call, so the exchanges of every
+ * run are recorded, whether or not it can pause.
  */
 async function runTool(adapter, mcpTool, name, metadata, args, config, opts) {
-  const conf = config?.configurable;
-  const inGraph = typeof conf?.__pregel_call === 'function';
-  const canPause = inGraph && conf.__pregel_checkpointer != null;
+  const inGraph = typeof config?.interrupt === 'function';
   const callOptions = {};
   if (config?.signal) callOptions.signal = config.signal;
   if (opts.timeoutMs !== undefined) callOptions.timeoutMs = opts.timeoutMs;
 
-  // Without a checkpointer nothing is resumed, so nothing needs recording: call directly.
-  const exchange = canPause ? (fn) => recorded(fn) : (fn) => fn();
+  // Outside a graph nothing is resumed, so nothing needs recording: call directly.
+  const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();
   let out = await exchange(() => mcpTool.invoke(args, callOptions));
   while (isMCPInterrupt(out)) {
-    if (!canPause) return cannotPause(out, name, metadata, config, inGraph);
-    // Not caught, wrapped or retried: a GraphInterrupt thrown here pauses the run.
-    const answer = lgInterrupt(out);
+    if (!inGraph) return cannotPause(out, name, metadata, config, false);
+    let answer;
+    try {
+      // A GraphInterrupt thrown here pauses the run: not caught, wrapped or retried.
+      answer = lgInterrupt(out);
+    } catch (e) {
+      if (e?.lc_error_code === 'MISSING_CHECKPOINTER') return cannotPause(out, name, metadata, config, true);
+      throw e;
+    }
     const pending = out;
     out = await exchange(() => adapter.resume(pending, answer, callOptions));
   }
@@ -257,7 +268,10 @@ export function interruptOnFromAnnotations(tools, options = {}) {
 
 /**
  * A resume map for `new Command({ resume })` that answers one pending MCP interrupt by its
- * LangGraph id (spread several into one object to answer several at once).
+ * LangGraph id (spread several into one object to answer several at once). The answer itself
+ * is checked where it is used: `adapter.resume` (in the wasm core) rejects one that does not
+ * answer exactly the keys asked, or an approval without a decision, with an `MCPAdapterError`
+ * (code `invalid_argument`).
  * @param {{ id: string, value: object }} interrupt an entry of `__interrupt__`
  * @param {object} responses for `mcp_elicitation`: `{ [key]: { action, content? } }`; for
  *   `mcp_approval`: `{ decision, args?, message? }`
@@ -271,24 +285,7 @@ export function createMCPResume(interrupt, responses) {
   if (responses == null || typeof responses !== 'object' || Array.isArray(responses)) {
     throw new TypeError('createMCPResume: responses must be an object');
   }
-  if (value.type === 'mcp_approval') {
-    if (responses.decision !== 'approve' && responses.decision !== 'reject') {
-      throw new TypeError('createMCPResume: an mcp_approval interrupt takes { decision: "approve" | "reject", args?, message? }');
-    }
-    return { [interrupt.id]: responses };
-  }
-  const asked = (value.requests ?? []).map((r) => r.key);
-  const given = Object.keys(responses);
-  const missing = asked.filter((k) => !given.includes(k));
-  const extra = given.filter((k) => !asked.includes(k));
-  if (missing.length || extra.length) {
-    throw new TypeError(
-      `createMCPResume: responses must answer exactly the keys ${safeJson(asked)}` +
-        (missing.length ? `; missing ${safeJson(missing)}` : '') +
-        (extra.length ? `; not asked ${safeJson(extra)}` : ''),
-    );
-  }
-  return { [interrupt.id]: { responses } };
+  return { [interrupt.id]: value.type === 'mcp_approval' ? responses : { responses } };
 }
 
 // --- prompts and resources -------------------------------------------------------------------
@@ -320,8 +317,8 @@ function resourceEntry(entry, i) {
   const text = typeof entry.text === 'string' ? entry.text : undefined;
   const data = typeof entry.data === 'string' ? entry.data : typeof entry.blob === 'string' ? entry.blob : undefined;
   if (text === undefined && data === undefined) throw new TypeError(`resource contents ${i} (${uri}) has neither text nor data`);
-  const mimeType = entry.mimeType ?? (text !== undefined ? 'text/plain' : 'application/octet-stream');
-  return { uri, mimeType, text, data, metadata };
+  // No default here: `readResource` always gives one (the core applies the MCP defaults).
+  return { uri, mimeType: entry.mimeType, text, data, metadata };
 }
 
 function contentsOf(contents) {

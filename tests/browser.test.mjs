@@ -15,11 +15,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { PNG_1X1_B64 } from './helpers/fixture-data.mjs';
 import { REPO_ROOT, startTsServer, startFastMCP } from './helpers/servers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const PNG_1X1_B64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const HAS_FASTMCP = existsSync(path.join(REPO_ROOT, '.venv', 'bin', 'python'));
 
 const TYPES = {

@@ -3,64 +3,12 @@
 //   node --test tests/fixtures.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { FIXTURE_TOOLS, VERSION } from './helpers/fixture-data.mjs';
+import { rawRequest, readRpc } from './helpers/raw.mjs';
 import { startFastMCP, startTsServer, startEverything } from './helpers/servers.mjs';
 
-const MODERN = '2026-07-28';
-const FIXTURE_TOOLS = [
-  'echo', 'get_weather', 'tiny_image', 'tiny_audio', 'embedded_resource', 'resource_link', 'fail',
-  'delete_item', 'count_slowly', 'plan_trip', 'list_regions', 'sleep', 'log_message', 'confirm_action',
-];
-
-/** Reads a JSON-RPC response from a JSON or SSE body; returns the message with `id`. */
-async function readRpc(res, id) {
-  const body = await res.text();
-  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    for (const block of body.split(/\r?\n\r?\n/)) {
-      const data = block
-        .split(/\r?\n/)
-        .filter((l) => l.startsWith('data:'))
-        .map((l) => l.slice(5).replace(/^ /, ''))
-        .join('\n');
-      if (!data) continue; // priming event with an empty data line
-      const msg = JSON.parse(data);
-      if (msg.id === id) return msg;
-    }
-    throw new Error(`no response with id ${id} in SSE body: ${body.slice(0, 500)}`);
-  }
-  return JSON.parse(body);
-}
-
-async function modernRpc(url, method, params = {}, id = 1) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': MODERN,
-      'Mcp-Method': method,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientCapabilities': {},
-          'io.modelcontextprotocol/clientInfo': { name: 'fixtures-test', version: '0.0.0' },
-        },
-      },
-    }),
-  });
-  assert.equal(res.status, 200, `${method} -> HTTP ${res.status}`);
-  const msg = await readRpc(res, id);
-  assert.ok(msg.result, `${method} -> ${JSON.stringify(msg.error)}`);
-  return msg.result;
-}
-
 async function assertModernTools(url) {
-  const result = await modernRpc(url, 'tools/list');
+  const result = await rawRequest(url, 'tools/list');
   assert.equal(result.resultType, 'complete');
   const names = result.tools.map((t) => t.name);
   for (const name of FIXTURE_TOOLS) assert.ok(names.includes(name), `tool ${name} missing from ${names.join(', ')}`);
@@ -87,7 +35,7 @@ test('FastMCP fixture --legacy-only refuses 2026-07-28 with -32000', { timeout: 
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': MODERN,
+        'MCP-Protocol-Version': VERSION,
         'Mcp-Method': 'server/discover',
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }),

@@ -7,6 +7,28 @@ import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
 import { recordingFetch } from './helpers/record.mjs';
 import { startFastMCP, startTsServer } from './helpers/servers.mjs';
 
+/** The check both fixtures get: an interrupt from one adapter, resumed by another. */
+function resumedByAnotherAdapter(server) {
+  test('confirm_action returns an elicitation interrupt that a second adapter resumes', async () => {
+    const adapter = new MCPAdapter(server().url);
+    const interrupt = await adapter.callTool('confirm_action', { action: 'wipe disk' });
+    assert.equal(interrupt.type, 'mcp_elicitation');
+    assert.equal(interrupt.tool_name, 'confirm_action');
+    assert.equal(interrupt.server.url, server().url);
+    assert.equal(interrupt.requests.length, 1);
+    const [request] = interrupt.requests;
+    assert.equal(request.mode, 'form');
+    assert.equal(request.message, 'Really wipe disk?');
+    assert.equal(typeof interrupt.request_state, 'string');
+    const field = Object.keys(request.requested_schema.properties)[0];
+    const other = new MCPAdapter(server().url);
+    const done = await other.resume(JSON.parse(JSON.stringify(interrupt)), { responses: { [request.key]: { action: 'accept', content: { [field]: true } } } });
+    assert.equal(done.status, 'success');
+    assert.match(done.content[0].text, /^wipe disk: confirmed/);
+    assert.equal((await adapter.callTool('echo', { text: 'still here' })).status, 'success');
+  });
+}
+
 const accept = (interrupt, content) => ({ responses: { [interrupt.requests[0].key]: { action: 'accept', content } } });
 
 describe('FastMCP fixture', () => {
@@ -15,6 +37,7 @@ describe('FastMCP fixture', () => {
     server = await startFastMCP();
   });
   after(() => server?.close());
+  resumedByAnotherAdapter(() => server);
 
   test('a sealed requestState is echoed byte for byte, with a new id and only this round\'s answers', async () => {
     const rec = recordingFetch();
@@ -185,6 +208,7 @@ describe('@modelcontextprotocol/server 2.x fixture (inputRequired.elicit)', () =
     server = await startTsServer();
   });
   after(() => server?.close());
+  resumedByAnotherAdapter(() => server);
 
   test('elicitation interrupt, resumed with the HMAC-sealed state', async () => {
     const adapter = new MCPAdapter(server.url);

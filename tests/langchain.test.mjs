@@ -24,12 +24,12 @@ import {
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { PNG_1X1_B64 } from './helpers/fixture-data.mjs';
+import { DISCOVER_RESULT, startFake } from './helpers/fake-server.mjs';
 import { startFastMCP, startTsServer } from './helpers/servers.mjs';
 
 const run = promisify(execFile);
 
-const PNG_1X1_B64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** An adapter whose fetch counts the tools/call requests sent (per tool name). */
 function countingAdapter(url, options = {}) {
@@ -219,7 +219,8 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     const b = paused.__interrupt__.find((i) => i.value.tool_name === 'confirm_random_key');
     assert.notEqual(a.id, b.id);
 
-    assert.throws(() => createMCPResume(b, { confirm: { action: 'accept' } }), /must answer exactly the keys/);
+    // createMCPResume only addresses the answer; adapter.resume (the core) judges it
+    assert.deepEqual(createMCPResume(b, { confirm: { action: 'accept' } }), { [b.id]: { responses: { confirm: { action: 'accept' } } } });
     // answer only b: a stays pending, unchanged, and nothing is sent for it again
     const resumeB = createMCPResume(b, accept(b, { confirm: true }));
     assert.deepEqual(Object.keys(resumeB), [b.id]);
@@ -325,7 +326,7 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     assert.equal(pending.value.type, 'mcp_approval');
     assert.deepEqual(pending.value.args, { item_id: '7' });
     assert.equal(count('delete_item'), 0);
-    assert.throws(() => createMCPResume(pending, { confirm: {} }), /decision/);
+    assert.deepEqual(createMCPResume(pending, { confirm: {} }), { [pending.id]: { confirm: {} } }, 'judged on resume, not here');
     const done = await agent.invoke(new Command({ resume: createMCPResume(pending, { decision: 'approve', args: { item_id: '8' } }) }), config);
     assert.deepEqual(toolMessages(done)[0].content, [{ type: 'text', text: 'deleted 8' }]);
     assert.equal(count('delete_item'), 1);
@@ -375,7 +376,7 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     await assert.rejects(tools[0].invoke({ seconds: 3 }), (e) => e.name === 'MCPAdapterError' && e.code === 'timeout');
   });
 
-  test('a resume that does not answer the keys asked is an error ToolMessage; the run goes on', async () => {
+  test('a resume that does not answer the keys asked is an error ToolMessage with the core\'s verdict; the run goes on', async () => {
     const { adapter, count } = countingAdapter(server.url);
     const tools = await toLangChainTools(adapter, { filter: ['confirm_action'] });
     const model = fakeModel()
@@ -383,11 +384,13 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
       .respond(new AIMessage('sorry'));
     const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
     const config = newThread();
-    await agent.invoke({ messages: [new HumanMessage('x')] }, config);
-    const done = await agent.invoke(new Command({ resume: { responses: { wrong: { action: 'accept', content: {} } } } }), config);
+    const paused = await agent.invoke({ messages: [new HumanMessage('x')] }, config);
+    const resume = createMCPResume(paused.__interrupt__[0], { wrong: { action: 'accept', content: {} } });
+    const done = await agent.invoke(new Command({ resume }), config);
     const [msg] = toolMessages(done);
     assert.equal(msg.status, 'error');
     assert.match(String(msg.content), /MCPAdapterError/);
+    assert.match(String(msg.content), /responses must answer exactly the keys \["confirm"\] \(missing \["confirm"\], unknown \["wrong"\]\)/);
     assert.equal(done.messages.at(-1).content, 'sorry');
     assert.equal(count('confirm_action'), 1, 'nothing was sent for the bad answer');
   });
@@ -473,8 +476,10 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     assert.deepEqual(docs[0].metadata, { uri: 'fixture://readme', mimeType: 'text/plain', source: 'fixture://readme' });
     const both = toLangChainDocuments({ contents }, { binary: 'base64' });
     assert.deepEqual([both[1].pageContent, both[1].metadata.encoding], [PNG_1X1_B64, 'base64']);
-    // the MCP wire shape works too
-    assert.equal(toLangChainDocuments([{ uri: 'a://b', text: 't' }])[0].metadata.mimeType, 'text/plain');
+    // the MCP wire shape works too; its mimeType is kept as sent (none is made up here)
+    assert.equal(toLangChainDocuments([{ uri: 'a://b', text: 't', mimeType: 'text/markdown' }])[0].metadata.mimeType, 'text/markdown');
+    assert.equal(toLangChainDocuments([{ uri: 'a://b', text: 't' }])[0].metadata.mimeType, undefined);
+    assert.equal(toBlobs([{ uri: 'a://b', blob: PNG_1X1_B64 }])[0].type, '');
     const blobs = toBlobs(contents);
     assert.ok(blobs[1] instanceof Blob);
     assert.equal(blobs[1].type, 'image/png');
@@ -495,6 +500,29 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
       assert.equal(doc.metadata.uri, 'fixture://readme');
       const [blob] = toBlobs(await adapter.readResource('fixture://readme'));
       assert.equal(blob.type, 'text/plain');
+    }
+  });
+
+  test('contents a server sent without a mimeType reach Documents and Blobs with the MCP default the core applies', async () => {
+    const fake = await startFake({
+      'server/discover': (ctx) => ctx.result({ ...DISCOVER_RESULT, capabilities: { resources: {} } }),
+      'resources/read': (ctx) =>
+        ctx.result({
+          resultType: 'complete',
+          contents: [
+            { uri: 'x://text', text: 'plain' },
+            { uri: 'x://bytes', blob: PNG_1X1_B64 },
+          ],
+        }),
+    });
+    try {
+      const contents = await new MCPAdapter(fake.url).readResource('x://text');
+      const [doc, bin] = toLangChainDocuments(contents, { binary: 'base64' });
+      assert.equal(doc.metadata.mimeType, 'text/plain');
+      assert.equal(bin.metadata.mimeType, 'application/octet-stream');
+      assert.deepEqual(toBlobs(contents).map((b) => b.type), ['text/plain', 'application/octet-stream']);
+    } finally {
+      await fake.close();
     }
   });
 

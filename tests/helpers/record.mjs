@@ -24,3 +24,6 @@ export function recordingFetch() {
   };
   return { requests, fetch: wrapped, calls: () => requests.filter((r) => r.body?.method === 'tools/call').map((r) => r.body) };
 }
+
+/** The JSON-RPC methods of the requests a recording fetch saw (the HTTP method for those without a body). */
+export const methods = (rec) => rec.requests.map((r) => r.body?.method ?? r.method);

@@ -5,10 +5,12 @@
 //   startEverything()                   @modelcontextprotocol/server-everything (2025 era only), child process
 //
 // Each resolves to `{ url, close() }` with `url` = `http://127.0.0.1:<port>/mcp`.
+// `useServer(start)` runs one of them for a test file or a `describe` (before/after hooks).
 // Child processes are bound to 127.0.0.1, awaited until their port accepts a
 // TCP connection (at most 20 s; the error then carries the server's stderr),
 // and killed by `close()` (which waits for the exit) or when this process exits.
 
+import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -23,6 +25,19 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STARTUP_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
 const STDERR_LIMIT = 16_384;
+
+/**
+ * Starts a server with `start()` before the tests of the enclosing `describe` (or of the file,
+ * at top level) and closes it after them; returns a getter for the running server.
+ */
+export function useServer(start) {
+  let server;
+  before(async () => {
+    server = await start();
+  });
+  after(() => server?.close());
+  return () => server;
+}
 
 /** Children still running, killed when this process exits. */
 const live = new Set();

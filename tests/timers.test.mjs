@@ -2,17 +2,15 @@
 // time, see src/bindings/exchange.js), which are unref'd, so a process that made calls with a
 // long timeout exits as soon as its work is done, and holds no per-call timer until the
 // timeout would have fired.
-import { test, before, after } from 'node:test';
+//
+//   bash scripts/build.sh && node --test tests/timers.test.mjs
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { REPO_ROOT, startTsServer } from './helpers/servers.mjs';
+import { REPO_ROOT, startTsServer, useServer } from './helpers/servers.mjs';
 
-let server;
-before(async () => {
-  server = await startTsServer();
-});
-after(() => server?.close());
+const server = useServer(startTsServer);
 
 const child = `
   const { MCPAdapter } = await import('./pkg/index.node.js');
@@ -26,7 +24,7 @@ const child = `
 
 test('calls with a 10-minute timeout leave no timer behind; the process exits at once', async () => {
   const started = Date.now();
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', child, server.url], { cwd: REPO_ROOT, timeout: 30_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', child, server().url], { cwd: REPO_ROOT, timeout: 30_000 });
   assert.deepEqual(JSON.parse(stdout.trim()), { timers: 0 });
   assert.ok(Date.now() - started < 25_000, 'the child exited long before its timeouts');
 });

@@ -1,0 +1,102 @@
+// The handshake era (MCP 2025-11-25 and 2025-06-18) against real servers of that era:
+// server-everything (SDK 1.x, sessions, SSE with priming events) and the FastMCP fixture with
+// --legacy-only. The results are the same as in the 2026-07-28 era; elicitation goes through
+// onElicitation (never hangs without one); an aborted call posts notifications/cancelled in
+// the session; an expired session is recovered. (Choosing the era: tests/negotiation.test.mjs.)
+//
+//   bash scripts/build.sh && node --test tests/handshake-era.test.mjs
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { MCPAdapter } from '../pkg/index.node.js';
+import { recordingFetch } from './helpers/record.mjs';
+import { startEverything, startFastMCP, useServer } from './helpers/servers.mjs';
+
+const byName = (tools) => Object.fromEntries(tools.map((t) => [t.name, t]));
+
+describe('server-everything (handshake era only)', () => {
+  const server = useServer(startEverything);
+
+  test('an elicitation request mid-call is answered by onElicitation', async () => {
+    const asked = [];
+    const adapter = new MCPAdapter(server().url, {
+      onElicitation: async (request) => {
+        asked.push(request);
+        return { action: 'accept', content: { name: 'Ada', check: true, integer: 3 } };
+      },
+    });
+    const tools = byName(await adapter.listTools());
+    const out = await tools['trigger-elicitation-request'].invoke({}, { timeoutMs: 10_000 });
+    assert.equal(asked.length, 1);
+    assert.ok(asked[0].requestedSchema.properties.name);
+    assert.equal(out.status, 'success');
+    assert.match(out.content[1].text, /Name: Ada/);
+    await adapter.close();
+  });
+
+});
+
+describe('FastMCP fixture --legacy-only', () => {
+  let server;
+  before(async () => {
+    server = await startFastMCP({ legacyOnly: true });
+  });
+  after(() => server?.close());
+
+  test('same results as the modern era for text, image, structured, error and progress tools', async () => {
+    const adapter = new MCPAdapter(server.url);
+    const tools = byName(await adapter.listTools());
+    assert.equal(adapter.protocolVersion, '2025-11-25');
+    assert.equal(tools.delete_item.metadata.mcp.tool.annotations.destructiveHint, true);
+    assert.ok(!JSON.stringify(tools.plan_trip.schema).includes('$ref'));
+    assert.deepEqual(await tools.echo.invoke({ text: 'legacy' }), {
+      content: [{ type: 'text', text: 'echo: legacy' }],
+      artifact: { structured_content: { result: 'echo: legacy' } },
+      status: 'success',
+    });
+    assert.equal((await tools.tiny_image.invoke()).content[0].mimeType, 'image/png');
+    assert.deepEqual((await tools.get_weather.invoke({ city: 'Oslo' })).artifact.structured_content, { city: 'Oslo', temperature_c: 21.5, conditions: 'sunny' });
+    assert.equal((await tools.fail.invoke({ message: 'x' })).status, 'error');
+    const seen = [];
+    await tools.count_slowly.invoke({ steps: 3, delay_ms: 10 }, { onProgress: (p) => seen.push(p.progress) });
+    assert.deepEqual(seen, [1, 2, 3]);
+    await adapter.close();
+  });
+
+  test('confirm_action elicits through onElicitation; without a handler it fails clearly, never hangs', async () => {
+    const withHandler = new MCPAdapter(server.url, { onElicitation: () => ({ action: 'accept', content: { value: true } }) });
+    const ok = await withHandler.callTool('confirm_action', { action: 'reboot' });
+    assert.equal(ok.content[0].text, 'reboot: confirmed');
+    const declined = new MCPAdapter(server.url, { onElicitation: async () => ({ action: 'decline' }) });
+    assert.equal((await declined.callTool('confirm_action', { action: 'reboot' })).content[0].text, 'reboot: decline');
+    const without = new MCPAdapter(server.url, { timeoutMs: 10_000 });
+    const refused = await without.callTool('confirm_action', { action: 'reboot' });
+    assert.equal(refused.status, 'error');
+    assert.match(refused.content[0].text, /elicitation/);
+    await Promise.all([withHandler.close(), declined.close(), without.close()]);
+  });
+
+  test('an aborted call posts notifications/cancelled in the session', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
+    await adapter.listTools();
+    await assert.rejects(adapter.callTool('sleep', { seconds: 5 }, { signal: AbortSignal.timeout(200) }), { code: 'aborted' });
+    const call = rec.requests.find((r) => r.body?.method === 'tools/call');
+    const cancel = rec.requests.find((r) => r.body?.method === 'notifications/cancelled');
+    assert.ok(cancel, 'cancellation notice sent');
+    assert.equal(cancel.body.params.requestId, call.body.id);
+    assert.equal(cancel.headers.get('mcp-session-id'), call.headers.get('mcp-session-id'));
+    assert.equal((await adapter.callTool('echo', { text: 'after' })).content[0].text, 'echo: after');
+    await adapter.close();
+  });
+
+  test('a server restarted mid-use (session expired) is recovered transparently', async () => {
+    const adapter = new MCPAdapter(server.url);
+    assert.equal((await adapter.callTool('echo', { text: 'one' })).content[0].text, 'echo: one');
+    const port = server.port;
+    await server.close();
+    server = await startFastMCP({ legacyOnly: true, port });
+    assert.equal((await adapter.callTool('echo', { text: 'two' })).content[0].text, 'echo: two');
+    await adapter.close();
+  });
+});

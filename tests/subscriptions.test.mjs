@@ -1,0 +1,147 @@
+// Subscriptions: subscriptions/listen (TypeScript SDK v2 fixture: an acknowledged filter,
+// list changes, resource updates that invalidate the cache, callbacks that throw, a server that
+// never acknowledges), the session GET stream and resources/subscribe of the handshake era
+// (server-everything), and a server that advertises none (FastMCP fixture).
+//
+//   bash scripts/build.sh && node --test tests/subscriptions.test.mjs
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { MCPAdapter } from '../pkg/index.node.js';
+import { rejectsWith } from './helpers/errors.mjs';
+import { methods, recordingFetch } from './helpers/record.mjs';
+import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { until } from './helpers/wait.mjs';
+
+describe('FastMCP fixture (2026-07-28, --cache-ttl 60)', { timeout: 120_000 }, () => {
+  const srv = useServer(() => startFastMCP({ cacheTtl: 60 }));
+
+  it('subscriptions are not_supported here, at once: the capabilities say no', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(srv().url, { fetch: rec.fetch });
+    const started = Date.now();
+    const err = await rejectsWith(adapter.subscribe({ toolsListChanged: true }, () => {}), 'not_supported');
+    assert.match(err.message, /advertises none/);
+    assert.ok(Date.now() - started < 5_000, 'no hang');
+    assert.deepEqual(methods(rec), ['server/discover'], 'not sent: the capabilities say no');
+    await rejectsWith(adapter.subscribe({}, () => {}), 'invalid_argument');
+    await rejectsWith(adapter.subscribe({ toolsListChanged: 'yes' }, () => {}), 'invalid_argument');
+  });
+});
+
+describe('TypeScript SDK v2 fixture (2026-07-28)', { timeout: 120_000 }, () => {
+  const srv = useServer(startTsServer);
+
+  it('subscribe: acknowledged filter, a tools list that changes while subscribed, resource updates invalidate the cache, close()', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(srv().url, { fetch: rec.fetch });
+    const before = (await adapter.listTools()).map((t) => t.name);
+    assert.ok(!before.includes('late_tool'));
+    const seen = [];
+    const filter = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ['fixture://counter'] };
+    const sub = await adapter.subscribe(filter, (n) => seen.push(n));
+    assert.deepEqual(sub.acknowledged, filter);
+    const listen = rec.requests.find((r) => r.body?.method === 'subscriptions/listen');
+    assert.equal(listen.headers.get('mcp-method'), 'subscriptions/listen');
+    assert.deepEqual(listen.body.params.notifications, filter);
+    assert.equal(listen.contentType, 'text/event-stream');
+
+    // other calls are not blocked by the open stream
+    const counted = Number((await adapter.readResource('fixture://counter'))[0].text);
+    assert.equal(Number((await adapter.readResource('fixture://counter'))[0].text), counted, 'cached');
+
+    await adapter.callTool('add_tool', { name: 'late_tool' });
+    await until(() => seen.some((n) => n.method === 'notifications/tools/list_changed'), 5_000, 'tools/list_changed');
+    const changed = seen.find((n) => n.method === 'notifications/tools/list_changed');
+    assert.equal(changed.params._meta['io.modelcontextprotocol/subscriptionId'], listen.body.id);
+    const after = await adapter.listTools();
+    const late = after.find((t) => t.name === 'late_tool');
+    assert.ok(late, 'the new tool is listed');
+    assert.equal((await late.invoke({})).content[0].text, 'late_tool ran');
+
+    await adapter.callTool('touch_resource', { uri: 'fixture://counter' });
+    await until(() => seen.some((n) => n.method === 'notifications/resources/updated'), 5_000, 'resources/updated');
+    assert.equal(seen.find((n) => n.method === 'notifications/resources/updated').params.uri, 'fixture://counter');
+    assert.equal(Number((await adapter.readResource('fixture://counter'))[0].text), counted + 1, 'the update invalidated the cached read');
+
+    // an update for a uri nobody subscribed to is not delivered
+    const delivered = seen.length;
+    await adapter.callTool('touch_resource', { uri: 'fixture://readme' });
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(seen.length, delivered);
+
+    sub.close();
+    assert.deepEqual(await sub.closed, { reason: 'closed' });
+    sub.close(); // idempotent
+  });
+
+  it('subscribe: a throwing callback does not end the subscription; the call signal closes it', async () => {
+    const adapter = new MCPAdapter(srv().url);
+    const control = new AbortController();
+    let calls = 0;
+    const sub = await adapter.subscribe({ toolsListChanged: true }, () => {
+      calls += 1;
+      throw new Error('host bug');
+    }, { signal: control.signal, timeoutMs: 5_000 });
+    await adapter.callTool('add_tool', { name: 'late_one' });
+    await adapter.callTool('add_tool', { name: 'late_two' });
+    await until(() => calls >= 2, 5_000, 'two notifications');
+    control.abort();
+    assert.deepEqual(await sub.closed, { reason: 'closed' });
+  });
+
+  it('subscribe: a server that never acknowledges is a timeout, not a hang', async () => {
+    // a server that answers subscriptions/listen with an event stream that never starts
+    const http = await import('node:http');
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const msg = JSON.parse(body);
+        if (msg.method === 'server/discover') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private' } }));
+        } else {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write(': keep-alive\n\n');
+        }
+      });
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const adapter = new MCPAdapter(`http://127.0.0.1:${server.address().port}/mcp`);
+      const started = Date.now();
+      const err = await rejectsWith(adapter.subscribe({ toolsListChanged: true }, () => {}, { timeoutMs: 300 }), 'timeout');
+      assert.match(err.message, /acknowledgement/);
+      assert.ok(Date.now() - started < 3_000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+describe('server-everything (handshake era)', { timeout: 120_000 }, () => {
+  const srv = useServer(startEverything);
+
+  it('subscribe: the session GET stream delivers resource updates of resources/subscribe', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(srv().url, { fetch: rec.fetch });
+    const seen = [];
+    const uri = 'demo://resource/static/document/features.md';
+    const sub = await adapter.subscribe({ resourceSubscriptions: [uri], toolsListChanged: true }, (n) => seen.push(n));
+    assert.deepEqual(sub.acknowledged, { toolsListChanged: true, resourceSubscriptions: [uri] });
+    const get = rec.requests.find((r) => r.method === 'GET');
+    assert.equal(get.headers.get('accept'), 'text/event-stream');
+    assert.ok(get.headers.get('mcp-session-id'));
+    assert.ok(methods(rec).includes('resources/subscribe'));
+    await adapter.callTool('toggle-subscriber-updates', {});
+    await until(() => seen.length > 0, 8_000, 'resources/updated');
+    assert.deepEqual(seen[0], { method: 'notifications/resources/updated', params: { uri } });
+    await adapter.callTool('toggle-subscriber-updates', {});
+    sub.close();
+    assert.deepEqual(await sub.closed, { reason: 'closed' });
+    await until(() => methods(rec).includes('resources/unsubscribe'), 5_000, 'resources/unsubscribe');
+    await adapter.close();
+  });
+});

@@ -1,0 +1,145 @@
+// Timeouts and aborts: per-call and adapter-level timeoutMs and AbortSignals against the two
+// 2026-07-28 fixtures (the same checks for each); then servers that hang (no answer, an SSE
+// stream that stops) and headers functions that never settle, from a scripted fake. Each ends
+// in a typed error on time, closes the response stream, and leaves the adapter usable.
+//
+//   bash scripts/build.sh && node --test tests/timeouts-aborts.test.mjs
+
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { MCPAdapter } from '../pkg/index.node.js';
+import { assertAdapterError, rejectsWith } from './helpers/errors.mjs';
+import { assertStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
+import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
+import { useServer } from './helpers/servers.mjs';
+import { sleep } from './helpers/wait.mjs';
+
+for (const srv of MODERN_FIXTURES) {
+  describe(srv.label, { timeout: 30_000 }, () => {
+    const server = useServer(srv.start);
+    let adapter;
+
+    before(() => {
+      adapter = new MCPAdapter(server().url);
+    });
+
+    describe('timeouts and aborts', () => {
+      it('timeoutMs rejects with "timeout" within ~1 s and the adapter still works', async () => {
+        const t0 = Date.now();
+        await rejectsWith(adapter.callTool('sleep', { seconds: 5 }, { timeoutMs: 300 }), 'timeout');
+        const elapsed = Date.now() - t0;
+        assert.ok(elapsed >= 250 && elapsed < 1000, `took ${elapsed} ms`);
+        const out = await adapter.callTool('echo', { text: 'after timeout' });
+        assert.equal(out.content[0].text, 'echo: after timeout');
+      });
+
+      it('the adapter-level timeoutMs applies too', async () => {
+        const a = new MCPAdapter(server().url, { timeoutMs: 300 });
+        await a.listTools();
+        await rejectsWith(a.callTool('sleep', { seconds: 5 }), 'timeout');
+        assert.equal((await a.callTool('sleep', { seconds: 0 }, { timeoutMs: 5000 })).status, 'success');
+      });
+
+      it('an AbortController aborted after 100 ms rejects with "aborted"', async () => {
+        const ac = new AbortController();
+        const timer = setTimeout(() => ac.abort(), 100);
+        const t0 = Date.now();
+        await rejectsWith(adapter.callTool('sleep', { seconds: 5 }, { signal: ac.signal }), 'aborted');
+        clearTimeout(timer);
+        assert.ok(Date.now() - t0 < 1000);
+        assert.equal((await adapter.callTool('echo', { text: 'after abort' })).content[0].text, 'echo: after abort');
+      });
+
+      it('an already-aborted signal rejects with "aborted"', async () => {
+        await rejectsWith(adapter.callTool('sleep', { seconds: 5 }, { signal: AbortSignal.abort() }), 'aborted');
+        await rejectsWith(adapter.listTools({ signal: AbortSignal.abort() }), 'aborted');
+        assert.equal((await adapter.callTool('echo', { text: 'ok' })).status, 'success');
+      });
+    });
+  });
+}
+
+describe('timeouts and aborts against a scripted fake server', { timeout: 60_000 }, () => {
+  const fake = useFake(() => ({
+    hang: (ctx) => ctx.hang(),
+    hang_sse: async (ctx) => {
+      const sse = ctx.sse();
+      sse.event(progress(1, 10));
+      await ctx.closed;
+    },
+  }));
+  let adapter;
+
+  before(() => {
+    adapter = hostileAdapter(fake().url);
+  });
+
+  // (In Node the request itself is not aborted before its response begins: see SIGNALS_COST
+  // in src/bindings/exchange.js. Browsers, Deno, Bun and workerd abort it at the deadline.)
+  it('a hung server (never answers) → timeout with timeoutMs 300, and the adapter stays usable', async () => {
+    const t0 = Date.now();
+    await rejectsWith(adapter.callTool('hang', {}, { timeoutMs: 300 }), 'timeout');
+    const elapsed = Date.now() - t0;
+    assert.ok(elapsed >= 250 && elapsed < 1500, `took ${elapsed} ms`);
+    await assertStillWorks(adapter);
+  });
+
+  it('a hung SSE stream after one progress event → timeout; progress was delivered', async () => {
+    const seen = [];
+    const t0 = Date.now();
+    await rejectsWith(adapter.callTool('hang_sse', {}, { timeoutMs: 300, onProgress: (p) => seen.push(p) }), 'timeout');
+    assert.ok(Date.now() - t0 < 1500);
+    assert.equal(seen.length, 1);
+    assert.deepEqual(seen[0], { progressToken: 'p', progress: 1, total: 10, message: 'step 1' });
+    await sleep(50);
+    assert.equal(fake().requests.findLast((r) => r.msg?.params?.name === 'hang_sse').closedEarly, true, 'stream closed');
+    await assertStillWorks(adapter);
+  });
+
+  it('an aborted call → aborted, and the response stream is closed (cancellation)', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    const t0 = Date.now();
+    await rejectsWith(adapter.callTool('hang_sse', {}, { signal: ac.signal }), 'aborted');
+    assert.ok(Date.now() - t0 < 1000);
+    await sleep(50);
+    assert.equal(fake().requests.findLast((r) => r.msg?.params?.name === 'hang_sse').closedEarly, true);
+    await assertStillWorks(adapter);
+  });
+
+  it('an abort before the response head → aborted', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(new Error('user gave up')), 100);
+    await rejectsWith(adapter.callTool('hang', {}, { signal: ac.signal }), 'aborted');
+    await rejectsWith(adapter.callTool('hang', {}, { signal: AbortSignal.abort() }), 'aborted');
+    await assertStillWorks(adapter);
+  });
+
+  /** Settles `promise` to its error, or to 'pending' after `ms`. */
+  const settleWithin = (promise, ms) =>
+    Promise.race([promise.then(() => 'resolved', (e) => e), sleep(ms).then(() => 'pending')]);
+
+  it(
+    'a headers function that never settles is bounded by timeoutMs → timeout',
+    async () => {
+      const a = new MCPAdapter(fake().url, { headers: () => new Promise(() => {}), timeoutMs: 300 });
+      const out = await settleWithin(a.callTool('echo', { text: 'x' }), 1500);
+      assert.notEqual(out, 'pending', 'the call was still pending 1.5 s after a 300 ms timeout');
+      assertAdapterError(out);
+      assert.equal(out.code, 'timeout');
+    },
+  );
+
+  it(
+    'a headers function that never settles is cancelled by the AbortSignal → aborted',
+    async () => {
+      const a = new MCPAdapter(fake().url, { headers: () => new Promise(() => {}) });
+      const ac = new AbortController();
+      setTimeout(() => ac.abort(), 100);
+      const out = await settleWithin(a.callTool('echo', { text: 'x' }, { signal: ac.signal }), 1500);
+      assert.notEqual(out, 'pending', 'the call was still pending 1.4 s after the abort');
+      assertAdapterError(out);
+      assert.equal(out.code, 'aborted');
+    },
+  );
+});
