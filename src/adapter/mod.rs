@@ -6,4 +6,5 @@ pub mod interrupt;
 pub mod resources;
 pub mod tool;
 
-pub use tool::describe_tool;
+pub use interrupt::{ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt, ResultOrInterrupt, ServerRef};
+pub use tool::{describe_tool, McpToolFields, McpToolMetadata, ServerIdentity, ToolDescription, ToolMetadata};

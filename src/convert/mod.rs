@@ -5,5 +5,7 @@ pub mod prompt;
 pub mod resource;
 pub mod result;
 
-pub use content::content_block;
-pub use result::{tool_result, ToolResult, ToolStatus};
+pub use content::{content_block, ContentBlock, DataBlock, TextBlock};
+pub use prompt::{PromptMessage, Role};
+pub use resource::{ResourceBody, ResourceContent, ResourceMetadata};
+pub use result::{tool_result, ToolArtifact, ToolResult, ToolStatus};
