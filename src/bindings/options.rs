@@ -1,15 +1,7 @@
-//! Reading the host's `MCPAdapter` options and per-call options from JS objects.
-//!
-//! Adapter options: `{ headers?: object | Headers | (ctx) => object | Promise<object>,
-//! fetch?: typeof fetch, clientInfo?: {name, version, ...}, timeoutMs?: number (ms, default
-//! 60000, 0 = none), onProgress?: (progress) => void, onLoggingMessage?: (message) => void,
-//! logLevel?: "debug" | "info" | ... , maxResponseBytes?: number (default 32 MiB),
-//! maxPages?: number (default 64), protocol?: "auto" | "2026-07-28" | "legacy",
-//! onElicitation?: (params) => ElicitResult | Promise<ElicitResult> (handshake era),
-//! onSampling?: (params) => CreateMessageResult | Promise<...>, roots?: Root[] | () => Root[],
-//! approval?: ({name, args, metadata}) => boolean | Promise<boolean>, maxRounds?: number,
-//! onWarning?: (text) => void (default console.warn) }`.
-//! Per-call options: `{ signal?: AbortSignal, timeoutMs?: number, onProgress?: function }`.
+//! Reading the host's `MCPAdapter` options ([`ADAPTER_OPTIONS`]) and per-call options
+//! ([`CALL_OPTIONS`]) from JS objects. Their types, defaults and meaning are documented once,
+//! in `pkg-template/index.d.ts` (`MCPAdapterOptions`, `CallOptions`); `tests/contract.rs`
+//! checks that the declarations name exactly these options.
 
 use super::fetch::{CallContext, HostHeaders};
 use super::js::{self, get};
@@ -20,6 +12,30 @@ use js_sys::Function;
 use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
+
+/// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
+/// Each is read once, into the variable of the same name in snake case.
+pub const ADAPTER_OPTIONS: [&str; 16] = [
+    "clientInfo",
+    "logLevel",
+    "maxResponseBytes",
+    "maxPages",
+    "onProgress",
+    "onLoggingMessage",
+    "protocol",
+    "onElicitation",
+    "onSampling",
+    "roots",
+    "maxRounds",
+    "approval",
+    "onWarning",
+    "headers",
+    "fetch",
+    "timeoutMs",
+];
+
+/// The per-call options [`CallDefaults::request_options`] reads, as [`ADAPTER_OPTIONS`].
+pub const CALL_OPTIONS: [&str; 3] = ["timeoutMs", "signal", "onProgress"];
 
 /// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
 const LOG_LEVELS: &[&str] = &["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -43,16 +59,16 @@ fn invalid(what: &str) -> Error {
     Error::new(ErrorCode::InvalidArgument, what.to_string())
 }
 
-fn optional_function(obj: &JsValue, key: &str) -> Result<Option<Function>> {
-    let v = get(obj, key);
+/// Option `key`, whose value is `v`, as a function (`None` when absent).
+fn optional_function(v: JsValue, key: &str) -> Result<Option<Function>> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
     v.dyn_into::<Function>().map(Some).map_err(|_| invalid(&format!("option {key} must be a function")))
 }
 
-fn optional_number(obj: &JsValue, key: &str) -> Result<Option<f64>> {
-    let v = get(obj, key);
+/// Option `key`, whose value is `v`, as a non-negative number (`None` when absent).
+fn optional_number(v: &JsValue, key: &str) -> Result<Option<f64>> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
@@ -123,13 +139,25 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
     })))
 }
 
-/// Reads the adapter options. Errors are [`ErrorCode::InvalidArgument`].
+/// Reads the adapter options ([`ADAPTER_OPTIONS`]).
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] when `options` is not an object (or undefined) or an option
+/// has the wrong type or value.
 pub fn parse(options: &JsValue) -> Result<Parsed> {
     if !(options.is_undefined() || options.is_null() || options.is_object()) {
         return Err(invalid("options must be an object"));
     }
+    // one variable per name, in the list's order (rustfmt would put them all on one line)
+    #[rustfmt::skip]
+    let [
+        client_info, log_level, max_response_bytes, max_pages, on_progress, on_logging_message,
+        protocol, on_elicitation, on_sampling, roots, max_rounds, approval, on_warning,
+        headers, fetch, timeout_ms,
+    ] = ADAPTER_OPTIONS.map(|key| get(options, key));
     let mut config = ClientConfig::default();
-    let client_info = js::to_json(&get(options, "clientInfo"), "option clientInfo")?;
+    let client_info = js::to_json(&client_info, "option clientInfo")?;
     match client_info {
         Value::Null => {}
         Value::Object(ref o) if o.get("name").is_some_and(Value::is_string) && o.get("version").is_some_and(Value::is_string) => {
@@ -137,41 +165,39 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         }
         _ => return Err(invalid("option clientInfo must be an object with string name and version")),
     }
-    let level = get(options, "logLevel");
-    if !level.is_undefined() {
-        match level.as_string() {
+    if !log_level.is_undefined() {
+        match log_level.as_string() {
             Some(l) if LOG_LEVELS.contains(&l.as_str()) => config.log_level = Some(l),
             _ => return Err(invalid(&format!("option logLevel must be one of {LOG_LEVELS:?}"))),
         }
     }
-    if let Some(n) = optional_number(options, "maxResponseBytes")? {
+    if let Some(n) = optional_number(&max_response_bytes, "maxResponseBytes")? {
         config.limits.max_body_bytes = n as usize;
     }
-    if let Some(n) = optional_number(options, "maxPages")? {
+    if let Some(n) = optional_number(&max_pages, "maxPages")? {
         config.max_pages = (n as usize).max(1);
     }
-    let on_progress = optional_function(options, "onProgress")?;
+    let on_progress = optional_function(on_progress, "onProgress")?;
     config.progress = on_progress.is_some();
-    let on_log = optional_function(options, "onLoggingMessage")?;
+    let on_log = optional_function(on_logging_message, "onLoggingMessage")?;
     if on_log.is_some() && config.log_level.is_none() {
         config.log_level = Some("info".into());
     }
     config.on_notification = notification_handler(on_progress, on_log);
-    let protocol = get(options, "protocol");
     if !protocol.is_undefined() {
         config.protocol = protocol
             .as_string()
             .and_then(|p| ProtocolMode::parse(&p))
             .ok_or_else(|| invalid("option protocol must be \"auto\", \"2026-07-28\" or \"legacy\""))?;
     }
-    config.on_elicitation = optional_function(options, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
-    config.on_sampling = optional_function(options, "onSampling")?.map(|f| host_handler(f, "onSampling"));
-    config.roots = roots_handler(get(options, "roots"))?;
-    if let Some(n) = optional_number(options, "maxRounds")? {
+    config.on_elicitation = optional_function(on_elicitation, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
+    config.on_sampling = optional_function(on_sampling, "onSampling")?.map(|f| host_handler(f, "onSampling"));
+    config.roots = roots_handler(roots)?;
+    if let Some(n) = optional_number(&max_rounds, "maxRounds")? {
         config.max_rounds = n.min(1000.0) as u32;
     }
-    let approval = optional_function(options, "approval")?;
-    let on_warning = match optional_function(options, "onWarning")? {
+    let approval = optional_function(approval, "approval")?;
+    let on_warning = match optional_function(on_warning, "onWarning")? {
         Some(f) => Some(f),
         None => js::get(&js::global("console"), "warn").dyn_into::<Function>().ok(),
     };
@@ -182,20 +208,25 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     });
     // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
     config.opaque_network_error_means_handshake = !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
-    let headers = HostHeaders::from_option(get(options, "headers"))?;
-    let fetch = optional_function(options, "fetch")?;
-    let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
+    let headers = HostHeaders::from_option(headers)?;
+    let fetch = optional_function(fetch, "fetch")?;
+    let timeout_ms = optional_number(&timeout_ms, "timeoutMs")?.unwrap_or(60_000.0);
     Ok(Parsed { config, approval, fetch, headers, defaults: CallDefaults { timeout_ms } })
 }
 
 impl CallDefaults {
-    /// Per-call options over the adapter's defaults.
+    /// Per-call options ([`CALL_OPTIONS`]) over the adapter's defaults.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidArgument`] when `call` is not an object (or undefined) or an option
+    /// has the wrong type.
     pub fn request_options(&self, call: &JsValue) -> Result<RequestOptions> {
         if !(call.is_undefined() || call.is_null() || call.is_object()) {
             return Err(invalid("call options must be an object"));
         }
-        let timeout_ms = optional_number(call, "timeoutMs")?.unwrap_or(self.timeout_ms);
-        let signal = get(call, "signal");
+        let [timeout_ms, signal, on_progress] = CALL_OPTIONS.map(|key| get(call, key));
+        let timeout_ms = optional_number(&timeout_ms, "timeoutMs")?.unwrap_or(self.timeout_ms);
         let signal = if signal.is_undefined() || signal.is_null() {
             None
         } else if get(&signal, "aborted").as_bool().is_some() {
@@ -203,7 +234,7 @@ impl CallDefaults {
         } else {
             return Err(invalid("option signal must be an AbortSignal"));
         };
-        let on_progress = optional_function(call, "onProgress")?;
+        let on_progress = optional_function(on_progress, "onProgress")?;
         let progress = on_progress.is_some();
         Ok(RequestOptions {
             context: Some(Rc::new(CallContext { signal, timeout_ms: (timeout_ms > 0.0).then_some(timeout_ms) })),
