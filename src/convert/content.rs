@@ -112,7 +112,7 @@ impl ContentBlock {
         }
     }
 
-    /// The block as JSON, its strings moved rather than copied (see ARCHITECTURE.md, Wasm size).
+    /// The block as JSON, its strings moved rather than copied.
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Object::new();
