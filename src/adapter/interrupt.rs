@@ -22,7 +22,7 @@ use super::form;
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::result_type::ResultType;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// `type` of an [`ElicitationInterrupt`].
@@ -38,16 +38,18 @@ const RESUMABLE: &[&str] = &["tools/call", "prompts/get", "resources/read"];
 pub enum ResultOrInterrupt {
     /// The method's complete result, verbatim.
     Complete(Value),
-    /// An [`Interrupt`] as JSON ([`Interrupt::into_json`]).
+    /// An [`Interrupt`] as JSON.
     Interrupt(Value),
 }
 
 /// A call paused for the host: `MCPInterrupt` in `pkg-template/index.d.ts`. The variant is
 /// the `type`. Plain JSON, resumed by any adapter for `server.url`.
 ///
-/// The host gets [`Interrupt::into_json`]; `Serialize` gives the same JSON (the contract test
-/// compares its field names and `type`s with the declarations).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The JSON is built by hand where the interrupt is made, not through this type (see
+/// ARCHITECTURE.md, Wasm size). The unit tests parse every interrupt they see back into this
+/// type and serialize it again, which must give the same JSON; `tests/contract.rs` compares
+/// its fields and `type`s with the declarations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum Interrupt {
     /// `"mcp_elicitation"`: the server needs a person.
@@ -60,7 +62,7 @@ pub enum Interrupt {
 
 /// The server needs a person before the call can finish (`resultType: "input_required"`
 /// with `elicitation/create` input requests): `ElicitationInterrupt` in `index.d.ts`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ElicitationInterrupt {
     /// The tool being called (`params.name` of `tools/call`), or `null` for `prompts/get` /
     /// `resources/read`.
@@ -74,11 +76,11 @@ pub struct ElicitationInterrupt {
     /// The original params (without `inputResponses`, `requestState`, `_meta`), verbatim.
     pub params: Map<String, Value>,
     /// The server's `requestState`, byte for byte; no key when the server sent none.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// This round's answers given in place (sampling, roots), sent with the person's; no key
     /// when there are none.
-    #[serde(skip_serializing_if = "Map::is_empty")]
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub input_responses: Map<String, Value>,
     /// How many input-required rounds the call has taken (1 for the first).
     pub round: u32,
@@ -86,7 +88,7 @@ pub struct ElicitationInterrupt {
 
 /// One thing a server asks a person for (an `elicitation/create` input request):
 /// `ElicitationRequest` in `index.d.ts` (MCP 2026-07-28 `client/elicitation.mdx`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ElicitationRequest {
     /// The server's key of the input request; the answer goes under it.
     pub key: String,
@@ -98,7 +100,7 @@ pub struct ElicitationRequest {
 }
 
 /// The mode of an [`ElicitationRequest`], serialized as its `mode` key beside its fields.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "lowercase")]
 pub enum ElicitationMode {
     /// `"form"` (also when the server named no mode).
@@ -118,7 +120,7 @@ pub enum ElicitationMode {
 
 /// The `approval` option gated a tool call; nothing was sent yet: `ApprovalInterrupt` in
 /// `index.d.ts`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApprovalInterrupt {
     /// The tool the model called.
     pub tool_name: String,
@@ -130,12 +132,12 @@ pub struct ApprovalInterrupt {
     /// [`super::tool::ToolMetadata`]), or `null` when it was not listed.
     pub metadata: Value,
     /// Always `"tools/call"`.
-    pub method: &'static str,
+    pub method: String,
 }
 
 /// The server an interrupt belongs to: its URL (checked on resume) and, as the server
 /// described itself, `name` and `version` (`null` when unknown).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ServerRef {
     /// The adapter's target URL.
     pub url: String,
@@ -145,61 +147,13 @@ pub struct ServerRef {
     pub version: Value,
 }
 
-impl ServerRef {
-    fn of(client: &Client) -> ServerRef {
-        let info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
-        let field = |key: &str| info.get(key).cloned().unwrap_or(Value::Null);
-        ServerRef { url: client.target().as_str().to_string(), name: field("name"), version: field("version") }
-    }
-
-    fn into_json(self) -> Value {
-        obj! {"url": self.url, "name": self.name, "version": self.version}
-    }
-}
-
-impl ElicitationRequest {
-    fn into_json(self) -> Value {
-        match self.mode {
-            ElicitationMode::Form { requested_schema, defaults } => {
-                obj! {"key": self.key, "message": self.message, "mode": "form", "requested_schema": requested_schema, "defaults": defaults}
-            }
-            ElicitationMode::Url { url } => obj! {"key": self.key, "message": self.message, "mode": "url", "url": url},
-        }
-    }
-}
-
-impl Interrupt {
-    /// The interrupt as JSON, its values moved rather than copied.
-    #[must_use]
-    pub fn into_json(self) -> Value {
-        match self {
-            Interrupt::Elicitation(i) => {
-                let mut out = obj! {
-                    "type": ELICITATION,
-                    "tool_name": i.tool_name,
-                    "server": i.server.into_json(),
-                    "requests": i.requests.into_iter().map(ElicitationRequest::into_json).collect::<Vec<_>>(),
-                    "method": i.method,
-                    "params": i.params,
-                    "round": i.round,
-                };
-                if let Some(state) = i.request_state {
-                    out["request_state"] = Value::String(state);
-                }
-                if !i.input_responses.is_empty() {
-                    out["input_responses"] = Value::Object(i.input_responses);
-                }
-                out
-            }
-            Interrupt::Approval(i) => obj! {
-                "type": APPROVAL,
-                "tool_name": i.tool_name,
-                "args": i.args,
-                "server": i.server.into_json(),
-                "metadata": i.metadata,
-                "method": i.method,
-            },
-        }
+/// `{url, name, version}` of the client's server (see [`ServerRef`]).
+fn server_ref(client: &Client) -> Value {
+    let info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
+    obj! {
+        "url": client.target().as_str(),
+        "name": info.get("name").cloned().unwrap_or(Value::Null),
+        "version": info.get("version").cloned().unwrap_or(Value::Null),
     }
 }
 
@@ -318,17 +272,23 @@ pub async fn continue_from(
             outcome = send(client, method, &params, responses, request_state, opts).await?;
             continue;
         }
-        let interrupt = ElicitationInterrupt {
-            tool_name: if method == "tools/call" { params.get("name").cloned().unwrap_or(Value::Null) } else { Value::Null },
-            server: ServerRef::of(client),
-            requests: people,
-            method: method.to_string(),
-            params,
-            request_state,
-            input_responses: answered,
-            round,
+        // an ElicitationInterrupt
+        let mut interrupt = obj! {
+            "type": ELICITATION,
+            "tool_name": if method == "tools/call" { params.get("name").cloned().unwrap_or(Value::Null) } else { Value::Null },
+            "server": server_ref(client),
+            "requests": people,
+            "method": method,
+            "params": Value::Object(params),
+            "round": round,
         };
-        return Ok(ResultOrInterrupt::Interrupt(Interrupt::Elicitation(interrupt).into_json()));
+        if let Some(state) = request_state {
+            interrupt["request_state"] = Value::String(state);
+        }
+        if !answered.is_empty() {
+            interrupt["input_responses"] = Value::Object(answered);
+        }
+        return Ok(ResultOrInterrupt::Interrupt(interrupt));
     }
 }
 
@@ -345,8 +305,8 @@ pub(crate) fn missing_capability(err: Error) -> Error {
     }
 }
 
-/// One entry of `requests` for an `elicitation/create` input request.
-fn elicitation_entry(key: &str, request: &Value) -> Result<ElicitationRequest> {
+/// One entry of `requests` (an [`ElicitationRequest`]) for an `elicitation/create` input request.
+fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
     let params = request.get("params").cloned().unwrap_or(Value::Null);
     let message = params.get("message").and_then(Value::as_str).unwrap_or("").to_string();
     match params.get("mode").and_then(Value::as_str) {
@@ -355,12 +315,12 @@ fn elicitation_entry(key: &str, request: &Value) -> Result<ElicitationRequest> {
                 .get("url")
                 .and_then(Value::as_str)
                 .ok_or_else(|| Error::new(ErrorCode::InvalidMessage, format!("URL elicitation {key:?} has no url")))?;
-            Ok(ElicitationRequest { key: key.to_string(), message, mode: ElicitationMode::Url { url: url.to_string() } })
+            Ok(obj! {"key": key, "message": message, "mode": "url", "url": url})
         }
         None | Some("form") => {
-            let requested_schema = params.get("requestedSchema").cloned().unwrap_or_else(|| obj! {"type": "object", "properties": obj! {}});
-            let defaults = form::defaults(&requested_schema);
-            Ok(ElicitationRequest { key: key.to_string(), message, mode: ElicitationMode::Form { requested_schema, defaults } })
+            let schema = params.get("requestedSchema").cloned().unwrap_or_else(|| obj! {"type": "object", "properties": obj! {}});
+            let defaults = form::defaults(&schema);
+            Ok(obj! {"key": key, "message": message, "mode": "form", "requested_schema": schema, "defaults": defaults})
         }
         Some(other) => Err(Error::new(ErrorCode::InvalidMessage, format!("elicitation {key:?} has an unknown mode {other:?}"))),
     }
@@ -454,18 +414,14 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
 /// none) that the host's policy gated; `metadata` is the tool's, or `null`.
 #[must_use]
 pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &Value) -> Value {
-    Interrupt::Approval(ApprovalInterrupt {
-        tool_name: name.to_string(),
-        args: if args.is_null() {
-            obj! {}
-        } else {
-            args.clone()
-        },
-        server: ServerRef::of(client),
-        metadata: metadata.clone(),
-        method: "tools/call",
-    })
-    .into_json()
+    obj! {
+        "type": APPROVAL,
+        "tool_name": name,
+        "args": if args.is_null() { obj! {} } else { args.clone() },
+        "server": server_ref(client),
+        "metadata": metadata.clone(),
+        "method": "tools/call",
+    }
 }
 
 /// What a rejected call returns: an MCP `CallToolResult` with `isError`, so the agent sees
@@ -513,6 +469,14 @@ mod tests {
     use serde_json::json;
     use std::rc::Rc;
 
+    /// `interrupt` parsed into [`Interrupt`], after checking that the type serializes back to
+    /// exactly the same JSON (no field missing, extra or renamed).
+    fn typed(interrupt: &Value) -> Interrupt {
+        let parsed: Interrupt = serde_json::from_value(interrupt.clone()).unwrap_or_else(|e| panic!("{e}: {interrupt}"));
+        assert_eq!(serde_json::to_value(&parsed).unwrap(), *interrupt);
+        parsed
+    }
+
     fn call_params(name: &str) -> Map<String, Value> {
         json!({"name": name, "arguments": {"action": "wipe"}}).as_object().cloned().unwrap()
     }
@@ -541,6 +505,7 @@ mod tests {
         script.push(json_reply(200, done()));
         let step = block_on(run(&client, "tools/call", call_params("confirm_action"), None, None, 0, &RequestOptions::default())).unwrap();
         let ResultOrInterrupt::Interrupt(interrupt) = step else { panic!("expected an interrupt") };
+        typed(&interrupt);
         assert_eq!(interrupt["type"], "mcp_elicitation");
         assert_eq!(interrupt["tool_name"], "confirm_action");
         assert_eq!(interrupt["server"], json!({"url": "http://127.0.0.1:1/mcp", "name": "scripted", "version": "1.0"}));
@@ -574,6 +539,7 @@ mod tests {
         else {
             panic!()
         };
+        typed(&interrupt);
         for responses in [
             json!({}),
             json!({"confirm": {"action": "accept"}, "other": {"action": "decline"}}),
@@ -613,6 +579,7 @@ mod tests {
         else {
             panic!()
         };
+        typed(&interrupt);
         assert_eq!(interrupt["round"], 2);
         assert!(interrupt.get("request_state").is_none());
         block_on(resume_elicitation(&client, &interrupt, &json!({"confirm": {"action": "decline"}}), &RequestOptions::default())).unwrap();
@@ -668,6 +635,26 @@ mod tests {
     }
 
     #[test]
+    fn answers_given_in_place_ride_along_in_the_interrupt() {
+        let sampler: HostHandler =
+            Rc::new(|_p: Value| async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "4"}, "model": "m"})) }.boxed_local());
+        let (client, script) = Scripted::client_with(ClientConfig { on_sampling: Some(sampler), ..ClientConfig::default() });
+        script.push_discover();
+        let mut requests = confirm_request();
+        requests["s"] = json!({"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 5}});
+        script.push(json_reply(200, input_required(requests, None)));
+        let ResultOrInterrupt::Interrupt(interrupt) =
+            block_on(run(&client, "prompts/get", call_params("p"), None, None, 0, &RequestOptions::default())).unwrap()
+        else {
+            panic!()
+        };
+        let Interrupt::Elicitation(elicitation) = typed(&interrupt) else { panic!("not an elicitation") };
+        assert_eq!((elicitation.tool_name, elicitation.request_state), (Value::Null, None));
+        assert_eq!(elicitation.input_responses["s"]["content"]["text"], "4");
+        assert!(matches!(&elicitation.requests[..], [ElicitationRequest { mode: ElicitationMode::Form { .. }, .. }]));
+    }
+
+    #[test]
     fn url_mode_and_missing_capability_error() {
         let (client, script) = Scripted::client();
         script.push_discover();
@@ -681,6 +668,7 @@ mod tests {
         else {
             panic!()
         };
+        typed(&interrupt);
         assert_eq!(interrupt["requests"], json!([{"key": "login", "message": "Sign in", "mode": "url", "url": "https://auth.example/x?y=1"}]));
         let err = block_on(resume_elicitation(
             &client,
@@ -701,6 +689,7 @@ mod tests {
         script.push(json_reply(200, done()));
         block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
         let interrupt = approval_interrupt(&client, "delete_item", &json!({"item_id": "1"}), &json!({"mcp": {}}));
+        assert!(matches!(typed(&interrupt), Interrupt::Approval(ApprovalInterrupt { ref method, .. }) if method == "tools/call"));
         assert_eq!(interrupt["type"], "mcp_approval");
         let rejected =
             block_on(resume_approval(&client, &interrupt, &json!({"decision": "reject", "message": "no"}), &RequestOptions::default())).unwrap();

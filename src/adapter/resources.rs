@@ -12,6 +12,7 @@ use crate::client::cache::{CacheMode, CacheView};
 use crate::client::prompts::prompt_params;
 use crate::client::resources::{read_error, read_params};
 use crate::client::{Client, RequestOptions};
+use crate::convert::json_array;
 use crate::convert::prompt::{prompt_messages, PromptMessage};
 use crate::convert::resource::{read_result, ResourceContent};
 use crate::error::Result;
@@ -84,8 +85,8 @@ pub fn host_shape(method: &str, step: ResultOrInterrupt) -> Result<Value> {
     match step {
         ResultOrInterrupt::Interrupt(interrupt) => Ok(interrupt),
         ResultOrInterrupt::Complete(result) => match method {
-            "resources/read" => Ok(Value::Array(read_result(result)?.into_iter().map(ResourceContent::into_json).collect())),
-            "prompts/get" => Ok(Value::Array(prompt_messages(result)?.into_iter().map(PromptMessage::into_json).collect())),
+            "resources/read" => Ok(json_array(read_result(result)?, ResourceContent::into_json)),
+            "prompts/get" => Ok(json_array(prompt_messages(result)?, PromptMessage::into_json)),
             _ => Ok(result),
         },
     }

@@ -1,7 +1,8 @@
 //! Reading the host's `MCPAdapter` options ([`ADAPTER_OPTIONS`]) and per-call options
 //! ([`CALL_OPTIONS`]) from JS objects. Their types, defaults and meaning are documented once,
 //! in `pkg-template/index.d.ts` (`MCPAdapterOptions`, `CallOptions`); `tests/contract.rs`
-//! checks that the declarations name exactly these options.
+//! checks that the declarations name exactly these options, and that [`parse`] and
+//! [`CallDefaults::request_options`] read exactly these, each once.
 
 use super::fetch::{CallContext, HostHeaders};
 use super::js::{self, get};
@@ -14,7 +15,6 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-/// Each is read once, into the variable of the same name in snake case.
 pub const ADAPTER_OPTIONS: [&str; 16] = [
     "clientInfo",
     "logLevel",
@@ -34,7 +34,7 @@ pub const ADAPTER_OPTIONS: [&str; 16] = [
     "timeoutMs",
 ];
 
-/// The per-call options [`CallDefaults::request_options`] reads, as [`ADAPTER_OPTIONS`].
+/// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
 pub const CALL_OPTIONS: [&str; 3] = ["timeoutMs", "signal", "onProgress"];
 
 /// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
@@ -59,16 +59,25 @@ fn invalid(what: &str) -> Error {
     Error::new(ErrorCode::InvalidArgument, what.to_string())
 }
 
-/// Option `key`, whose value is `v`, as a function (`None` when absent).
-fn optional_function(v: JsValue, key: &str) -> Result<Option<Function>> {
+/// Option `key` of `obj`; every option is read through here. (Read when needed rather than
+/// all at once: see ARCHITECTURE.md, Wasm size.)
+fn option(obj: &JsValue, key: &str) -> JsValue {
+    debug_assert!(ADAPTER_OPTIONS.contains(&key) || CALL_OPTIONS.contains(&key), "option {key} is not listed");
+    get(obj, key)
+}
+
+/// Option `key` of `obj` as a function (`None` when absent).
+fn optional_function(obj: &JsValue, key: &str) -> Result<Option<Function>> {
+    let v = option(obj, key);
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
     v.dyn_into::<Function>().map(Some).map_err(|_| invalid(&format!("option {key} must be a function")))
 }
 
-/// Option `key`, whose value is `v`, as a non-negative number (`None` when absent).
-fn optional_number(v: &JsValue, key: &str) -> Result<Option<f64>> {
+/// Option `key` of `obj` as a non-negative number (`None` when absent).
+fn optional_number(obj: &JsValue, key: &str) -> Result<Option<f64>> {
+    let v = option(obj, key);
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
@@ -149,15 +158,8 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     if !(options.is_undefined() || options.is_null() || options.is_object()) {
         return Err(invalid("options must be an object"));
     }
-    // one variable per name, in the list's order (rustfmt would put them all on one line)
-    #[rustfmt::skip]
-    let [
-        client_info, log_level, max_response_bytes, max_pages, on_progress, on_logging_message,
-        protocol, on_elicitation, on_sampling, roots, max_rounds, approval, on_warning,
-        headers, fetch, timeout_ms,
-    ] = ADAPTER_OPTIONS.map(|key| get(options, key));
     let mut config = ClientConfig::default();
-    let client_info = js::to_json(&client_info, "option clientInfo")?;
+    let client_info = js::to_json(&option(options, "clientInfo"), "option clientInfo")?;
     match client_info {
         Value::Null => {}
         Value::Object(ref o) if o.get("name").is_some_and(Value::is_string) && o.get("version").is_some_and(Value::is_string) => {
@@ -165,39 +167,41 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         }
         _ => return Err(invalid("option clientInfo must be an object with string name and version")),
     }
-    if !log_level.is_undefined() {
-        match log_level.as_string() {
+    let level = option(options, "logLevel");
+    if !level.is_undefined() {
+        match level.as_string() {
             Some(l) if LOG_LEVELS.contains(&l.as_str()) => config.log_level = Some(l),
             _ => return Err(invalid(&format!("option logLevel must be one of {LOG_LEVELS:?}"))),
         }
     }
-    if let Some(n) = optional_number(&max_response_bytes, "maxResponseBytes")? {
+    if let Some(n) = optional_number(options, "maxResponseBytes")? {
         config.limits.max_body_bytes = n as usize;
     }
-    if let Some(n) = optional_number(&max_pages, "maxPages")? {
+    if let Some(n) = optional_number(options, "maxPages")? {
         config.max_pages = (n as usize).max(1);
     }
-    let on_progress = optional_function(on_progress, "onProgress")?;
+    let on_progress = optional_function(options, "onProgress")?;
     config.progress = on_progress.is_some();
-    let on_log = optional_function(on_logging_message, "onLoggingMessage")?;
+    let on_log = optional_function(options, "onLoggingMessage")?;
     if on_log.is_some() && config.log_level.is_none() {
         config.log_level = Some("info".into());
     }
     config.on_notification = notification_handler(on_progress, on_log);
+    let protocol = option(options, "protocol");
     if !protocol.is_undefined() {
         config.protocol = protocol
             .as_string()
             .and_then(|p| ProtocolMode::parse(&p))
             .ok_or_else(|| invalid("option protocol must be \"auto\", \"2026-07-28\" or \"legacy\""))?;
     }
-    config.on_elicitation = optional_function(on_elicitation, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
-    config.on_sampling = optional_function(on_sampling, "onSampling")?.map(|f| host_handler(f, "onSampling"));
-    config.roots = roots_handler(roots)?;
-    if let Some(n) = optional_number(&max_rounds, "maxRounds")? {
+    config.on_elicitation = optional_function(options, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
+    config.on_sampling = optional_function(options, "onSampling")?.map(|f| host_handler(f, "onSampling"));
+    config.roots = roots_handler(option(options, "roots"))?;
+    if let Some(n) = optional_number(options, "maxRounds")? {
         config.max_rounds = n.min(1000.0) as u32;
     }
-    let approval = optional_function(approval, "approval")?;
-    let on_warning = match optional_function(on_warning, "onWarning")? {
+    let approval = optional_function(options, "approval")?;
+    let on_warning = match optional_function(options, "onWarning")? {
         Some(f) => Some(f),
         None => js::get(&js::global("console"), "warn").dyn_into::<Function>().ok(),
     };
@@ -208,9 +212,9 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     });
     // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
     config.opaque_network_error_means_handshake = !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
-    let headers = HostHeaders::from_option(headers)?;
-    let fetch = optional_function(fetch, "fetch")?;
-    let timeout_ms = optional_number(&timeout_ms, "timeoutMs")?.unwrap_or(60_000.0);
+    let headers = HostHeaders::from_option(option(options, "headers"))?;
+    let fetch = optional_function(options, "fetch")?;
+    let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
     Ok(Parsed { config, approval, fetch, headers, defaults: CallDefaults { timeout_ms } })
 }
 
@@ -225,8 +229,8 @@ impl CallDefaults {
         if !(call.is_undefined() || call.is_null() || call.is_object()) {
             return Err(invalid("call options must be an object"));
         }
-        let [timeout_ms, signal, on_progress] = CALL_OPTIONS.map(|key| get(call, key));
-        let timeout_ms = optional_number(&timeout_ms, "timeoutMs")?.unwrap_or(self.timeout_ms);
+        let timeout_ms = optional_number(call, "timeoutMs")?.unwrap_or(self.timeout_ms);
+        let signal = option(call, "signal");
         let signal = if signal.is_undefined() || signal.is_null() {
             None
         } else if get(&signal, "aborted").as_bool().is_some() {
@@ -234,7 +238,7 @@ impl CallDefaults {
         } else {
             return Err(invalid("option signal must be an AbortSignal"));
         };
-        let on_progress = optional_function(on_progress, "onProgress")?;
+        let on_progress = optional_function(call, "onProgress")?;
         let progress = on_progress.is_some();
         Ok(RequestOptions {
             context: Some(Rc::new(CallContext { signal, timeout_ms: (timeout_ms > 0.0).then_some(timeout_ms) })),

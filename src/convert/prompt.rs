@@ -55,7 +55,7 @@ impl PromptMessage {
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
         out.insert("role".to_owned(), Value::String(self.role.as_str().to_owned()));
-        out.insert("content".to_owned(), Value::Array(self.content.into_iter().map(ContentBlock::into_json).collect()));
+        out.insert("content".to_owned(), super::json_array(self.content, ContentBlock::into_json));
         Value::Object(out)
     }
 }
@@ -77,7 +77,7 @@ pub fn prompt_message(message: Value) -> Result<PromptMessage> {
         other => return Err(invalid(&format!("a prompt message has role {:?}; MCP allows \"user\" and \"assistant\"", other.unwrap_or("(none)")))),
     };
     let content = match map.remove("content") {
-        Some(Value::Array(blocks)) => blocks.into_iter().map(content_block).collect(),
+        Some(Value::Array(blocks)) => super::convert_all(blocks, content_block),
         Some(Value::Null) | None => return Err(invalid("a prompt message has no content")),
         Some(block) => vec![content_block(block)],
     };
@@ -92,7 +92,7 @@ pub fn prompt_message(message: Value) -> Result<PromptMessage> {
 /// [`ErrorCode::InvalidMessage`] when `messages` is not an array or a message is malformed.
 pub fn prompt_messages(mut result: Value) -> Result<Vec<PromptMessage>> {
     match result.get_mut("messages").map(Value::take) {
-        Some(Value::Array(messages)) => messages.into_iter().map(prompt_message).collect(),
+        Some(Value::Array(messages)) => super::try_convert_all(messages, prompt_message),
         _ => Err(invalid("prompts/get result has no messages array")),
     }
 }

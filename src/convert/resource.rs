@@ -136,7 +136,7 @@ pub fn resource_contents(contents: Value) -> Result<ResourceContent> {
 /// [`ErrorCode::InvalidMessage`] when `contents` is not an array, or an entry is malformed.
 pub fn read_result(mut result: Value) -> Result<Vec<ResourceContent>> {
     match result.get_mut("contents").map(Value::take) {
-        Some(Value::Array(contents)) => contents.into_iter().map(resource_contents).collect(),
+        Some(Value::Array(contents)) => super::try_convert_all(contents, resource_contents),
         _ => Err(invalid("resources/read result has no contents array")),
     }
 }

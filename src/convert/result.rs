@@ -73,7 +73,7 @@ impl ToolResult {
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
-        out.insert("content".to_owned(), Value::Array(self.content.into_iter().map(ContentBlock::into_json).collect()));
+        out.insert("content".to_owned(), super::json_array(self.content, ContentBlock::into_json));
         if let Some(artifact) = self.artifact {
             let mut map = Map::new();
             map.insert("structured_content".to_owned(), artifact.structured_content);
@@ -112,7 +112,7 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
 
     let mut content = match map.remove("content") {
         None => Vec::new(),
-        Some(Value::Array(blocks)) => blocks.into_iter().map(content_block).collect(),
+        Some(Value::Array(blocks)) => super::convert_all(blocks, content_block),
         Some(other) => {
             return Err(Error::new(ErrorCode::InvalidMessage, format!("tools/call result `content` must be an array, got {}", json_kind(&other))))
         }
