@@ -101,7 +101,7 @@ pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Functi
             _ => None,
         };
         if let Some(f) = target {
-            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&crate::json_text(&params)));
+            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&crate::json_text(params)));
         }
     }))
 }
