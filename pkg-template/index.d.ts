@@ -5,6 +5,12 @@
  * Protocol: MCP 2026-07-28 streamable HTTP (sessionless: per-request `_meta`,
  * `server/discover`, `Mcp-*` headers) first; handshake-era servers (2025-11-25, 2025-06-18:
  * `initialize` + `Mcp-Session-Id`) through a negotiated fallback.
+ * Specification: https://modelcontextprotocol.io/specification/2026-07-28
+ *
+ * Written by hand. `tests/contract.rs` fails when an error code, an interrupt `type`, a field
+ * of a shape the adapter emits (tool, tool result, content block, interrupt, resource
+ * content, prompt message, subscription filter) or an option name here differs from the
+ * Rust side (`src/error.rs`, `src/adapter/`, `src/convert/`, `src/bindings/options.rs`).
  */
 
 /** Stable error codes (the `code` of an {@link MCPAdapterError}). */
@@ -74,27 +80,36 @@ export declare class MCPAdapterError extends Error {
 
 /** An MCP `Implementation` (`{ name, version, title?, description?, websiteUrl?, icons? }`). */
 export interface Implementation {
+  /** Programmatic name. */
   name: string;
+  /** Version string. */
   version: string;
   [key: string]: unknown;
 }
 
 /** `notifications/progress` params (MCP 2026-07-28 `basic/patterns/progress.mdx`). */
 export interface Progress {
+  /** The token of the request this progress is about. */
   progressToken: string | number;
   /** Increases monotonically; may be fractional. */
   progress: number;
+  /** The total, when known. */
   total?: number;
+  /** A description of the current step. */
   message?: string;
 }
 
 /** `notifications/message` params (MCP 2026-07-28 `server/utilities/logging.mdx`). */
 export interface LoggingMessage {
+  /** Severity. */
   level: LoggingLevel;
+  /** The server's name for the source of the message. */
   logger?: string;
+  /** Any JSON value. */
   data: unknown;
 }
 
+/** The MCP logging levels (RFC 5424 syslog severities), least severe first. */
 export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 
 /** Headers to add to every request; MCP headers (`Mcp-*`, `Accept`, `Content-Type`) always win. */
@@ -106,19 +121,25 @@ export type HeadersOption =
 
 /** A server's request for input (`elicitation/create` params, MCP 2025-11-25 `client/elicitation.mdx`). */
 export interface ElicitRequest {
+  /** What to tell the person. */
   message: string;
   /** Form mode (default): a flat object schema of primitive properties (`type`, `title`, `description`, `default`, `enum`, `minimum`, …). */
   requestedSchema?: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  /** `"form"` when absent. */
   mode?: 'form' | 'url';
+  /** URL mode: the URL the person is asked to open. */
   url?: string;
 }
 
 /** The answer to an {@link ElicitRequest}. For `accept` in form mode, `content` holds the fields; schema defaults fill fields left out. */
 export interface ElicitResult {
+  /** What the person did. */
   action: 'accept' | 'decline' | 'cancel';
+  /** Form mode, `accept` only: the fields. */
   content?: Record<string, string | number | boolean | string[]>;
 }
 
+/** Options of an {@link MCPAdapter}. */
 export interface MCPAdapterOptions {
   /**
    * Which protocol era to speak. `"auto"` (default) probes with `server/discover` and falls
@@ -210,7 +231,9 @@ export interface ToolResult {
 /** One thing a server asks a person for (an `elicitation/create` input request). */
 export type ElicitationRequest =
   | {
+      /** The server's key of this input request; answer under it. */
       key: string;
+      /** What to tell the person. */
       message: string;
       mode: 'form';
       /** Flat object schema of primitive fields (string, number, integer, boolean, enums). */
@@ -219,10 +242,13 @@ export type ElicitationRequest =
       defaults: Record<string, unknown>;
     }
   | {
+      /** The server's key of this input request; answer under it. */
       key: string;
+      /** What to tell the person. */
       message: string;
       /** Show the full URL and ask for consent; never open it inside the agent. `accept` means the person agreed to open it; completion is found by resuming. */
       mode: 'url';
+      /** The server's URL, verbatim. */
       url: string;
     };
 
@@ -234,12 +260,17 @@ export interface ElicitationInterrupt {
   type: 'mcp_elicitation';
   /** The tool being called, or null for `prompts/get` / `resources/read`. */
   tool_name: string | null;
+  /** The server the retry goes to (`url` must be the resuming adapter's); `name` and `version` as it described itself. */
   server: { url: string; name: string | null; version: string | null };
+  /** What to ask the person: one entry per input request, each answered under its `key`. */
   requests: ElicitationRequest[];
   /** What the retry needs; treat as opaque. `request_state` is echoed byte for byte. */
   method: 'tools/call' | 'prompts/get' | 'resources/read';
+  /** The original params, sent again on the retry. */
   params: Record<string, unknown>;
+  /** The server's `requestState`; absent when it sent none. */
   request_state?: string;
+  /** Answers the adapter gave in place this round (sampling, roots), sent with the person's; absent when none. */
   input_responses?: Record<string, unknown>;
   /** How many input-required rounds this call has taken. */
   round: number;
@@ -248,23 +279,31 @@ export interface ElicitationInterrupt {
 /** The `approval` option gated this call; nothing was sent yet. */
 export interface ApprovalInterrupt {
   type: 'mcp_approval';
+  /** The tool the model called. */
   tool_name: string;
+  /** The call's arguments (`{}` when none). */
   args: Record<string, unknown>;
+  /** The server the call goes to, as in {@link ElicitationInterrupt.server}. */
   server: { url: string; name: string | null; version: string | null };
+  /** The tool's metadata from the last `listTools()`, or null when it was not listed. */
   metadata: MCPToolMetadata | null;
   method: 'tools/call';
 }
 
+/** A call paused for the host; switch on `type`. */
 export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt;
 
 /** The answer to an {@link ElicitationInterrupt}: one entry per request key, no more, no less. */
 export interface ElicitationAnswer {
+  /** By request key: `accept` (with the form's `content`; none in URL mode), `decline` or `cancel`. */
   responses: Record<string, { action: 'accept'; content?: Record<string, string | number | boolean | string[]> } | { action: 'decline' | 'cancel' }>;
 }
 
 /** The answer to an {@link ApprovalInterrupt}: approve (optionally with edited args) or reject (the call resolves to an error-status result). */
 export interface ApprovalAnswer {
+  /** Send the call, or resolve to an error-status result without sending it. */
   decision: 'approve' | 'reject';
+  /** Replaces the call's arguments when approving. */
   args?: Record<string, unknown>;
   /** Why it was rejected; shown to the model. */
   message?: string;
@@ -272,14 +311,20 @@ export interface ApprovalAnswer {
 
 /** MCP tool metadata for human-in-the-loop policies (`metadata.mcp`). */
 export interface MCPToolMetadata {
+  /** What MCP says about the tool and its server. */
   mcp: {
+    /** The tool's own MCP fields, verbatim, or null when absent. */
     tool: {
       /** `ToolAnnotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, `title` (hints, untrusted). */
       annotations: Record<string, unknown> | null;
+      /** The tool's `_meta`. */
       _meta: Record<string, unknown> | null;
+      /** The tool's own `title` (not `annotations.title`). */
       title: string | null;
+      /** The tool's `icons`. */
       icons: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }> | null;
     };
+    /** `name` and `version` of the server's `Implementation`. */
     server: { name: string | null; version: string | null };
     /** Present when `schema` could not be prepared and is the verbatim `inputSchema`. */
     schema_warning?: string;
@@ -288,6 +333,7 @@ export interface MCPToolMetadata {
 
 /** A server's tool, ready for an agent. */
 export interface MCPTool {
+  /** The name to call it by. */
   name: string;
   /** `title`, else `annotations.title`, else null. */
   title: string | null;
@@ -299,6 +345,7 @@ export interface MCPTool {
   schema: Record<string, unknown>;
   /** The server's output schema, verbatim, or null. */
   outputSchema: Record<string, unknown> | null;
+  /** MCP metadata for human-in-the-loop policies. */
   metadata: MCPToolMetadata;
   /**
    * Calls the tool (`tools/call`) with `args` sent verbatim (`{}` when omitted).
@@ -341,7 +388,8 @@ export declare class MCPAdapter {
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Tools with
    * invalid `x-mcp-header` annotations are left out (see `onWarning`); valid ones make later
-   * calls mirror those arguments into `Mcp-Param-*` headers (MCP 2026-07-28 §"Custom Headers").
+   * calls mirror those arguments into `Mcp-Param-*` headers (MCP 2026-07-28
+   * `basic/transports/streamable-http.mdx`, "Custom Headers from Tool Parameters").
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;
@@ -526,7 +574,9 @@ export interface MCPPrompt {
  * data block for binary ones; see {@link ContentBlock}).
  */
 export interface PromptMessage {
+  /** `user` (a `HumanMessage`) or `assistant` (an `AIMessage`). */
   role: 'user' | 'assistant';
+  /** The message's content, as v1 blocks (one, or several when the server sent an array). */
   content: ContentBlock[];
 }
 
@@ -541,8 +591,11 @@ export interface CompletionResult {
 
 /** What to listen for (MCP 2026-07-28 `SubscriptionFilter`); at least one member. */
 export interface SubscriptionFilter {
+  /** `notifications/tools/list_changed`. */
   toolsListChanged?: boolean;
+  /** `notifications/prompts/list_changed`. */
   promptsListChanged?: boolean;
+  /** `notifications/resources/list_changed`. */
   resourcesListChanged?: boolean;
   /** `notifications/resources/updated` for these URIs (and resources below them). At most 1000. */
   resourceSubscriptions?: string[];

@@ -1,8 +1,8 @@
-//! Standard base64 (RFC 4648: alphabet `A–Z a–z 0–9 + /`, `=` padding), written out small
-//! for the wasm. The rules are those of the `base64` crate's `STANDARD` engine: encoding
-//! pads; decoding accepts only canonical text (length a multiple of 4, `=` only as the last
-//! one or two characters, no bits set past the last byte). The tests check both against
-//! that crate.
+//! Standard base64 (RFC 4648 §4: alphabet `A–Z a–z 0–9 + /`, `=` padding), our own rather
+//! than a crate's (see ARCHITECTURE.md, Wasm size). The rules are those of the `base64`
+//! crate's `STANDARD` engine: encoding pads; decoding accepts only canonical text (length a
+//! multiple of 4, `=` only as the last one or two characters, no bits set past the last
+//! byte). The tests check both against that crate.
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

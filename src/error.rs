@@ -9,91 +9,84 @@
 use serde_json::Value;
 use std::fmt;
 
-/// Stable error codes. The string form (`as_str`) is part of the public API: hosts switch on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorCode {
+/// Declares [`ErrorCode`] from one list of `Variant = "string"` pairs, so that the enum, its
+/// string form and [`ErrorCode::ALL`] cannot disagree.
+macro_rules! error_codes {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// Stable error codes. The string form (`as_str`) is part of the public API: hosts switch
+        /// on it (`MCPErrorCode` in `pkg-template/index.d.ts`, checked by `tests/contract.rs`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            /// The stable string form, e.g. `"timeout"`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
     /// The target is not an `http:` or `https:` URL (a path, `file:`, `ws:`, empty, ...).
-    InvalidUrl,
+    InvalidUrl = "invalid_url",
     /// A host-supplied argument or option is malformed (wrong type, missing field).
-    InvalidArgument,
+    InvalidArgument = "invalid_argument",
     /// `fetch` itself failed (DNS, connection refused, CORS rejection, TLS).
-    Network,
+    Network = "network",
     /// The call's timeout (`timeoutMs`) elapsed before the response was complete.
-    Timeout,
+    Timeout = "timeout",
     /// The host aborted the call through its `AbortSignal`.
-    Aborted,
+    Aborted = "aborted",
     /// The server answered a non-2xx HTTP status with no JSON-RPC error in the body.
-    HttpStatus,
+    HttpStatus = "http_status",
     /// The response `Content-Type` is neither `application/json` nor `text/event-stream`.
-    ContentType,
+    ContentType = "content_type",
     /// The response body (or an SSE event) is not valid JSON.
-    InvalidJson,
+    InvalidJson = "invalid_json",
     /// The body is JSON but not a well-formed JSON-RPC message or MCP result.
-    InvalidMessage,
+    InvalidMessage = "invalid_message",
     /// An SSE response stream ended before the JSON-RPC response arrived.
-    StreamEnded,
+    StreamEnded = "stream_ended",
     /// The response body exceeded the configured size limit (`maxResponseBytes`).
-    BodyTooLarge,
+    BodyTooLarge = "body_too_large",
     /// The server answered with a JSON-RPC error (`rpcCode`, `data` carry its details).
-    RpcError,
+    RpcError = "rpc_error",
     /// The server supports no protocol version this adapter speaks (`-32022` with no overlap).
-    UnsupportedProtocolVersion,
+    UnsupportedProtocolVersion = "unsupported_protocol_version",
     /// The server only speaks the handshake era (initialize + sessions) and the adapter was
     /// not allowed to fall back to it.
-    HandshakeEraServer,
+    HandshakeEraServer = "handshake_era_server",
     /// A result carried a `resultType` this adapter does not know.
-    InvalidResultType,
+    InvalidResultType = "invalid_result_type",
     /// Pagination did not terminate (repeated cursor or too many pages).
-    Pagination,
+    Pagination = "pagination",
     /// The server redirected to another origin, or with a status that would turn the POST
     /// into a GET; credentials are never carried along, so the redirect is not followed.
-    Redirect,
+    Redirect = "redirect",
     /// Handshake era: the server needs the person to open a URL first (`-32042`
     /// URLElicitationRequired; `data.elicitations` carries `{mode:"url", message, url,
     /// elicitationId}` entries). Retry the call once they have.
-    UrlElicitationRequired,
+    UrlElicitationRequired = "url_elicitation_required",
     /// A call needed more input-required rounds than `maxRounds` allows.
-    TooManyRounds,
+    TooManyRounds = "too_many_rounds",
     /// The server needs a client capability the host did not configure (sampling without
     /// `onSampling`, roots without `roots`, or a `-32021` answer).
-    MissingClientCapability,
+    MissingClientCapability = "missing_client_capability",
     /// `resources/read` of a resource the server does not have (`-32602`, or `-32002` from
     /// handshake-era servers); the JS error carries the `uri`.
-    ResourceNotFound,
+    ResourceNotFound = "resource_not_found",
     /// The server does not offer what was asked: a capability it did not advertise (e.g.
     /// `subscriptions/listen` without any `listChanged`/`subscribe`, completion without
     /// `completions`) or a method it answered `-32601` (method not found).
-    NotSupported,
-}
-
-impl ErrorCode {
-    /// The stable string form, e.g. `"timeout"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::InvalidUrl => "invalid_url",
-            ErrorCode::InvalidArgument => "invalid_argument",
-            ErrorCode::Network => "network",
-            ErrorCode::Timeout => "timeout",
-            ErrorCode::Aborted => "aborted",
-            ErrorCode::HttpStatus => "http_status",
-            ErrorCode::ContentType => "content_type",
-            ErrorCode::InvalidJson => "invalid_json",
-            ErrorCode::InvalidMessage => "invalid_message",
-            ErrorCode::StreamEnded => "stream_ended",
-            ErrorCode::BodyTooLarge => "body_too_large",
-            ErrorCode::RpcError => "rpc_error",
-            ErrorCode::UnsupportedProtocolVersion => "unsupported_protocol_version",
-            ErrorCode::HandshakeEraServer => "handshake_era_server",
-            ErrorCode::InvalidResultType => "invalid_result_type",
-            ErrorCode::Pagination => "pagination",
-            ErrorCode::Redirect => "redirect",
-            ErrorCode::UrlElicitationRequired => "url_elicitation_required",
-            ErrorCode::TooManyRounds => "too_many_rounds",
-            ErrorCode::MissingClientCapability => "missing_client_capability",
-            ErrorCode::ResourceNotFound => "resource_not_found",
-            ErrorCode::NotSupported => "not_supported",
-        }
-    }
+    NotSupported = "not_supported",
 }
 
 /// A JSON-RPC error object as the server sent it (`{code, message, data?}`).
@@ -109,8 +102,7 @@ pub struct RpcError {
 
 /// An adapter failure: a stable [`ErrorCode`], a message, and optional details.
 ///
-/// `Debug` is derived except in the wasm build, where it is written like `Display`: nothing
-/// there prints it, and the derived form would bring the `Debug` code of `serde_json::Value`.
+/// `Debug` is derived natively; in the wasm build it prints like `Display` (see ARCHITECTURE.md, Wasm size).
 #[derive(Clone, PartialEq)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
 pub struct Error {
@@ -173,8 +165,8 @@ fn redact_text(text: &mut String, secrets: &[String]) {
 }
 
 /// `text.replace(from, to)` when `from` (not empty) occurs in `text`: the same leftmost,
-/// non-overlapping matches, by a plain scan (`str::replace` compiles the two-way substring
-/// searcher into the wasm). A byte match of UTF-8 `from` starts and ends on char boundaries.
+/// non-overlapping matches, found by a byte scan (see ARCHITECTURE.md, Wasm size). A byte match
+/// of UTF-8 `from` starts and ends on char boundaries.
 fn replace_all(text: &str, from: &str, to: &str) -> Option<String> {
     let (bytes, pattern) = (text.as_bytes(), from.as_bytes());
     if pattern.is_empty() {
@@ -245,6 +237,11 @@ mod tests {
     fn codes_are_stable_snake_case() {
         assert_eq!(ErrorCode::BodyTooLarge.as_str(), "body_too_large");
         assert_eq!(Error::new(ErrorCode::Timeout, "t").to_string(), "t (timeout)");
+        for (i, code) in ErrorCode::ALL.iter().enumerate() {
+            let name = code.as_str();
+            assert!(!name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{name}");
+            assert!(ErrorCode::ALL[..i].iter().all(|c| c.as_str() != name && c != code), "{name} twice");
+        }
     }
 
     #[test]

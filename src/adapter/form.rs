@@ -2,17 +2,18 @@
 //! sent (MCP 2026-07-28 `client/elicitation.mdx` "Requested Schema": a flat object of
 //! primitive properties — string (`minLength`, `maxLength`, `format`), number / integer
 //! (`minimum`, `maximum`), boolean, single-select enums (`enum`, or `oneOf` of `{const}`),
-//! multi-select arrays (`items.enum` / `items.anyOf` of `{const}`, `minItems`, `maxItems`);
-//! digest §3.4). Clients SHOULD validate; this one does, so that a person's typo comes back
-//! as a typed error the host can show, instead of a server round trip.
+//! multi-select arrays (`items.enum` / `items.anyOf` of `{const}`, `minItems`, `maxItems`)).
+//! Clients SHOULD validate; this one does, so that a person's typo comes back as a typed
+//! error the host can show, instead of a server round trip.
+//!
+//! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation>.
 
 use serde_json::{Map, Value};
 
 /// The `default`s of a requested schema's properties (`{field: default}`), offered to the
 /// host in the interrupt so forms can be prefilled.
 pub fn defaults(requested_schema: &Value) -> Map<String, Value> {
-    // Inserted one by one rather than collected: `Map`'s `FromIterator` (a sort, then a bulk
-    // build) is used nowhere else and would add its code to the wasm build.
+    // inserted one by one, not collected (see ARCHITECTURE.md, Wasm size)
     let mut out = Map::new();
     for (k, s) in properties(requested_schema).into_iter().flatten() {
         if let Some(d) = s.get("default") {

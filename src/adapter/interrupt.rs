@@ -1,59 +1,153 @@
 //! Input-required rounds as resumable interrupts (MCP 2026-07-28 multi round-trip requests,
-//! `basic/patterns/mrtr.mdx`; digest §3), and approval of gated tools as the same kind of
-//! interrupt.
+//! `basic/patterns/mrtr.mdx`), and approval of gated tools as the same kind of interrupt.
 //!
 //! A call of `tools/call`, `prompts/get` or `resources/read` that comes back
 //! `resultType: "input_required"` is driven as far as the adapter can take it alone:
 //! `sampling/createMessage` and `roots/list` requests are answered in place by the host's
 //! handlers, and a `requestState`-only round is retried at once. When a person is needed
-//! (`elicitation/create`, form or URL mode) the call returns an interrupt: plain JSON that
-//! carries everything the retry needs, so any adapter for the same URL — in another process
-//! or isolate, after `JSON.parse(JSON.stringify(interrupt))` — can resume it:
+//! (`elicitation/create`, form or URL mode) the call returns an [`ElicitationInterrupt`]:
+//! plain JSON that carries everything the retry needs, so any adapter for the same URL — in
+//! another process or isolate, after `JSON.parse(JSON.stringify(interrupt))` — can resume it.
+//! A call the host's `approval` predicate gates returns an [`ApprovalInterrupt`] instead,
+//! before anything is sent.
 //!
-//! ```json
-//! { "type": "mcp_elicitation", "tool_name": "confirm_action" | null,
-//!   "server": { "url": "http://127.0.0.1:8765/mcp", "name": "…", "version": "…" },
-//!   "requests": [ { "key": "confirm", "message": "Really?", "mode": "form",
-//!                   "requested_schema": {…}, "defaults": {…} }
-//!               | { "key": "login", "message": "…", "mode": "url", "url": "https://…" } ],
-//!   "method": "tools/call", "params": { "name": "confirm_action", "arguments": {…} },
-//!   "request_state": "…opaque, byte for byte…",     (absent when the server sent none)
-//!   "input_responses": { "k": {…} },                 (answers given in place this round)
-//!   "round": 1 }
-//! ```
+//! The retry ([`resume_elicitation`]) sends the same method with the original params, only
+//! this round's `inputResponses`, the exact `requestState` (omitted when there was none), a
+//! new JSON-RPC id and fresh `_meta` (`basic/patterns/mrtr.mdx`, "Client Requirements").
+//! Nothing is shared between calls, so parallel calls never see each other's answers or state.
 //!
-//! The retry (`resume`) sends the same method with the original params, only this round's
-//! `inputResponses`, the exact `requestState` (omitted when there was none), a new JSON-RPC
-//! id and fresh `_meta` (digest §3.3). Nothing is shared between calls, so parallel calls
-//! never see each other's answers or state.
+//! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>.
 
 use super::form;
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::result_type::ResultType;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-/// `type` of an elicitation interrupt.
+/// `type` of an [`ElicitationInterrupt`].
 pub const ELICITATION: &str = "mcp_elicitation";
-/// `type` of an approval interrupt.
+/// `type` of an [`ApprovalInterrupt`].
 pub const APPROVAL: &str = "mcp_approval";
 
-/// Methods that may answer `input_required` (digest §3.1).
+/// Methods that may answer `input_required` (`basic/patterns/mrtr.mdx`, "Supported Requests").
 const RESUMABLE: &[&str] = &["tools/call", "prompts/get", "resources/read"];
 
-/// How a call (or a resume) ended.
+/// How a call (or a resume) ended: the method's result, or an interrupt for the host.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Step {
+pub enum ResultOrInterrupt {
     /// The method's complete result, verbatim.
     Complete(Value),
-    /// An interrupt for the host (JSON, see the module docs).
+    /// An [`Interrupt`] as JSON.
     Interrupt(Value),
 }
 
-fn invalid(message: impl Into<String>) -> Error {
-    Error::new(ErrorCode::InvalidArgument, message)
+/// A call paused for the host: `MCPInterrupt` in `pkg-template/index.d.ts`. The variant is
+/// the `type`. Plain JSON, resumed by any adapter for `server.url`.
+///
+/// The JSON is built by hand where the interrupt is made, not through this type (see
+/// ARCHITECTURE.md, Wasm size). The unit tests parse every interrupt they see back into this
+/// type and serialize it again, which must give the same JSON; `tests/contract.rs` compares
+/// its fields and `type`s with the declarations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum Interrupt {
+    /// `"mcp_elicitation"`: the server needs a person.
+    #[serde(rename = "mcp_elicitation")]
+    Elicitation(ElicitationInterrupt),
+    /// `"mcp_approval"`: the `approval` option gated a tool call.
+    #[serde(rename = "mcp_approval")]
+    Approval(ApprovalInterrupt),
 }
 
+/// The server needs a person before the call can finish (`resultType: "input_required"`
+/// with `elicitation/create` input requests): `ElicitationInterrupt` in `index.d.ts`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElicitationInterrupt {
+    /// The tool being called (`params.name` of `tools/call`), or `null` for `prompts/get` /
+    /// `resources/read`.
+    pub tool_name: Value,
+    /// The server the retry must go to.
+    pub server: ServerRef,
+    /// What to ask the person, one entry per `elicitation/create` input request.
+    pub requests: Vec<ElicitationRequest>,
+    /// `tools/call`, `prompts/get` or `resources/read`.
+    pub method: String,
+    /// The original params (without `inputResponses`, `requestState`, `_meta`), verbatim.
+    pub params: Map<String, Value>,
+    /// The server's `requestState`, byte for byte; no key when the server sent none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_state: Option<String>,
+    /// This round's answers given in place (sampling, roots), sent with the person's; no key
+    /// when there are none.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub input_responses: Map<String, Value>,
+    /// How many input-required rounds the call has taken (1 for the first).
+    pub round: u32,
+}
+
+/// One thing a server asks a person for (an `elicitation/create` input request):
+/// `ElicitationRequest` in `index.d.ts` (MCP 2026-07-28 `client/elicitation.mdx`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElicitationRequest {
+    /// The server's key of the input request; the answer goes under it.
+    pub key: String,
+    /// What to tell the person (`""` when the server sent none).
+    pub message: String,
+    /// Form or URL mode, with that mode's fields.
+    #[serde(flatten)]
+    pub mode: ElicitationMode,
+}
+
+/// The mode of an [`ElicitationRequest`], serialized as its `mode` key beside its fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "lowercase")]
+pub enum ElicitationMode {
+    /// `"form"` (also when the server named no mode).
+    Form {
+        /// The server's `requestedSchema`, verbatim (`{"type":"object","properties":{}}`
+        /// when it sent none): a flat object of primitive fields.
+        requested_schema: Value,
+        /// The schema's `default`s by field, to prefill the form ([`form::defaults`]).
+        defaults: Map<String, Value>,
+    },
+    /// `"url"`: the person must open `url` (the adapter never does).
+    Url {
+        /// The server's URL, verbatim.
+        url: String,
+    },
+}
+
+/// The `approval` option gated a tool call; nothing was sent yet: `ApprovalInterrupt` in
+/// `index.d.ts`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApprovalInterrupt {
+    /// The tool the model called.
+    pub tool_name: String,
+    /// The call's arguments (`{}` when it had none).
+    pub args: Value,
+    /// The server the call goes to.
+    pub server: ServerRef,
+    /// The tool's `metadata` from the last `listTools()` (see
+    /// [`super::tool::ToolMetadata`]), or `null` when it was not listed.
+    pub metadata: Value,
+    /// Always `"tools/call"`.
+    pub method: String,
+}
+
+/// The server an interrupt belongs to: its URL (checked on resume) and, as the server
+/// described itself, `name` and `version` (`null` when unknown).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ServerRef {
+    /// The adapter's target URL.
+    pub url: String,
+    /// `serverInfo.name`.
+    pub name: Value,
+    /// `serverInfo.version`.
+    pub version: Value,
+}
+
+/// `{url, name, version}` of the client's server (see [`ServerRef`]).
 fn server_ref(client: &Client) -> Value {
     let info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
     obj! {
@@ -63,10 +157,16 @@ fn server_ref(client: &Client) -> Value {
     }
 }
 
+fn invalid(message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::InvalidArgument, message)
+}
+
 /// Sends `method` with `params` and drives input-required rounds until a result or an
 /// interrupt. `round` counts the input-required rounds already taken by this call.
 ///
-/// Errors: [`ErrorCode::TooManyRounds`] past `config.max_rounds`;
+/// # Errors
+///
+/// [`ErrorCode::TooManyRounds`] past `config.max_rounds`;
 /// [`ErrorCode::MissingClientCapability`] when the server asks for sampling or roots the
 /// host gave no handler for (or answers `-32021`); [`ErrorCode::InvalidMessage`] for a
 /// malformed `InputRequiredResult`; the request's own errors.
@@ -78,7 +178,7 @@ pub async fn run(
     request_state: Option<String>,
     round: u32,
     opts: &RequestOptions,
-) -> Result<Step> {
+) -> Result<ResultOrInterrupt> {
     let outcome = send(client, method, &params, input_responses, request_state, opts).await?;
     continue_from(client, method, params, outcome, round, opts).await
 }
@@ -105,6 +205,10 @@ async fn send(
 /// Like [`run`], from an answer already received for `params` (so a first
 /// `input_required` answer is not asked for twice). `round` counts the rounds taken
 /// before `outcome`.
+///
+/// # Errors
+///
+/// Those of [`run`].
 pub async fn continue_from(
     client: &Client,
     method: &str,
@@ -112,10 +216,10 @@ pub async fn continue_from(
     mut outcome: crate::client::Outcome,
     mut round: u32,
     opts: &RequestOptions,
-) -> Result<Step> {
+) -> Result<ResultOrInterrupt> {
     loop {
         if outcome.kind == ResultType::Complete {
-            return Ok(Step::Complete(outcome.result));
+            return Ok(ResultOrInterrupt::Complete(outcome.result));
         }
         round += 1;
         if round > client.config().max_rounds {
@@ -168,6 +272,7 @@ pub async fn continue_from(
             outcome = send(client, method, &params, responses, request_state, opts).await?;
             continue;
         }
+        // an ElicitationInterrupt
         let mut interrupt = obj! {
             "type": ELICITATION,
             "tool_name": if method == "tools/call" { params.get("name").cloned().unwrap_or(Value::Null) } else { Value::Null },
@@ -183,7 +288,7 @@ pub async fn continue_from(
         if !answered.is_empty() {
             interrupt["input_responses"] = Value::Object(answered);
         }
-        return Ok(Step::Interrupt(interrupt));
+        return Ok(ResultOrInterrupt::Interrupt(interrupt));
     }
 }
 
@@ -200,7 +305,7 @@ pub(crate) fn missing_capability(err: Error) -> Error {
     }
 }
 
-/// One entry of `requests` for an `elicitation/create` input request.
+/// One entry of `requests` (an [`ElicitationRequest`]) for an `elicitation/create` input request.
 fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
     let params = request.get("params").cloned().unwrap_or(Value::Null);
     let message = params.get("message").and_then(Value::as_str).unwrap_or("").to_string();
@@ -243,10 +348,12 @@ fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
 /// Resumes an `mcp_elicitation` interrupt with the host's `responses`
 /// (`{[key]: {action: "accept", content?} | {action: "decline"} | {action: "cancel"}}`).
 ///
-/// Errors before anything is sent ([`ErrorCode::InvalidArgument`]): a malformed interrupt,
+/// # Errors
+///
+/// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt,
 /// one from another server, missing or extra keys, an unknown action, form content that
 /// breaks the requested schema (types, enums, required, min/max). Then those of [`run`].
-pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &Value, opts: &RequestOptions) -> Result<Step> {
+pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &Value, opts: &RequestOptions) -> Result<ResultOrInterrupt> {
     check_server(client, interrupt)?;
     let method = interrupt
         .get("method")
@@ -283,7 +390,7 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
                 let content = field(answer, "content").cloned().unwrap_or_else(|| obj! {});
                 let problems = form::check_content(request.get("requested_schema").unwrap_or(&Value::Null), &content);
                 if !problems.is_empty() {
-                    // (joined by hand: `[String]::join` compiles a generic copy loop just for this)
+                    // joined by hand (see ARCHITECTURE.md, Wasm size)
                     let mut message = format!("the answer to {key:?} does not fit its form: ");
                     for (i, problem) in problems.iter().enumerate() {
                         if i > 0 {
@@ -303,8 +410,9 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
     run(client, method, params, Some(input_responses), request_state, round, opts).await
 }
 
-/// The approval interrupt for a call of tool `name` with `args` that the host's policy
-/// gated: `{type: "mcp_approval", tool_name, args, server, metadata, method: "tools/call"}`.
+/// The [`ApprovalInterrupt`], as JSON, for a call of tool `name` with `args` (`null` for
+/// none) that the host's policy gated; `metadata` is the tool's, or `null`.
+#[must_use]
 pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &Value) -> Value {
     obj! {
         "type": APPROVAL,
@@ -329,7 +437,12 @@ pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
 /// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "reject", args?, message?}`:
 /// approve sends the call (with the edited `args` when given; it may itself end in an
 /// elicitation interrupt), reject returns [`rejected_result`] without sending anything.
-pub async fn resume_approval(client: &Client, interrupt: &Value, answer: &Value, opts: &RequestOptions) -> Result<Step> {
+///
+/// # Errors
+///
+/// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt, one from
+/// another server, an unknown decision, `args` that are not an object. Then those of [`run`].
+pub async fn resume_approval(client: &Client, interrupt: &Value, answer: &Value, opts: &RequestOptions) -> Result<ResultOrInterrupt> {
     check_server(client, interrupt)?;
     let name = interrupt.get("tool_name").and_then(Value::as_str).ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
     match answer.get("decision").and_then(Value::as_str) {
@@ -341,7 +454,7 @@ pub async fn resume_approval(client: &Client, interrupt: &Value, answer: &Value,
             params.insert("arguments".into(), Value::Object(args));
             run(client, "tools/call", params, None, None, 0, opts).await
         }
-        Some("reject") => Ok(Step::Complete(rejected_result(name, answer.get("message").and_then(Value::as_str)))),
+        Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(name, answer.get("message").and_then(Value::as_str)))),
         _ => Err(invalid("the answer to an approval needs decision \"approve\" or \"reject\"")),
     }
 }
@@ -355,6 +468,14 @@ mod tests {
     use futures_util::FutureExt;
     use serde_json::json;
     use std::rc::Rc;
+
+    /// `interrupt` parsed into [`Interrupt`], after checking that the type serializes back to
+    /// exactly the same JSON (no field missing, extra or renamed).
+    fn typed(interrupt: &Value) -> Interrupt {
+        let parsed: Interrupt = serde_json::from_value(interrupt.clone()).unwrap_or_else(|e| panic!("{e}: {interrupt}"));
+        assert_eq!(serde_json::to_value(&parsed).unwrap(), *interrupt);
+        parsed
+    }
 
     fn call_params(name: &str) -> Map<String, Value> {
         json!({"name": name, "arguments": {"action": "wipe"}}).as_object().cloned().unwrap()
@@ -383,7 +504,8 @@ mod tests {
         script.push(json_reply(200, input_required(confirm_request(), Some("v1.\u{e9}t\"at=="))));
         script.push(json_reply(200, done()));
         let step = block_on(run(&client, "tools/call", call_params("confirm_action"), None, None, 0, &RequestOptions::default())).unwrap();
-        let Step::Interrupt(interrupt) = step else { panic!("expected an interrupt") };
+        let ResultOrInterrupt::Interrupt(interrupt) = step else { panic!("expected an interrupt") };
+        typed(&interrupt);
         assert_eq!(interrupt["type"], "mcp_elicitation");
         assert_eq!(interrupt["tool_name"], "confirm_action");
         assert_eq!(interrupt["server"], json!({"url": "http://127.0.0.1:1/mcp", "name": "scripted", "version": "1.0"}));
@@ -396,7 +518,7 @@ mod tests {
         let interrupt: Value = serde_json::from_str(&interrupt.to_string()).unwrap();
         let responses = json!({"confirm": {"action": "accept", "content": {"confirmed": true}}});
         let step = block_on(resume_elicitation(&client, &interrupt, &responses, &RequestOptions::default())).unwrap();
-        assert!(matches!(step, Step::Complete(_)));
+        assert!(matches!(step, ResultOrInterrupt::Complete(_)));
         let sent = script.sent();
         let (first, retry) = (&sent[1].body, &sent[2].body);
         assert_ne!(first["id"], retry["id"]);
@@ -412,10 +534,12 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, input_required(confirm_request(), None)));
-        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
+        let ResultOrInterrupt::Interrupt(interrupt) =
+            block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
         else {
             panic!()
         };
+        typed(&interrupt);
         for responses in [
             json!({}),
             json!({"confirm": {"action": "accept"}, "other": {"action": "decline"}}),
@@ -450,10 +574,12 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"busy"}})));
         script.push(json_reply(200, input_required(confirm_request(), None)));
         script.push(json_reply(200, done()));
-        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
+        let ResultOrInterrupt::Interrupt(interrupt) =
+            block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
         else {
             panic!()
         };
+        typed(&interrupt);
         assert_eq!(interrupt["round"], 2);
         assert!(interrupt.get("request_state").is_none());
         block_on(resume_elicitation(&client, &interrupt, &json!({"confirm": {"action": "decline"}}), &RequestOptions::default())).unwrap();
@@ -497,7 +623,7 @@ mod tests {
         script.push(json_reply(200, input_required(requests, Some("st"))));
         script.push(json_reply(200, done()));
         let step = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap();
-        assert!(matches!(step, Step::Complete(_)));
+        assert!(matches!(step, ResultOrInterrupt::Complete(_)));
         let sent = script.sent();
         assert_eq!(
             sent[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
@@ -509,6 +635,26 @@ mod tests {
     }
 
     #[test]
+    fn answers_given_in_place_ride_along_in_the_interrupt() {
+        let sampler: HostHandler =
+            Rc::new(|_p: Value| async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "4"}, "model": "m"})) }.boxed_local());
+        let (client, script) = Scripted::client_with(ClientConfig { on_sampling: Some(sampler), ..ClientConfig::default() });
+        script.push_discover();
+        let mut requests = confirm_request();
+        requests["s"] = json!({"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 5}});
+        script.push(json_reply(200, input_required(requests, None)));
+        let ResultOrInterrupt::Interrupt(interrupt) =
+            block_on(run(&client, "prompts/get", call_params("p"), None, None, 0, &RequestOptions::default())).unwrap()
+        else {
+            panic!()
+        };
+        let Interrupt::Elicitation(elicitation) = typed(&interrupt) else { panic!("not an elicitation") };
+        assert_eq!((elicitation.tool_name, elicitation.request_state), (Value::Null, None));
+        assert_eq!(elicitation.input_responses["s"]["content"]["text"], "4");
+        assert!(matches!(&elicitation.requests[..], [ElicitationRequest { mode: ElicitationMode::Form { .. }, .. }]));
+    }
+
+    #[test]
     fn url_mode_and_missing_capability_error() {
         let (client, script) = Scripted::client();
         script.push_discover();
@@ -517,10 +663,12 @@ mod tests {
             400,
             json!({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"needs roots","data":{"requiredCapabilities":{"roots":{}}}}}),
         ));
-        let Step::Interrupt(interrupt) = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
+        let ResultOrInterrupt::Interrupt(interrupt) =
+            block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
         else {
             panic!()
         };
+        typed(&interrupt);
         assert_eq!(interrupt["requests"], json!([{"key": "login", "message": "Sign in", "mode": "url", "url": "https://auth.example/x?y=1"}]));
         let err = block_on(resume_elicitation(
             &client,
@@ -541,12 +689,15 @@ mod tests {
         script.push(json_reply(200, done()));
         block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
         let interrupt = approval_interrupt(&client, "delete_item", &json!({"item_id": "1"}), &json!({"mcp": {}}));
+        assert!(matches!(typed(&interrupt), Interrupt::Approval(ApprovalInterrupt { ref method, .. }) if method == "tools/call"));
         assert_eq!(interrupt["type"], "mcp_approval");
         let rejected =
             block_on(resume_approval(&client, &interrupt, &json!({"decision": "reject", "message": "no"}), &RequestOptions::default())).unwrap();
         assert_eq!(
             rejected,
-            Step::Complete(json!({"content": [{"type": "text", "text": "The user rejected the call of tool delete_item: no"}], "isError": true}))
+            ResultOrInterrupt::Complete(
+                json!({"content": [{"type": "text", "text": "The user rejected the call of tool delete_item: no"}], "isError": true})
+            )
         );
         assert_eq!(script.sent().len(), 1);
         block_on(resume_approval(&client, &interrupt, &json!({"decision": "approve", "args": {"item_id": "2"}}), &RequestOptions::default()))

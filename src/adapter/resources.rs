@@ -1,16 +1,20 @@
 //! Reading resources and getting prompts for the host: the cache in front of
 //! `resources/read`, input-required rounds as interrupts for both (MCP 2026-07-28
 //! `basic/patterns/mrtr.mdx`: `prompts/get` and `resources/read` may answer
-//! `input_required` just like `tools/call`; digest §3.1, §5.1, §5.2, §5.9), and conversion of
-//! the complete results to host shapes.
+//! `input_required` just like `tools/call`; `server/resources.mdx`, `server/prompts.mdx`,
+//! `server/utilities/caching.mdx`), and conversion of the complete results to host shapes.
+//!
+//! Specification (each document above, without `.mdx`, under):
+//! <https://modelcontextprotocol.io/specification/2026-07-28>.
 
-use super::interrupt::{self, Step};
+use super::interrupt::{self, ResultOrInterrupt};
 use crate::client::cache::{CacheMode, CacheView};
 use crate::client::prompts::prompt_params;
 use crate::client::resources::{read_error, read_params};
 use crate::client::{Client, RequestOptions};
-use crate::convert::prompt::prompt_messages;
-use crate::convert::resource::read_result;
+use crate::convert::json_array;
+use crate::convert::prompt::{prompt_messages, PromptMessage};
+use crate::convert::resource::{read_result, ResourceContent};
 use crate::error::Result;
 use crate::protocol::result_type::ResultType;
 use serde_json::Value;
@@ -24,15 +28,23 @@ use serde_json::Value;
 /// interrupt) and nothing of it is ever cached — those rounds carry `inputResponses` /
 /// `requestState` (continuing from the first answer, which is not asked for twice).
 ///
-/// Returns the `ReadResourceResult` verbatim ([`Step::Complete`]) or the interrupt.
+/// Returns the `ReadResourceResult` verbatim ([`ResultOrInterrupt::Complete`]) or the interrupt.
 ///
-/// Errors: [`crate::ErrorCode::ResourceNotFound`] (`-32602`, `-32002`) naming `uri`;
+/// # Errors
+///
+/// [`crate::ErrorCode::ResourceNotFound`] (`-32602`, `-32002`) naming `uri`;
 /// [`crate::ErrorCode::NotSupported`] (`-32601`); those of [`interrupt::run`].
-pub async fn read_resource(client: &Client, cache: Option<CacheView<'_>>, mode: CacheMode, uri: &str, opts: &RequestOptions) -> Result<Step> {
+pub async fn read_resource(
+    client: &Client,
+    cache: Option<CacheView<'_>>,
+    mode: CacheMode,
+    uri: &str,
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
     let params = read_params(uri)?;
     if let (Some(view), CacheMode::Use) = (cache, mode) {
         if let Some(hit) = view.get("resources/read", uri) {
-            return Ok(Step::Complete(hit));
+            return Ok(ResultOrInterrupt::Complete(hit));
         }
     }
     let outcome =
@@ -41,7 +53,7 @@ pub async fn read_resource(client: &Client, cache: Option<CacheView<'_>>, mode: 
         return interrupt::continue_from(client, "resources/read", params, outcome, 0, opts).await.map_err(|e| read_error(uri, e));
     }
     client.store_if_cacheable(cache, mode, "resources/read", uri, &outcome.result);
-    Ok(Step::Complete(outcome.result))
+    Ok(ResultOrInterrupt::Complete(outcome.result))
 }
 
 /// Gets prompt `name` with `args` (`prompts/get`). `declared` is the prompt's `arguments`
@@ -49,12 +61,14 @@ pub async fn read_resource(client: &Client, cache: Option<CacheView<'_>>, mode: 
 /// anything is sent (see [`prompt_params`]). Input-required rounds become interrupts as for
 /// tools. Never cached (`GetPromptResult` is not cacheable).
 ///
-/// Returns the `GetPromptResult` verbatim ([`Step::Complete`]) or the interrupt.
+/// Returns the `GetPromptResult` verbatim ([`ResultOrInterrupt::Complete`]) or the interrupt.
 ///
-/// Errors: [`crate::ErrorCode::InvalidArgument`] before sending; `-32601` is
+/// # Errors
+///
+/// [`crate::ErrorCode::InvalidArgument`] before sending; `-32601` is
 /// [`crate::ErrorCode::NotSupported`]; those of [`interrupt::run`] (an unknown prompt or a
 /// refused argument is the server's `-32602`, an [`crate::ErrorCode::RpcError`]).
-pub async fn get_prompt(client: &Client, name: &str, args: Value, declared: Option<&[Value]>, opts: &RequestOptions) -> Result<Step> {
+pub async fn get_prompt(client: &Client, name: &str, args: Value, declared: Option<&[Value]>, opts: &RequestOptions) -> Result<ResultOrInterrupt> {
     let params = prompt_params(name, args, declared)?;
     interrupt::run(client, "prompts/get", params, None, None, 0, opts).await.map_err(|e| crate::client::resources::not_supported(e, "prompts/get"))
 }
@@ -64,13 +78,15 @@ pub async fn get_prompt(client: &Client, name: &str, args: Value, declared: Opti
 /// ([`crate::convert::prompt::prompt_messages`]); other results unchanged. Interrupts pass
 /// through.
 ///
-/// Errors: [`crate::ErrorCode::InvalidMessage`] for a malformed result.
-pub fn host_shape(method: &str, step: Step) -> Result<Value> {
+/// # Errors
+///
+/// [`crate::ErrorCode::InvalidMessage`] for a malformed result.
+pub fn host_shape(method: &str, step: ResultOrInterrupt) -> Result<Value> {
     match step {
-        Step::Interrupt(interrupt) => Ok(interrupt),
-        Step::Complete(result) => match method {
-            "resources/read" => Ok(Value::Array(read_result(result)?)),
-            "prompts/get" => Ok(Value::Array(prompt_messages(result)?)),
+        ResultOrInterrupt::Interrupt(interrupt) => Ok(interrupt),
+        ResultOrInterrupt::Complete(result) => match method {
+            "resources/read" => Ok(json_array(read_result(result)?, ResourceContent::into_json)),
+            "prompts/get" => Ok(json_array(prompt_messages(result)?, PromptMessage::into_json)),
             _ => Ok(result),
         },
     }
@@ -113,7 +129,8 @@ mod tests {
         // then the retry's cacheable answer is not stored
         script.push(json_reply(200, elicit()));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://secret","text":"S"}],"ttlMs":60000,"cacheScope":"private"}})));
-        let Step::Interrupt(interrupt) = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://secret", &opts)).unwrap() else {
+        let ResultOrInterrupt::Interrupt(interrupt) = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://secret", &opts)).unwrap()
+        else {
             panic!("expected an interrupt")
         };
         assert_eq!((interrupt["method"].as_str(), interrupt["tool_name"].is_null()), (Some("resources/read"), true));
@@ -140,7 +157,8 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"1"}],"ttlMs":60000}})));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"2"}],"ttlMs":60000}})));
         block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &RequestOptions::default())).unwrap();
-        let Step::Complete(fresh) = block_on(read_resource(&client, Some(view), CacheMode::Refresh, "x://a", &RequestOptions::default())).unwrap()
+        let ResultOrInterrupt::Complete(fresh) =
+            block_on(read_resource(&client, Some(view), CacheMode::Refresh, "x://a", &RequestOptions::default())).unwrap()
         else {
             panic!()
         };
@@ -168,6 +186,6 @@ mod tests {
         drop(sent);
         script.push(json_reply(200, elicit()));
         let step = block_on(get_prompt(&client, "p", Value::Null, None, &RequestOptions::default())).unwrap();
-        assert!(matches!(step, Step::Interrupt(ref i) if i["method"] == "prompts/get"));
+        assert!(matches!(step, ResultOrInterrupt::Interrupt(ref i) if i["method"] == "prompts/get"));
     }
 }

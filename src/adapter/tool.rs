@@ -1,73 +1,165 @@
 //! One MCP `Tool` described for the host: the fields a LangChain.js `tool()` takes plus the
-//! MCP metadata a human-in-the-loop policy reads (shape of the Python `langchain.mcp`
-//! contract: `metadata.mcp.tool.annotations`; `shared/reference/peers.md` §3a, takeaways).
+//! MCP metadata a human-in-the-loop policy reads, in the shape Python `langchain.mcp` gives
+//! it (`metadata.mcp.tool.annotations`, …). Source: MCP 2026-07-28 `server/tools.mdx`,
+//! "Tool"; `schema.ts` `Tool`, `ToolAnnotations`.
+//!
+//! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
 use crate::schema::prepare_input_schema;
+use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// Describes `tool` (an MCP `Tool` object, MCP 2026-07-28 `schema.ts` `Tool`; digest §4.2)
-/// served by a server whose `Implementation` is `server_info`:
+/// A tool as the host gets it: `MCPTool` in `pkg-template/index.d.ts`, less the `invoke`
+/// method the JS layer adds.
 ///
-/// ```json
-/// { "name": "get_weather", "title": "Weather" | null, "description": "…" (or ""),
-///   "inputSchema": { …verbatim… },
-///   "schema": { …LLM-ready: local refs inlined, properties:{} on bare objects… },
-///   "outputSchema": { …verbatim… } | null,
-///   "metadata": { "mcp": {
-///       "tool": { "annotations": {…}|null, "_meta": {…}|null, "title": …|null, "icons": […]|null },
-///       "server": { "name": …|null, "version": …|null } } } }
-/// ```
-///
-/// Takes the tool by value (its schemas are moved, not copied). Returns `None` for an
-/// entry that is not an object with a string `name` (it cannot be
-/// called). A missing `inputSchema` is read as `{"type":"object"}`. When the schema cannot
-/// be prepared (too deep or too large, see [`crate::schema::SchemaLimits`]) `schema` is the
-/// verbatim input schema and `metadata.mcp.schema_warning` says why.
-pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
-    let Value::Object(mut tool) = tool else {
-        return None;
-    };
-    let name = match tool.remove("name") {
-        Some(Value::String(name)) => name,
-        _ => return None,
-    };
-    let input_schema = match tool.remove("inputSchema") {
-        Some(s @ Value::Object(_)) => s,
-        _ => obj! {"type": "object"},
-    };
-    let mut take = |key: &str| tool.remove(key).unwrap_or(Value::Null);
-    let (annotations, meta, own_title, icons, output_schema) =
-        (take("annotations"), take("_meta"), take("title"), take("icons"), take("outputSchema"));
-    let description = match take("description") {
-        Value::String(d) => d,
-        _ => String::new(),
-    };
-    let title = if own_title.is_null() { annotations.get("title").cloned().unwrap_or(Value::Null) } else { own_title.clone() };
-    let mut mcp = Map::new();
-    mcp.insert("tool".into(), obj! {"annotations": annotations, "_meta": meta, "title": own_title, "icons": icons});
-    mcp.insert(
-        "server".into(),
-        obj! {
-            "name": server_info.get("name").cloned().unwrap_or(Value::Null),
-            "version": server_info.get("version").cloned().unwrap_or(Value::Null),
-        },
-    );
-    let schema = match prepare_input_schema(&input_schema) {
-        Ok(s) => s,
-        Err(e) => {
-            mcp.insert("schema_warning".into(), Value::String(format!("inputSchema kept verbatim: {e}")));
-            input_schema.clone()
+/// The host gets [`ToolDescription::into_json`]; `Serialize` gives the same JSON (the contract
+/// test compares its field names with the declarations).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolDescription {
+    /// The tool's `name`, the one to call it by.
+    pub name: String,
+    /// The tool's `title`, else `annotations.title`, else `null` (the server's value, verbatim).
+    pub title: Value,
+    /// The tool's `description`, or `""`.
+    pub description: String,
+    /// The server's `inputSchema`, verbatim (`{"type":"object"}` when it had none).
+    #[serde(rename = "inputSchema")]
+    pub input_schema: Value,
+    /// The input schema made LLM-ready ([`prepare_input_schema`]), or the verbatim one when
+    /// it could not be prepared (then [`McpToolMetadata::schema_warning`] says why).
+    pub schema: Value,
+    /// The server's `outputSchema`, verbatim, or `null`.
+    #[serde(rename = "outputSchema")]
+    pub output_schema: Value,
+    /// What policies read: `{"mcp": {…}}`.
+    pub metadata: ToolMetadata,
+}
+
+/// The `metadata` of a [`ToolDescription`] (`MCPToolMetadata`): `{"mcp": {…}}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolMetadata {
+    /// The MCP facts about the tool and its server.
+    pub mcp: McpToolMetadata,
+}
+
+/// `metadata.mcp` of a [`ToolDescription`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct McpToolMetadata {
+    /// The tool's own MCP fields.
+    pub tool: McpToolFields,
+    /// The server's `Implementation` name and version.
+    pub server: ServerIdentity,
+    /// Why `schema` is the verbatim input schema; no `schema_warning` key when it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schema_warning: Option<String>,
+}
+
+/// `metadata.mcp.tool`: the tool's MCP fields, each the server's value verbatim or `null`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct McpToolFields {
+    /// `ToolAnnotations` (`readOnlyHint`, `destructiveHint`, …): hints, untrusted.
+    pub annotations: Value,
+    /// The tool's `_meta`.
+    #[serde(rename = "_meta")]
+    pub meta: Value,
+    /// The tool's own `title` (not `annotations.title`).
+    pub title: Value,
+    /// The tool's `icons`.
+    pub icons: Value,
+}
+
+/// `metadata.mcp.server`: `name` and `version` of the server's `Implementation`, each the
+/// server's value verbatim or `null`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServerIdentity {
+    /// `serverInfo.name`.
+    pub name: Value,
+    /// `serverInfo.version`.
+    pub version: Value,
+}
+
+impl ServerIdentity {
+    /// `name` and `version` of `server_info` (an `Implementation`, or `null` when unknown).
+    #[must_use]
+    pub fn of(server_info: &Value) -> ServerIdentity {
+        let field = |key: &str| server_info.get(key).cloned().unwrap_or(Value::Null);
+        ServerIdentity { name: field("name"), version: field("version") }
+    }
+
+    fn into_json(self) -> Value {
+        obj! {"name": self.name, "version": self.version}
+    }
+}
+
+impl ToolDescription {
+    /// Describes `tool` (an MCP `Tool` object) served by a server whose `Implementation` is
+    /// `server_info`.
+    ///
+    /// Takes the tool by value (its schemas are moved, not copied). Returns `None` for an
+    /// entry that is not an object with a string `name` (it cannot be called). A missing
+    /// `inputSchema` is read as `{"type":"object"}`. When the schema cannot be prepared (too
+    /// deep or too large, see [`crate::schema::SchemaLimits`]) `schema` is the verbatim input
+    /// schema and `metadata.mcp.schema_warning` says why.
+    #[must_use]
+    pub fn of(tool: Value, server_info: &Value) -> Option<ToolDescription> {
+        let Value::Object(mut tool) = tool else {
+            return None;
+        };
+        let name = match tool.remove("name") {
+            Some(Value::String(name)) => name,
+            _ => return None,
+        };
+        let input_schema = match tool.remove("inputSchema") {
+            Some(s @ Value::Object(_)) => s,
+            _ => obj! {"type": "object"},
+        };
+        let mut take = |key: &str| tool.remove(key).unwrap_or(Value::Null);
+        let (annotations, meta, own_title, icons, output_schema) =
+            (take("annotations"), take("_meta"), take("title"), take("icons"), take("outputSchema"));
+        let description = match take("description") {
+            Value::String(d) => d,
+            _ => String::new(),
+        };
+        let title = if own_title.is_null() { annotations.get("title").cloned().unwrap_or(Value::Null) } else { own_title.clone() };
+        let (schema, schema_warning) = match prepare_input_schema(&input_schema) {
+            Ok(s) => (s, None),
+            Err(e) => (input_schema.clone(), Some(format!("inputSchema kept verbatim: {e}"))),
+        };
+        let mcp = McpToolMetadata {
+            tool: McpToolFields { annotations, meta, title: own_title, icons },
+            server: ServerIdentity::of(server_info),
+            schema_warning,
+        };
+        Some(ToolDescription { name, title, description, input_schema, schema, output_schema, metadata: ToolMetadata { mcp } })
+    }
+
+    /// The description as JSON, its values moved rather than copied.
+    #[must_use]
+    pub fn into_json(self) -> Value {
+        let McpToolMetadata { tool, server, schema_warning } = self.metadata.mcp;
+        let mut mcp = Map::new();
+        mcp.insert("tool".into(), obj! {"annotations": tool.annotations, "_meta": tool.meta, "title": tool.title, "icons": tool.icons});
+        mcp.insert("server".into(), server.into_json());
+        if let Some(warning) = schema_warning {
+            mcp.insert("schema_warning".into(), Value::String(warning));
         }
-    };
-    Some(obj! {
-        "name": name,
-        "title": title,
-        "description": description,
-        "inputSchema": input_schema,
-        "schema": schema,
-        "outputSchema": output_schema,
-        "metadata": obj! {"mcp": mcp},
-    })
+        obj! {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "inputSchema": self.input_schema,
+            "schema": self.schema,
+            "outputSchema": self.output_schema,
+            "metadata": obj! {"mcp": mcp},
+        }
+    }
+}
+
+/// [`ToolDescription::of`] as JSON ([`ToolDescription::into_json`]): what `listTools()`
+/// hands to the host for each tool.
+#[must_use]
+pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
+    ToolDescription::of(tool, server_info).map(ToolDescription::into_json)
 }
 
 #[cfg(test)]

@@ -1,15 +1,8 @@
-//! Reading the host's `MCPAdapter` options and per-call options from JS objects.
-//!
-//! Adapter options: `{ headers?: object | Headers | (ctx) => object | Promise<object>,
-//! fetch?: typeof fetch, clientInfo?: {name, version, ...}, timeoutMs?: number (ms, default
-//! 60000, 0 = none), onProgress?: (progress) => void, onLoggingMessage?: (message) => void,
-//! logLevel?: "debug" | "info" | ... , maxResponseBytes?: number (default 32 MiB),
-//! maxPages?: number (default 64), protocol?: "auto" | "2026-07-28" | "legacy",
-//! onElicitation?: (params) => ElicitResult | Promise<ElicitResult> (handshake era),
-//! onSampling?: (params) => CreateMessageResult | Promise<...>, roots?: Root[] | () => Root[],
-//! approval?: ({name, args, metadata}) => boolean | Promise<boolean>, maxRounds?: number,
-//! onWarning?: (text) => void (default console.warn) }`.
-//! Per-call options: `{ signal?: AbortSignal, timeoutMs?: number, onProgress?: function }`.
+//! Reading the host's `MCPAdapter` options ([`ADAPTER_OPTIONS`]) and per-call options
+//! ([`CALL_OPTIONS`]) from JS objects. Their types, defaults and meaning are documented once,
+//! in `pkg-template/index.d.ts` (`MCPAdapterOptions`, `CallOptions`); `tests/contract.rs`
+//! checks that the declarations name exactly these options, and that [`parse`] and
+//! [`CallDefaults::request_options`] read exactly these, each once.
 
 use super::fetch::{CallContext, HostHeaders};
 use super::js::{self, get};
@@ -20,6 +13,29 @@ use js_sys::Function;
 use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
+
+/// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
+pub const ADAPTER_OPTIONS: [&str; 16] = [
+    "clientInfo",
+    "logLevel",
+    "maxResponseBytes",
+    "maxPages",
+    "onProgress",
+    "onLoggingMessage",
+    "protocol",
+    "onElicitation",
+    "onSampling",
+    "roots",
+    "maxRounds",
+    "approval",
+    "onWarning",
+    "headers",
+    "fetch",
+    "timeoutMs",
+];
+
+/// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
+pub const CALL_OPTIONS: [&str; 3] = ["timeoutMs", "signal", "onProgress"];
 
 /// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
 const LOG_LEVELS: &[&str] = &["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -43,16 +59,25 @@ fn invalid(what: &str) -> Error {
     Error::new(ErrorCode::InvalidArgument, what.to_string())
 }
 
+/// Option `key` of `obj`; every option is read through here. (Read when needed rather than
+/// all at once: see ARCHITECTURE.md, Wasm size.)
+fn option(obj: &JsValue, key: &str) -> JsValue {
+    debug_assert!(ADAPTER_OPTIONS.contains(&key) || CALL_OPTIONS.contains(&key), "option {key} is not listed");
+    get(obj, key)
+}
+
+/// Option `key` of `obj` as a function (`None` when absent).
 fn optional_function(obj: &JsValue, key: &str) -> Result<Option<Function>> {
-    let v = get(obj, key);
+    let v = option(obj, key);
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
     v.dyn_into::<Function>().map(Some).map_err(|_| invalid(&format!("option {key} must be a function")))
 }
 
+/// Option `key` of `obj` as a non-negative number (`None` when absent).
 fn optional_number(obj: &JsValue, key: &str) -> Result<Option<f64>> {
-    let v = get(obj, key);
+    let v = option(obj, key);
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
@@ -76,7 +101,7 @@ pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Functi
             _ => None,
         };
         if let Some(f) = target {
-            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&crate::json_text(&params)));
+            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&crate::json_text(params)));
         }
     }))
 }
@@ -123,13 +148,18 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
     })))
 }
 
-/// Reads the adapter options. Errors are [`ErrorCode::InvalidArgument`].
+/// Reads the adapter options ([`ADAPTER_OPTIONS`]).
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] when `options` is not an object (or undefined) or an option
+/// has the wrong type or value.
 pub fn parse(options: &JsValue) -> Result<Parsed> {
     if !(options.is_undefined() || options.is_null() || options.is_object()) {
         return Err(invalid("options must be an object"));
     }
     let mut config = ClientConfig::default();
-    let client_info = js::to_json(&get(options, "clientInfo"), "option clientInfo")?;
+    let client_info = js::to_json(&option(options, "clientInfo"), "option clientInfo")?;
     match client_info {
         Value::Null => {}
         Value::Object(ref o) if o.get("name").is_some_and(Value::is_string) && o.get("version").is_some_and(Value::is_string) => {
@@ -137,7 +167,7 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         }
         _ => return Err(invalid("option clientInfo must be an object with string name and version")),
     }
-    let level = get(options, "logLevel");
+    let level = option(options, "logLevel");
     if !level.is_undefined() {
         match level.as_string() {
             Some(l) if LOG_LEVELS.contains(&l.as_str()) => config.log_level = Some(l),
@@ -157,7 +187,7 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         config.log_level = Some("info".into());
     }
     config.on_notification = notification_handler(on_progress, on_log);
-    let protocol = get(options, "protocol");
+    let protocol = option(options, "protocol");
     if !protocol.is_undefined() {
         config.protocol = protocol
             .as_string()
@@ -166,7 +196,7 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     }
     config.on_elicitation = optional_function(options, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
     config.on_sampling = optional_function(options, "onSampling")?.map(|f| host_handler(f, "onSampling"));
-    config.roots = roots_handler(get(options, "roots"))?;
+    config.roots = roots_handler(option(options, "roots"))?;
     if let Some(n) = optional_number(options, "maxRounds")? {
         config.max_rounds = n.min(1000.0) as u32;
     }
@@ -182,20 +212,25 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     });
     // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
     config.opaque_network_error_means_handshake = !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
-    let headers = HostHeaders::from_option(get(options, "headers"))?;
+    let headers = HostHeaders::from_option(option(options, "headers"))?;
     let fetch = optional_function(options, "fetch")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
     Ok(Parsed { config, approval, fetch, headers, defaults: CallDefaults { timeout_ms } })
 }
 
 impl CallDefaults {
-    /// Per-call options over the adapter's defaults.
+    /// Per-call options ([`CALL_OPTIONS`]) over the adapter's defaults.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidArgument`] when `call` is not an object (or undefined) or an option
+    /// has the wrong type.
     pub fn request_options(&self, call: &JsValue) -> Result<RequestOptions> {
         if !(call.is_undefined() || call.is_null() || call.is_object()) {
             return Err(invalid("call options must be an object"));
         }
         let timeout_ms = optional_number(call, "timeoutMs")?.unwrap_or(self.timeout_ms);
-        let signal = get(call, "signal");
+        let signal = option(call, "signal");
         let signal = if signal.is_undefined() || signal.is_null() {
             None
         } else if get(&signal, "aborted").as_bool().is_some() {

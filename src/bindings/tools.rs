@@ -6,7 +6,7 @@ use super::js;
 use super::json::to_host;
 use super::{promise, WasmClient};
 use crate::adapter::describe_tool;
-use crate::adapter::interrupt::{self, Step};
+use crate::adapter::interrupt::{self, ResultOrInterrupt};
 use crate::adapter::resources::host_shape;
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
@@ -18,9 +18,9 @@ use wasm_bindgen::prelude::*;
 /// What the host receives for a finished step: the method's result in host shape (a tool
 /// result for `tools/call`, resource contents for `resources/read`, messages for
 /// `prompts/get`), or the interrupt.
-pub(super) fn finish(method: &str, step: Step) -> Result<JsValue> {
+pub(super) fn finish(method: &str, step: ResultOrInterrupt) -> Result<JsValue> {
     let json = match step {
-        Step::Complete(result) if method == "tools/call" => tool_result(result)?.into_json(),
+        ResultOrInterrupt::Complete(result) if method == "tools/call" => tool_result(result)?.into_json(),
         step => host_shape(method, step)?,
     };
     Ok(to_host(json))

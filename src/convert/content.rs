@@ -1,7 +1,8 @@
 //! One MCP `ContentBlock` to one LangChain.js v1 standard content block.
 //!
 //! Source shapes: MCP 2026-07-28 `schema.ts` `ContentBlock` = `TextContent | ImageContent |
-//! AudioContent | ResourceLink | EmbeddedResource` (digest §4.4). Target shapes: the
+//! AudioContent | ResourceLink | EmbeddedResource` (`server/tools.mdx`, "Tool Result"). Target
+//! shapes ([`ContentBlock`]): the
 //! `ContentBlock` namespace of `@langchain/core/messages` (`content/index.ts`: `Text`;
 //! `content/multimodal.ts`: `Multimodal.Image`, `Audio`, `Video`, `File`), whose field names are
 //! camelCase (`data`, `mimeType`, `url`, `fileId`, `metadata`, `id`).
@@ -44,16 +45,104 @@
 //!   type (`image`, `audio`, `video`, else `file`) with the original type in
 //!   `metadata.mcpType`; anything else becomes a `text` block holding the block's JSON, with any
 //!   `data`/`blob` string replaced by a short placeholder so no blob reaches the model as text.
+//!
+//! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 type Object = Map<String, Value>;
 
+/// One LangChain.js v1 standard content block as the adapter emits it: `ContentBlock` in
+/// `pkg-template/index.d.ts`; `@langchain/core/messages` `ContentBlock.Text` and
+/// `ContentBlock.Multimodal.Image` / `Audio` / `Video` / `File`. The variant is the `type`.
+///
+/// The host gets [`ContentBlock::into_json`]; `Serialize` gives the same JSON (the contract
+/// test compares its field names with the declarations).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ContentBlock {
+    /// `{"type":"text","text":…,"metadata"?:{…}}`: MCP text, embedded text resources, resource
+    /// links, and anything that could not be converted otherwise.
+    Text(TextBlock),
+    /// `{"type":"image","data":…,"mimeType":"image/…","metadata"?:{…}}`.
+    Image(DataBlock),
+    /// `{"type":"audio","data":…,"mimeType":"audio/…","metadata"?:{…}}`.
+    Audio(DataBlock),
+    /// `{"type":"video",…}`: only from a block of an unknown type with a `video/*` mime type.
+    Video(DataBlock),
+    /// `{"type":"file",…}`: any other binary, with `metadata.filename` for embedded resources.
+    File(DataBlock),
+}
+
+/// The fields of a [`ContentBlock::Text`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TextBlock {
+    /// What the model reads.
+    pub text: String,
+    /// The MCP fields kept beside the text (`annotations`, `_meta`, `uri`, …, under their wire
+    /// names); no `metadata` key when empty.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub metadata: Object,
+}
+
+/// The fields of a base64 data block ([`ContentBlock::Image`], `Audio`, `Video`, `File`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DataBlock {
+    /// Standard base64, moved from the MCP block unchanged.
+    pub data: String,
+    /// Never empty: the server's, else sniffed, else `application/octet-stream`.
+    #[serde(rename = "mimeType")]
+    pub mime_type: String,
+    /// As [`TextBlock::metadata`]; no `metadata` key when empty.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub metadata: Object,
+}
+
+impl ContentBlock {
+    /// The block's `type`: `"text"`, `"image"`, `"audio"`, `"video"` or `"file"`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ContentBlock::Text(_) => "text",
+            ContentBlock::Image(_) => "image",
+            ContentBlock::Audio(_) => "audio",
+            ContentBlock::Video(_) => "video",
+            ContentBlock::File(_) => "file",
+        }
+    }
+
+    /// The block as JSON, its strings moved rather than copied.
+    #[must_use]
+    pub fn into_json(self) -> Value {
+        let mut out = Object::new();
+        out.insert("type".to_owned(), Value::String(self.kind().to_owned()));
+        let metadata = match self {
+            ContentBlock::Text(block) => {
+                out.insert("text".to_owned(), Value::String(block.text));
+                block.metadata
+            }
+            ContentBlock::Image(block) | ContentBlock::Audio(block) | ContentBlock::Video(block) | ContentBlock::File(block) => {
+                out.insert("data".to_owned(), Value::String(block.data));
+                out.insert("mimeType".to_owned(), Value::String(block.mime_type));
+                block.metadata
+            }
+        };
+        if !metadata.is_empty() {
+            out.insert("metadata".to_owned(), Value::Object(metadata));
+        }
+        Value::Object(out)
+    }
+}
+
+/// The variant of a data block of a given `type` (a tuple variant is its own constructor).
+type DataKind = fn(DataBlock) -> ContentBlock;
+
 /// Mime type used when a blob has none and sniffing its first bytes does not identify it.
 const OCTET_STREAM: &str = "application/octet-stream";
 
-/// Converts one MCP `ContentBlock` (MCP 2026-07-28 `schema.ts`, digest §4.4) into one
-/// LangChain.js v1 standard content block (`@langchain/core/messages` `ContentBlock`).
+/// Converts one MCP `ContentBlock` (MCP 2026-07-28 `schema.ts`) into one LangChain.js v1
+/// standard content block (`@langchain/core/messages` `ContentBlock`).
 ///
 /// Takes the block by value so base64 `data`/`blob` strings are moved into the result, never
 /// copied. Never fails and never panics: every input yields one model-visible block.
@@ -79,7 +168,7 @@ const OCTET_STREAM: &str = "application/octet-stream";
 ///   "size"?,"icons"?,"annotations"?,"_meta"?}}`.
 /// - anything else: see the module documentation.
 #[must_use]
-pub fn content_block(block: Value) -> Value {
+pub fn content_block(block: Value) -> ContentBlock {
     let mut map = match block {
         Value::Object(map) => map,
         Value::String(text) => return text_block(text, Object::new()),
@@ -95,7 +184,8 @@ pub fn content_block(block: Value) -> Value {
     };
     let converted = match kind.as_str() {
         "text" => text_content(map),
-        "image" | "audio" => media_content(&kind, map),
+        "image" => media_content(ContentBlock::Image, map),
+        "audio" => media_content(ContentBlock::Audio, map),
         "resource" => embedded_resource(map),
         "resource_link" => resource_link(map),
         _ => Err(map),
@@ -107,7 +197,7 @@ pub fn content_block(block: Value) -> Value {
 }
 
 /// MCP `TextContent` → v1 `Text`. `Err` gives the block back when `text` is not a string.
-fn text_content(mut map: Object) -> Result<Value, Object> {
+fn text_content(mut map: Object) -> Result<ContentBlock, Object> {
     match take_string(&mut map, "text") {
         Some(text) => Ok(text_block(text, map)),
         None => Err(map),
@@ -115,14 +205,14 @@ fn text_content(mut map: Object) -> Result<Value, Object> {
 }
 
 /// MCP `ImageContent` / `AudioContent` → v1 `Multimodal.Image` / `Multimodal.Audio`.
-fn media_content(kind: &str, mut map: Object) -> Result<Value, Object> {
+fn media_content(kind: DataKind, mut map: Object) -> Result<ContentBlock, Object> {
     let Some(data) = take_string(&mut map, "data") else {
         return Err(map);
     };
     let mime = take_string(&mut map, "mimeType").filter(|m| !m.is_empty());
     let block = match mime.or_else(|| sniff_mime(&data).map(str::to_owned)) {
         Some(mime) => data_block(kind, data, mime, map),
-        None => data_block("file", data, OCTET_STREAM.to_owned(), map),
+        None => data_block(ContentBlock::File, data, OCTET_STREAM.to_owned(), map),
     };
     Ok(block)
 }
@@ -130,7 +220,7 @@ fn media_content(kind: &str, mut map: Object) -> Result<Value, Object> {
 /// MCP `EmbeddedResource` (`TextResourceContents` | `BlobResourceContents`) → v1 `Text` or a
 /// data block. `Err` gives the block back when `resource` has neither a string `text` nor a
 /// string `blob`.
-fn embedded_resource(mut map: Object) -> Result<Value, Object> {
+fn embedded_resource(mut map: Object) -> Result<ContentBlock, Object> {
     let usable = match map.get("resource") {
         Some(Value::Object(res)) => matches!(res.get("text"), Some(Value::String(_))) || matches!(res.get("blob"), Some(Value::String(_))),
         _ => false,
@@ -171,19 +261,20 @@ fn embedded_resource(mut map: Object) -> Result<Value, Object> {
     let kind = kind_for_mime(&mime, false);
     let mut metadata = map;
     put_resource_fields(&mut metadata, res);
-    if kind == "file" {
-        let filename = uri.as_deref().and_then(filename_from_uri).unwrap_or("resource");
-        metadata.insert("filename".to_owned(), Value::String(filename.to_owned()));
-    }
+    let filename = uri.as_deref().and_then(filename_from_uri).unwrap_or("resource").to_owned();
     if let Some(uri) = uri {
         metadata.insert("uri".to_owned(), Value::String(uri));
     }
-    Ok(data_block(kind, blob, mime, metadata))
+    let mut block = data_block(kind, blob, mime, metadata);
+    if let ContentBlock::File(file) = &mut block {
+        file.metadata.insert("filename".to_owned(), Value::String(filename));
+    }
+    Ok(block)
 }
 
 /// MCP `ResourceLink` → v1 `Text` describing the link; every link field is kept in `metadata`.
 /// `Err` gives the block back when `uri` is not a string.
-fn resource_link(map: Object) -> Result<Value, Object> {
+fn resource_link(map: Object) -> Result<ContentBlock, Object> {
     let Some(uri) = map.get("uri").and_then(Value::as_str) else {
         return Err(map);
     };
@@ -219,7 +310,7 @@ fn resource_link(map: Object) -> Result<Value, Object> {
 
 /// A block of an unknown type, or a known type too malformed to convert (`map` still holds its
 /// `type`, if it had one).
-fn unknown_block(mut map: Object) -> Value {
+fn unknown_block(mut map: Object) -> ContentBlock {
     let blob_key = ["data", "blob"].into_iter().find(|key| matches!(map.get(*key), Some(Value::String(_))));
     let has_mime = map.get("mimeType").and_then(Value::as_str).is_some_and(|m| !m.is_empty());
     if let (Some(key), true) = (blob_key, has_mime) {
@@ -236,27 +327,14 @@ fn unknown_block(mut map: Object) -> Value {
     text_block(crate::json_text(&value), Object::new())
 }
 
-/// `{"type":"text","text":text}`, plus `"metadata":metadata` when `metadata` is not empty.
-fn text_block(text: String, metadata: Object) -> Value {
-    let mut block = Object::new();
-    block.insert("type".to_owned(), Value::String("text".to_owned()));
-    block.insert("text".to_owned(), Value::String(text));
-    if !metadata.is_empty() {
-        block.insert("metadata".to_owned(), Value::Object(metadata));
-    }
-    Value::Object(block)
+/// A text block.
+fn text_block(text: String, metadata: Object) -> ContentBlock {
+    ContentBlock::Text(TextBlock { text, metadata })
 }
 
-/// `{"type":kind,"data":data,"mimeType":mime}`, plus `"metadata":metadata` when not empty.
-fn data_block(kind: &str, data: String, mime: String, metadata: Object) -> Value {
-    let mut block = Object::new();
-    block.insert("type".to_owned(), Value::String(kind.to_owned()));
-    block.insert("data".to_owned(), Value::String(data));
-    block.insert("mimeType".to_owned(), Value::String(mime));
-    if !metadata.is_empty() {
-        block.insert("metadata".to_owned(), Value::Object(metadata));
-    }
-    Value::Object(block)
+/// A data block of `kind`.
+fn data_block(kind: DataKind, data: String, mime_type: String, metadata: Object) -> ContentBlock {
+    kind(DataBlock { data, mime_type, metadata })
 }
 
 /// Moves what is left of a resource's contents (its `_meta`, unknown fields) to
@@ -278,18 +356,18 @@ fn take_string(map: &mut Object, key: &str) -> Option<String> {
     }
 }
 
-/// The v1 data block type for a mime type: `image/*` → `"image"`, `audio/*` → `"audio"`,
-/// `video/*` → `"video"` when `allow_video`, everything else → `"file"`.
-fn kind_for_mime(mime: &str, allow_video: bool) -> &'static str {
+/// The v1 data block type for a mime type: `image/*` → image, `audio/*` → audio, `video/*` →
+/// video when `allow_video`, everything else → file.
+fn kind_for_mime(mime: &str, allow_video: bool) -> DataKind {
     let major = mime.split('/').next().unwrap_or("").trim();
     if major.eq_ignore_ascii_case("image") {
-        "image"
+        ContentBlock::Image
     } else if major.eq_ignore_ascii_case("audio") {
-        "audio"
+        ContentBlock::Audio
     } else if allow_video && major.eq_ignore_ascii_case("video") {
-        "video"
+        ContentBlock::Video
     } else {
-        "file"
+        ContentBlock::File
     }
 }
 
@@ -356,6 +434,11 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// [`content_block`] as the host gets it.
+    fn convert(block: Value) -> Value {
+        content_block(block).into_json()
+    }
+
     /// First bytes of a PNG file, base64.
     const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAE=";
     /// `OggS` + padding, base64.
@@ -365,13 +448,13 @@ mod tests {
 
     #[test]
     fn text() {
-        assert_eq!(content_block(json!({"type": "text", "text": "Tool result text"})), json!({"type": "text", "text": "Tool result text"}));
+        assert_eq!(convert(json!({"type": "text", "text": "Tool result text"})), json!({"type": "text", "text": "Tool result text"}));
     }
 
     #[test]
     fn text_keeps_annotations_meta_and_unknown_fields_in_metadata() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "text",
                 "text": "hi",
                 "annotations": {"audience": ["user"], "priority": 0.5},
@@ -392,13 +475,13 @@ mod tests {
 
     #[test]
     fn empty_text_is_kept() {
-        assert_eq!(content_block(json!({"type": "text", "text": ""})), json!({"type": "text", "text": ""}));
+        assert_eq!(convert(json!({"type": "text", "text": ""})), json!({"type": "text", "text": ""}));
     }
 
     #[test]
     fn image_with_annotations() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "image",
                 "data": "base64-encoded-data",
                 "mimeType": "image/png",
@@ -416,24 +499,21 @@ mod tests {
     #[test]
     fn audio() {
         assert_eq!(
-            content_block(json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"})),
+            convert(json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"})),
             json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"})
         );
     }
 
     #[test]
     fn image_without_mime_type_is_sniffed() {
-        assert_eq!(content_block(json!({"type": "image", "data": PNG})), json!({"type": "image", "data": PNG, "mimeType": "image/png"}));
-        assert_eq!(
-            content_block(json!({"type": "audio", "data": OGG, "mimeType": ""})),
-            json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"})
-        );
+        assert_eq!(convert(json!({"type": "image", "data": PNG})), json!({"type": "image", "data": PNG, "mimeType": "image/png"}));
+        assert_eq!(convert(json!({"type": "audio", "data": OGG, "mimeType": ""})), json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"}));
     }
 
     #[test]
     fn unidentifiable_media_becomes_octet_stream_file() {
         assert_eq!(
-            content_block(json!({"type": "image", "data": "AAAAAAAA"})),
+            convert(json!({"type": "image", "data": "AAAAAAAA"})),
             json!({"type": "file", "data": "AAAAAAAA", "mimeType": "application/octet-stream"})
         );
     }
@@ -451,7 +531,7 @@ mod tests {
         let data = "QUJD".repeat(1024);
         let ptr = data.as_ptr();
         let block = with_string(json!({"type": "image", "mimeType": "image/png"}), "data", data);
-        let out = content_block(block);
+        let out = convert(block);
         assert_eq!(out["data"].as_str().map(str::as_ptr), Some(ptr));
 
         let blob = "QUJD".repeat(1024);
@@ -461,7 +541,7 @@ mod tests {
         if let Some(map) = block.as_object_mut() {
             map.insert("resource".to_owned(), resource);
         }
-        let out = content_block(block);
+        let out = convert(block);
         assert_eq!(out["type"], json!("file"));
         assert_eq!(out["data"].as_str().map(str::as_ptr), Some(ptr));
     }
@@ -469,7 +549,7 @@ mod tests {
     #[test]
     fn embedded_text_resource_stays_text_with_uri_in_metadata() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {
                     "uri": "file:///project/src/main.rs",
@@ -501,7 +581,7 @@ mod tests {
     #[test]
     fn embedded_text_resource_without_mime_type() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {"uri": "repo://o/r/README.md", "text": "# Hello"}
             })),
@@ -516,7 +596,7 @@ mod tests {
     #[test]
     fn embedded_resource_meta_goes_under_metadata_resource() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {"uri": "mem://a", "text": "x", "_meta": {"etag": "1"}},
                 "_meta": {"block": true}
@@ -536,7 +616,7 @@ mod tests {
     #[test]
     fn embedded_blob_audio() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {"uri": "file:///a.ogg", "blob": OGG, "mimeType": "audio/ogg"}
             })),
@@ -552,7 +632,7 @@ mod tests {
     #[test]
     fn embedded_blob_image() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {"uri": "ui://chart", "blob": PNG, "mimeType": "image/png"},
                 "annotations": {"priority": 1}
@@ -569,7 +649,7 @@ mod tests {
     #[test]
     fn embedded_blob_other_is_file_with_filename() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {
                     "uri": "file:///docs/report.pdf?v=2#p1",
@@ -589,7 +669,7 @@ mod tests {
     #[test]
     fn embedded_blob_without_mime_type_is_sniffed_or_octet_stream() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {"uri": "file:///x", "blob": PDF}
             })),
@@ -601,7 +681,7 @@ mod tests {
             })
         );
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource",
                 "resource": {"uri": "db://rows/", "blob": "AAAA"}
             })),
@@ -617,7 +697,7 @@ mod tests {
     #[test]
     fn resource_link_with_every_field() {
         assert_eq!(
-            content_block(json!({
+            convert(json!({
                 "type": "resource_link",
                 "uri": "file:///project/src/main.rs",
                 "name": "main.rs",
@@ -651,7 +731,7 @@ mod tests {
 
     #[test]
     fn resource_link_minimal_is_never_a_url_block() {
-        let out = content_block(json!({
+        let out = convert(json!({
             "type": "resource_link",
             "uri": "file:///project/src/main.rs",
             "name": "main.rs",
@@ -678,7 +758,7 @@ mod tests {
     #[test]
     fn resource_link_without_name_uses_uri() {
         assert_eq!(
-            content_block(json!({"type": "resource_link", "uri": "custom://thing"})),
+            convert(json!({"type": "resource_link", "uri": "custom://thing"})),
             json!({
                 "type": "text",
                 "text": "Resource link: custom://thing\nURI: custom://thing",
@@ -689,7 +769,7 @@ mod tests {
 
     /// Asserts `block` is a bare `{"type":"text","text":...}` and returns its text parsed as
     /// JSON (key order in the text depends on serde_json features, so compare values).
-    fn json_text(block: Value) -> Value {
+    fn parsed_text_of(block: Value) -> Value {
         let keys: Vec<&str> = block.as_object().map(|m| m.keys().map(String::as_str).collect()).unwrap_or_default();
         assert_eq!(block["type"], json!("text"), "{block}");
         assert_eq!(keys.len(), 2, "{block}");
@@ -699,13 +779,13 @@ mod tests {
 
     #[test]
     fn unknown_type_becomes_json_text() {
-        assert_eq!(json_text(content_block(json!({"type": "widget", "spec": {"a": 1}}))), json!({"type": "widget", "spec": {"a": 1}}));
+        assert_eq!(parsed_text_of(convert(json!({"type": "widget", "spec": {"a": 1}}))), json!({"type": "widget", "spec": {"a": 1}}));
     }
 
     #[test]
     fn unknown_type_with_data_and_mime_becomes_data_block() {
         assert_eq!(
-            content_block(json!({"type": "video", "data": "AAAA", "mimeType": "video/mp4"})),
+            convert(json!({"type": "video", "data": "AAAA", "mimeType": "video/mp4"})),
             json!({
                 "type": "video",
                 "data": "AAAA",
@@ -714,7 +794,7 @@ mod tests {
             })
         );
         assert_eq!(
-            content_block(json!({"type": "archive", "blob": "AAAA", "mimeType": "application/zip"})),
+            convert(json!({"type": "archive", "blob": "AAAA", "mimeType": "application/zip"})),
             json!({
                 "type": "file",
                 "data": "AAAA",
@@ -735,27 +815,27 @@ mod tests {
             json!({"type": "resource", "resource": "a://b", "annotations": {"priority": 1}}),
             json!({"type": "resource_link", "name": "n"}),
         ] {
-            assert_eq!(json_text(content_block(block.clone())), block);
+            assert_eq!(parsed_text_of(convert(block.clone())), block);
         }
         // A blob with no usable mime type is elided, not stringified, at any depth.
         assert_eq!(
-            json_text(content_block(json!({"type": "thing", "nested": [{"blob": "QUJDRA=="}]}))),
+            parsed_text_of(convert(json!({"type": "thing", "nested": [{"blob": "QUJDRA=="}]}))),
             json!({"type": "thing", "nested": [{"blob": "<8 characters omitted>"}]})
         );
         assert_eq!(
-            json_text(content_block(json!({"type": "thing", "data": "QUJD", "mimeType": 1}))),
+            parsed_text_of(convert(json!({"type": "thing", "data": "QUJD", "mimeType": 1}))),
             json!({"type": "thing", "data": "<4 characters omitted>", "mimeType": 1})
         );
     }
 
     #[test]
     fn missing_or_non_string_type_and_non_objects() {
-        assert_eq!(json_text(content_block(json!({"text": "no type"}))), json!({"text": "no type"}));
-        assert_eq!(json_text(content_block(json!({"type": 3}))), json!({"type": 3}));
-        assert_eq!(content_block(json!("plain")), json!({"type": "text", "text": "plain"}));
-        assert_eq!(content_block(json!(null)), json!({"type": "text", "text": "null"}));
-        assert_eq!(content_block(json!([1, 2])), json!({"type": "text", "text": "[1,2]"}));
-        assert_eq!(content_block(json!(true)), json!({"type": "text", "text": "true"}));
+        assert_eq!(parsed_text_of(convert(json!({"text": "no type"}))), json!({"text": "no type"}));
+        assert_eq!(parsed_text_of(convert(json!({"type": 3}))), json!({"type": 3}));
+        assert_eq!(convert(json!("plain")), json!({"type": "text", "text": "plain"}));
+        assert_eq!(convert(json!(null)), json!({"type": "text", "text": "null"}));
+        assert_eq!(convert(json!([1, 2])), json!({"type": "text", "text": "[1,2]"}));
+        assert_eq!(convert(json!(true)), json!({"type": "text", "text": "true"}));
     }
 
     #[test]

@@ -1,16 +1,19 @@
 //! MCP `CallToolResult` to the parts of a LangChain.js `ToolMessage`.
 //!
-//! Source: MCP 2026-07-28 `schema.ts` `CallToolResult` (digest §4.4): `content: ContentBlock[]`
+//! Source: MCP 2026-07-28 `schema.ts` `CallToolResult` (`server/tools.mdx`, "Tool Result"):
+//! `content: ContentBlock[]`
 //! (required, but omitted by some legacy servers), `structuredContent?: <any JSON value>`,
 //! `isError?: boolean`, plus `_meta` and `resultType`. Target: the `content`, `artifact` and
 //! `status` of a `ToolMessage` (`@langchain/core/messages`), which `@langchain/core/tools`
 //! builds from a `responseFormat: "content_and_artifact"` tool. The artifact key
 //! `structured_content` is the one Python `langchain.mcp` uses (`MCPToolArtifact`).
+//!
+//! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::content::content_block;
+use super::content::{content_block, ContentBlock, TextBlock};
 use crate::error::{Error, ErrorCode};
 
 /// The `status` of the `ToolMessage` built from a tool result: `"success"` or `"error"`
@@ -37,37 +40,51 @@ impl ToolStatus {
 }
 
 /// A converted tool result: what a LangChain.js tool with
-/// `responseFormat: "content_and_artifact"` hands to its `ToolMessage`.
-#[derive(Debug, Clone, PartialEq)]
+/// `responseFormat: "content_and_artifact"` hands to its `ToolMessage` (`ToolResult` in
+/// `pkg-template/index.d.ts`).
+///
+/// The host gets [`ToolResult::into_json`]; `Serialize` gives the same JSON (the contract test
+/// compares its field names with the declarations).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolResult {
     /// LangChain.js v1 content blocks, one per MCP content block, in order (see
     /// [`content_block`]). A structured-only result gets one text block holding the JSON.
-    pub content: Vec<Value>,
-    /// `{"structured_content": <value>}` when the result had a `structuredContent` key
-    /// (any JSON value, including `null`); `None` otherwise.
-    pub artifact: Option<Value>,
+    pub content: Vec<ContentBlock>,
+    /// Present when the result had a `structuredContent` key (any JSON value, including
+    /// `null`); no `artifact` key otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artifact: Option<ToolArtifact>,
     /// `Error` when the result had `isError: true`.
     pub status: ToolStatus,
+}
+
+/// The `artifact` of a [`ToolResult`]: `{"structured_content": <value>}`, the key Python
+/// `langchain.mcp` uses (`MCPToolArtifact`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolArtifact {
+    /// The result's `structuredContent`, verbatim.
+    pub structured_content: Value,
 }
 
 impl ToolResult {
     /// The JSON handed to the host:
     /// `{"content":[...], "artifact":{"structured_content":...}, "status":"success"|"error"}`,
-    /// with `artifact` absent (not `null`) when there is none.
+    /// with `artifact` absent (not `null`) when there is none. Strings are moved, not copied.
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
-        out.insert("content".to_owned(), Value::Array(self.content));
+        out.insert("content".to_owned(), super::json_array(self.content, ContentBlock::into_json));
         if let Some(artifact) = self.artifact {
-            out.insert("artifact".to_owned(), artifact);
+            let mut map = Map::new();
+            map.insert("structured_content".to_owned(), artifact.structured_content);
+            out.insert("artifact".to_owned(), Value::Object(map));
         }
         out.insert("status".to_owned(), Value::String(self.status.as_str().to_owned()));
         Value::Object(out)
     }
 }
 
-/// Converts an MCP `CallToolResult` (MCP 2026-07-28 `schema.ts`, digest §4.4) into a
-/// [`ToolResult`].
+/// Converts an MCP `CallToolResult` (MCP 2026-07-28 `schema.ts`) into a [`ToolResult`].
 ///
 /// Takes the result by value so base64 payloads are moved into the blocks, never copied.
 ///
@@ -95,7 +112,7 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
 
     let mut content = match map.remove("content") {
         None => Vec::new(),
-        Some(Value::Array(blocks)) => blocks.into_iter().map(content_block).collect(),
+        Some(Value::Array(blocks)) => super::convert_all(blocks, content_block),
         Some(other) => {
             return Err(Error::new(ErrorCode::InvalidMessage, format!("tools/call result `content` must be an array, got {}", json_kind(&other))))
         }
@@ -106,16 +123,11 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
         _ => ToolStatus::Success,
     };
 
-    let artifact = map.remove("structuredContent").map(|structured| {
+    let artifact = map.remove("structuredContent").map(|structured_content| {
         if content.is_empty() {
-            let mut block = Map::new();
-            block.insert("type".to_owned(), Value::String("text".to_owned()));
-            block.insert("text".to_owned(), Value::String(crate::json_text(&structured)));
-            content.push(Value::Object(block));
+            content.push(ContentBlock::Text(TextBlock { text: crate::json_text(&structured_content), metadata: Map::new() }));
         }
-        let mut artifact = Map::new();
-        artifact.insert("structured_content".to_owned(), structured);
-        Value::Object(artifact)
+        ToolArtifact { structured_content }
     });
 
     Ok(ToolResult { content, artifact, status })

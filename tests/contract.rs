@@ -1,0 +1,440 @@
+//! The JavaScript contract is written twice: in Rust (the types the adapter emits, its error
+//! codes, the option names it reads) and by hand in `pkg-template/index.d.ts`. These tests
+//! fail when the two disagree on an error code, an interrupt `type`, a field name of an
+//! emitted shape, or an option name.
+//!
+//! The Rust side of each shape is the JSON `Serialize` gives for a sample with every optional
+//! field present; where the adapter builds the shape through the type, the sample's
+//! `into_json` (what the host really gets) must give the same JSON. (Interrupts are built as
+//! JSON directly; the unit tests of `src/adapter/interrupt.rs` parse them back into the type.) The option names come from `src/bindings/options.rs` (wasm-only, so read as text).
+//! The declarations are read with a small parser of the TypeScript subset `index.d.ts` uses.
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_wasm_adapter::adapter::{
+    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt, McpToolFields, McpToolMetadata, ServerIdentity,
+    ServerRef, ToolDescription, ToolMetadata,
+};
+use mcp_wasm_adapter::client::subscriptions::Filter;
+use mcp_wasm_adapter::convert::{
+    ContentBlock, DataBlock, PromptMessage, ResourceBody, ResourceContent, ResourceMetadata, Role, TextBlock, ToolArtifact, ToolResult, ToolStatus,
+};
+use mcp_wasm_adapter::ErrorCode;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeSet;
+
+// ---------------------------------------------------------------------------------------------
+// The declarations
+
+/// `pkg-template/index.d.ts` without its comments.
+fn declarations() -> String {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/pkg-template/index.d.ts")).expect("read index.d.ts");
+    strip_comments(&text)
+}
+
+/// `text` without `/* … */` and `// …` comments (quoted strings are kept whole).
+fn strip_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('/', Some('*')) => {
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                out.push(' ');
+            }
+            ('/', Some('/')) => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            ('\'' | '"' | '`', _) => {
+                out.push(c);
+                for d in chars.by_ref() {
+                    out.push(d);
+                    if d == c {
+                        break;
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Splits `text` at each `separator` outside brackets and quotes, trimmed, empty parts dropped.
+/// `<`…`>` count as brackets, except the `>` of an arrow `=>`.
+fn split_top(text: &str, separator: char) -> Vec<&str> {
+    let (mut parts, mut depth, mut start, mut quote, mut prev) = (Vec::new(), 0i32, 0, None, ' ');
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"' | '`') => quote = Some(c),
+            (None, '{' | '(' | '[' | '<') => depth += 1,
+            (None, '>') if prev == '=' => {}
+            (None, '}' | ')' | ']' | '>') => depth -= 1,
+            (None, _) if c == separator && depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    parts.push(text[start..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// The text between the bracket that opens at `text[open]` and its match.
+fn bracketed(text: &str, open: usize) -> &str {
+    let (opening, close) = match text.as_bytes()[open] {
+        b'{' => ('{', '}'),
+        b'(' => ('(', ')'),
+        b'[' => ('[', ']'),
+        other => panic!("no bracket at {open}: {}", other as char),
+    };
+    let mut depth = 0;
+    for (i, c) in text[open..].char_indices() {
+        if c == opening {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return &text[open + 1..open + i];
+            }
+        }
+    }
+    panic!("unbalanced bracket at {open}")
+}
+
+/// The members of `export interface NAME … { … }`.
+fn interface(decl: &str, name: &str) -> Members {
+    let head = format!("export interface {name} ");
+    let at = decl.find(&head).unwrap_or_else(|| panic!("index.d.ts has no interface {name}"));
+    let open = at + decl[at..].find('{').expect("interface body");
+    Members::parse(bracketed(decl, open))
+}
+
+/// The right-hand side of `export type NAME = …;`.
+fn type_alias<'a>(decl: &'a str, name: &str) -> &'a str {
+    let head = format!("export type {name} =");
+    let at = decl.find(&head).unwrap_or_else(|| panic!("index.d.ts has no type {name}")) + head.len();
+    split_top(&decl[at..], ';')[0]
+}
+
+/// The single-quoted string literals of a union such as `'a' | 'b'`.
+fn literals(union: &str) -> Vec<String> {
+    split_top(union, '|').iter().map(|part| part.trim_matches('\'').to_string()).collect()
+}
+
+/// The members of an object type: properties (name → type text) and method names.
+struct Members {
+    properties: Vec<(String, String)>,
+    methods: BTreeSet<String>,
+}
+
+impl Members {
+    fn parse(body: &str) -> Members {
+        let mut members = Members { properties: Vec::new(), methods: BTreeSet::new() };
+        for member in split_top(body, ';') {
+            let member = member.strip_prefix("readonly ").unwrap_or(member);
+            if member.starts_with('[') {
+                continue; // an index signature
+            }
+            let name_end = member.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(member.len());
+            let (name, rest) = member.split_at(name_end);
+            let rest = rest.strip_prefix('?').unwrap_or(rest).trim_start();
+            if rest.starts_with('(') {
+                members.methods.insert(name.to_string());
+            } else {
+                let ty = rest.strip_prefix(':').unwrap_or_else(|| panic!("cannot read member {member:?}"));
+                members.properties.push((name.to_string(), ty.trim().to_string()));
+            }
+        }
+        members
+    }
+
+    /// The property names.
+    fn names(&self) -> BTreeSet<String> {
+        self.properties.iter().map(|(name, _)| name.clone()).collect()
+    }
+
+    /// The type text of property `name`.
+    fn ty(&self, name: &str) -> &str {
+        self.properties.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str()).unwrap_or_else(|| panic!("no property {name}"))
+    }
+
+    /// The members of property `name`, an inline object type (`{ … }`, possibly `| null`).
+    fn object(&self, name: &str) -> Members {
+        let ty = self.ty(name);
+        let open = ty.find('{').unwrap_or_else(|| panic!("{name} is not an object type: {ty}"));
+        Members::parse(bracketed(ty, open))
+    }
+}
+
+/// The object alternatives of a union type, each with its members.
+fn object_alternatives(union: &str) -> Vec<Members> {
+    split_top(union, '|').iter().filter(|alt| alt.starts_with('{')).map(|alt| Members::parse(bracketed(alt, 0))).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Rust side
+
+/// The JSON of `value` through `Serialize`, after checking that `into_json` gives the same.
+fn json_of<T: Serialize>(value: &T, into_json: Value) -> Value {
+    let serialized = serde_json::to_value(value).expect("serialize");
+    assert_eq!(serialized, into_json, "Serialize and into_json disagree");
+    serialized
+}
+
+fn keys(value: &Value) -> BTreeSet<String> {
+    value.as_object().unwrap_or_else(|| panic!("not an object: {value}")).keys().cloned().collect()
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+fn metadata() -> Map<String, Value> {
+    json!({"uri": "x://a"}).as_object().cloned().unwrap()
+}
+
+fn server_ref() -> ServerRef {
+    ServerRef { url: "http://127.0.0.1:1/mcp".into(), name: json!("srv"), version: json!("1.0") }
+}
+
+fn elicitation() -> Interrupt {
+    Interrupt::Elicitation(ElicitationInterrupt {
+        tool_name: json!("confirm"),
+        server: server_ref(),
+        requests: vec![
+            ElicitationRequest {
+                key: "confirm".into(),
+                message: "Really?".into(),
+                mode: ElicitationMode::Form { requested_schema: json!({"type": "object", "properties": {}}), defaults: metadata() },
+            },
+            ElicitationRequest { key: "login".into(), message: "Sign in".into(), mode: ElicitationMode::Url { url: "https://a.example/".into() } },
+        ],
+        method: "tools/call".into(),
+        params: json!({"name": "confirm"}).as_object().cloned().unwrap(),
+        request_state: Some("state".into()),
+        input_responses: json!({"r": {"roots": []}}).as_object().cloned().unwrap(),
+        round: 1,
+    })
+}
+
+fn approval() -> Interrupt {
+    Interrupt::Approval(ApprovalInterrupt {
+        tool_name: "delete".into(),
+        args: json!({}),
+        server: server_ref(),
+        metadata: Value::Null,
+        method: "tools/call".into(),
+    })
+}
+
+fn blocks() -> Vec<ContentBlock> {
+    let data = || DataBlock { data: "AAAA".into(), mime_type: "application/octet-stream".into(), metadata: metadata() };
+    vec![
+        ContentBlock::Text(TextBlock { text: "t".into(), metadata: metadata() }),
+        ContentBlock::Image(data()),
+        ContentBlock::Audio(data()),
+        ContentBlock::Video(data()),
+        ContentBlock::File(data()),
+    ]
+}
+
+fn tool_description() -> ToolDescription {
+    ToolDescription {
+        name: "t".into(),
+        title: Value::Null,
+        description: String::new(),
+        input_schema: json!({"type": "object"}),
+        schema: json!({"type": "object", "properties": {}}),
+        output_schema: Value::Null,
+        metadata: ToolMetadata {
+            mcp: McpToolMetadata {
+                tool: McpToolFields { annotations: json!({}), meta: Value::Null, title: Value::Null, icons: Value::Null },
+                server: ServerIdentity { name: json!("srv"), version: json!("1.0") },
+                schema_warning: Some("kept verbatim".into()),
+            },
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+
+#[test]
+fn error_codes_are_the_same_in_rust_and_the_declarations() {
+    let decl = declarations();
+    let declared = literals(type_alias(&decl, "MCPErrorCode"));
+    let rust: Vec<String> = ErrorCode::ALL.iter().map(|c| c.as_str().to_string()).collect();
+    assert_eq!(declared.iter().collect::<BTreeSet<_>>().len(), declared.len(), "a code declared twice: {declared:?}");
+    assert_eq!(declared.into_iter().collect::<BTreeSet<_>>(), rust.into_iter().collect::<BTreeSet<_>>(), "MCPErrorCode vs ErrorCode::ALL");
+}
+
+#[test]
+fn interrupt_types_and_fields_match() {
+    let decl = declarations();
+    assert_eq!(split_top(type_alias(&decl, "MCPInterrupt"), '|'), vec!["ElicitationInterrupt", "ApprovalInterrupt"]);
+    for (interrupt, name) in [(elicitation(), "ElicitationInterrupt"), (approval(), "ApprovalInterrupt")] {
+        let json = serde_json::to_value(&interrupt).unwrap();
+        let declared = interface(&decl, name);
+        assert_eq!(declared.names(), keys(&json), "{name}: fields");
+        assert_eq!(literals(declared.ty("type")), vec![json["type"].as_str().unwrap().to_string()], "{name}: type");
+        assert_eq!(declared.object("server").names(), keys(&json["server"]), "{name}.server");
+    }
+
+    let json = serde_json::to_value(elicitation()).unwrap();
+    let alternatives = object_alternatives(type_alias(&decl, "ElicitationRequest"));
+    assert_eq!(alternatives.len(), 2);
+    for request in json["requests"].as_array().unwrap() {
+        let mode = request["mode"].as_str().unwrap();
+        let declared = alternatives.iter().find(|alt| literals(alt.ty("mode")) == [mode]).unwrap_or_else(|| panic!("no request of mode {mode}"));
+        assert_eq!(declared.names(), keys(request), "ElicitationRequest of mode {mode}");
+    }
+}
+
+#[test]
+fn tool_results_and_content_blocks_match() {
+    let decl = declarations();
+    let result = ToolResult { content: blocks(), artifact: Some(ToolArtifact { structured_content: json!({"a": 1}) }), status: ToolStatus::Error };
+    let json = json_of(&result, result.clone().into_json());
+    let declared = interface(&decl, "ToolResult");
+    assert_eq!(declared.names(), keys(&json), "ToolResult");
+    assert_eq!(declared.object("artifact").names(), keys(&json["artifact"]), "ToolResult.artifact");
+    assert_eq!(literals(declared.ty("status")), ["success", "error"]);
+    assert_eq!([ToolStatus::Success.as_str(), ToolStatus::Error.as_str()], ["success", "error"]);
+
+    let alternatives = object_alternatives(type_alias(&decl, "ContentBlock"));
+    let mut declared_kinds = BTreeSet::new();
+    for alternative in &alternatives {
+        declared_kinds.extend(literals(alternative.ty("type")));
+    }
+    let rust_kinds: BTreeSet<String> = blocks().iter().map(|b| b.kind().to_string()).collect();
+    assert_eq!(declared_kinds, rust_kinds, "ContentBlock types");
+    for block in json["content"].as_array().unwrap() {
+        let kind = block["type"].as_str().unwrap();
+        let declared = alternatives.iter().find(|alt| literals(alt.ty("type")).iter().any(|t| t == kind)).unwrap();
+        assert_eq!(declared.names(), keys(block), "ContentBlock of type {kind}");
+    }
+}
+
+#[test]
+fn tool_descriptions_match() {
+    let decl = declarations();
+    let description = tool_description();
+    let json = json_of(&description, description.clone().into_json());
+    let declared = interface(&decl, "MCPTool");
+    assert_eq!(declared.names(), keys(&json), "MCPTool");
+    assert_eq!(declared.methods, set(&["invoke"]), "MCPTool methods (added by the JS layer)");
+    assert_eq!(declared.ty("metadata"), "MCPToolMetadata");
+    let metadata = interface(&decl, "MCPToolMetadata");
+    assert_eq!(metadata.names(), keys(&json["metadata"]), "MCPToolMetadata");
+    let mcp = metadata.object("mcp");
+    assert_eq!(mcp.names(), keys(&json["metadata"]["mcp"]), "MCPToolMetadata.mcp");
+    assert_eq!(mcp.object("tool").names(), keys(&json["metadata"]["mcp"]["tool"]), "MCPToolMetadata.mcp.tool");
+    assert_eq!(mcp.object("server").names(), keys(&json["metadata"]["mcp"]["server"]), "MCPToolMetadata.mcp.server");
+}
+
+#[test]
+fn resource_contents_and_prompt_messages_match() {
+    let decl = declarations();
+    let declared = interface(&decl, "ResourceContent");
+    let mut rust = BTreeSet::new();
+    for body in [ResourceBody::Text("t".into()), ResourceBody::Data("AAAA".into())] {
+        let content = ResourceContent {
+            body,
+            mime_type: "text/plain".into(),
+            metadata: ResourceMetadata { uri: "x://a".into(), rest: json!({"_meta": {}}).as_object().cloned().unwrap() },
+        };
+        let json = json_of(&content, content.clone().into_json());
+        assert_eq!(json["metadata"]["uri"], "x://a");
+        rust.extend(keys(&json));
+    }
+    // `uri` is copied from `metadata.uri` by the JS layer (pkg-template/adapter.js)
+    let mut expected = rust;
+    expected.insert("uri".into());
+    assert_eq!(declared.names(), expected, "ResourceContent");
+    assert_eq!(declared.object("metadata").names(), set(&["uri"]), "ResourceContent.metadata");
+
+    let message = PromptMessage { role: Role::Assistant, content: blocks() };
+    let json = json_of(&message, message.clone().into_json());
+    let declared = interface(&decl, "PromptMessage");
+    assert_eq!(declared.names(), keys(&json), "PromptMessage");
+    assert_eq!(literals(declared.ty("role")), [Role::User.as_str(), Role::Assistant.as_str()]);
+}
+
+#[test]
+fn subscription_filter_fields_match() {
+    let filter =
+        Filter { tools_list_changed: true, prompts_list_changed: true, resources_list_changed: true, resource_subscriptions: vec!["x://a".into()] };
+    assert_eq!(interface(&declarations(), "SubscriptionFilter").names(), keys(&filter.to_json()), "SubscriptionFilter");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Option names
+
+/// `src/bindings/options.rs`, without comments.
+fn options_source() -> String {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/bindings/options.rs")).expect("read options.rs");
+    strip_comments(&text)
+}
+
+/// The string literals of `const NAME: … = [ … ];` (or `&[ … ]`).
+fn const_list(source: &str, name: &str) -> Vec<String> {
+    let at = source.find(&format!("const {name}:")).unwrap_or_else(|| panic!("options.rs has no const {name}"));
+    let value = at + source[at..].find("= ").expect("const = value");
+    let open = value + source[value..].find('[').expect("a list");
+    split_top(bracketed(source, open), ',').iter().map(|s| s.trim_matches('"').to_string()).collect()
+}
+
+/// The option names `source` reads from `receiver` (`(options, "name")` / `(call, "name")`, as
+/// the arguments of `option` or `optional_*`), in order.
+fn reads(source: &str, receiver: &str) -> Vec<String> {
+    let pattern = format!("({receiver}, \"");
+    source
+        .match_indices(&pattern)
+        .map(|(at, _)| {
+            let rest = &source[at + pattern.len()..];
+            rest[..rest.find('"').expect("closing quote")].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn option_names_match_and_are_what_the_parser_reads() {
+    let (source, decl) = (options_source(), declarations());
+    for (list, receiver, interface_name) in [("ADAPTER_OPTIONS", "options", "MCPAdapterOptions"), ("CALL_OPTIONS", "call", "CallOptions")] {
+        let names = const_list(&source, list);
+        assert_eq!(names.iter().cloned().collect::<BTreeSet<_>>(), interface(&decl, interface_name).names(), "{list} vs {interface_name}");
+        assert_eq!(reads(&source, receiver), names, "{list}: what options.rs reads from `{receiver}`, in order, each once");
+        assert!(!source.contains(&format!("get({receiver},")), "options.rs reads `{receiver}` without `option`");
+    }
+    assert_eq!(const_list(&source, "LOG_LEVELS"), literals(type_alias(&decl, "LoggingLevel")), "LOG_LEVELS vs LoggingLevel");
+}
+
+#[test]
+fn the_parser_reads_what_it_should() {
+    let members = Members::parse(
+        "readonly a: string; b?: { c: 1; d?: (x: number) => void }; e(): Promise<{ f: 1; g: 2 }>; [key: string]: unknown; h: 'x' | 'y'",
+    );
+    assert_eq!(members.names(), set(&["a", "b", "h"]));
+    assert_eq!(members.methods, set(&["e"]));
+    assert_eq!(members.object("b").names(), set(&["c", "d"]));
+    assert_eq!(literals(members.ty("h")), ["x", "y"]);
+    assert_eq!(strip_comments("a /* x; */ b // y\nc 'https://z'"), "a   b \nc 'https://z'");
+    assert_eq!(reads("f(options, \"a\"); g(call, \"b\"); h(&option(options, \"c\"))", "options"), ["a", "c"]);
+}
