@@ -41,9 +41,6 @@ extern "C" {
     /// Clears the timer and listener; cancels an unread body.
     #[wasm_bindgen(method)]
     fn close(this: &JsExchange);
-
-    #[wasm_bindgen(js_name = sleep)]
-    fn js_sleep(ms: f64) -> Promise;
 }
 
 /// Timeout of requests made outside any call (milliseconds).
@@ -121,10 +118,7 @@ impl Drop for Closer {
 
 impl Exchange for FetchExchange {
     fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
-        let promise = js_sleep(ms as f64);
-        Box::pin(async move {
-            let _ = JsFuture::from(promise).await;
-        })
+        Box::pin(super::timers::sleep(ms as f64))
     }
 
     fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
