@@ -28,9 +28,9 @@ extern "C" {
     #[wasm_bindgen(constructor)]
     fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64) -> JsExchange;
 
-    /// Resolves to `[status, contentType, location, sessionId, bytes | undefined, remembered]`.
-    /// `own` is the request's headers as `name NUL value NUL name NUL value` (one string
-    /// crosses instead of one per name and value; header values cannot hold NUL).
+    /// Resolves to a [`ResponseHead`]. `own` is the request's headers as
+    /// `name NUL value NUL name NUL value` (one string crosses instead of one per name and
+    /// value; header values cannot hold NUL).
     #[wasm_bindgen(method)]
     fn start(this: &JsExchange, host_headers: &JsValue, url: &str, method: &str, mcp_method: &str, own: &str, body: &str, limit: f64) -> Promise;
 
@@ -41,10 +41,46 @@ extern "C" {
     /// Clears the timer and listener; cancels an unread body.
     #[wasm_bindgen(method)]
     fn close(this: &JsExchange);
+
+    /// What `start` resolves to: the response's status and the headers the core reads, the
+    /// whole body when `exchange.js` read it, and the host's header values to redact.
+    type ResponseHead;
+
+    /// The HTTP status code.
+    #[wasm_bindgen(method, getter)]
+    fn status(this: &ResponseHead) -> f64;
+
+    /// The `Content-Type` header, if any.
+    #[wasm_bindgen(method, getter, js_name = contentType)]
+    fn content_type(this: &ResponseHead) -> Option<String>;
+
+    /// The `Location` header of a 3xx response, if any.
+    #[wasm_bindgen(method, getter)]
+    fn location(this: &ResponseHead) -> Option<String>;
+
+    /// The `Mcp-Session-Id` header, if any (handshake era).
+    #[wasm_bindgen(method, getter, js_name = sessionId)]
+    fn session_id(this: &ResponseHead) -> Option<String>;
+
+    /// The whole body of an `application/json` response (at most `limit + 1` bytes), or
+    /// `undefined` when the body is to be read chunk by chunk with `read()`.
+    #[wasm_bindgen(method, getter)]
+    fn body(this: &ResponseHead) -> Option<Uint8Array>;
+
+    /// The host's header names and values `[name, value, ...]` (to be redacted from
+    /// errors), or `undefined` when the host gave no headers.
+    #[wasm_bindgen(method, getter)]
+    fn remembered(this: &ResponseHead) -> Option<Array>;
 }
 
-/// Timeout of requests made outside any call (milliseconds).
-const BACKGROUND_TIMEOUT_MS: f64 = 10_000.0;
+/// Timeout of a request that carries no [`CallContext`], in milliseconds: one the core makes
+/// on its own (a handshake-era session's `DELETE`, a cancellation notice), which no host
+/// timeout bounds.
+const CONTEXTLESS_REQUEST_TIMEOUT_MS: f64 = 10_000.0;
+
+/// The codes `exchange.js` rejects with: the values of its `FAILURE_CODES`, the one table
+/// that maps its failures to codes. Anything else it throws is [`ErrorCode::Network`].
+const EXCHANGE_FAILURE_CODES: [ErrorCode; 4] = [ErrorCode::Timeout, ErrorCode::Aborted, ErrorCode::Network, ErrorCode::InvalidArgument];
 
 /// The host's `headers` option.
 pub enum HostHeaders {
@@ -97,12 +133,8 @@ impl FetchExchange {
 /// [`Error`].
 fn rejected(thrown: JsValue) -> Error {
     let message = get(&thrown, "message").as_string().unwrap_or_else(|| super::js::describe(&thrown));
-    let code = match get(&thrown, "code").as_string().as_deref() {
-        Some("timeout") => ErrorCode::Timeout,
-        Some("aborted") => ErrorCode::Aborted,
-        Some("invalid_argument") => ErrorCode::InvalidArgument,
-        _ => ErrorCode::Network,
-    };
+    let code = get(&thrown, "code").as_string();
+    let code = EXCHANGE_FAILURE_CODES.into_iter().find(|c| code.as_deref() == Some(c.as_str())).unwrap_or(ErrorCode::Network);
     Error::new(code, message)
 }
 
@@ -127,7 +159,7 @@ impl Exchange for FetchExchange {
         // are bounded too
         let (signal, timeout_ms) = match ctx {
             Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.timeout_ms.unwrap_or(0.0)),
-            None => (JsValue::UNDEFINED, BACKGROUND_TIMEOUT_MS),
+            None => (JsValue::UNDEFINED, CONTEXTLESS_REQUEST_TIMEOUT_MS),
         };
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
         Box::pin(async move {
@@ -144,20 +176,17 @@ impl Exchange for FetchExchange {
                 own.push_str(value);
             }
             let started = exchange.0.start(&host_headers, &request.url, request.method, mcp_method, &own, &request.body, limit);
-            let head: Array = JsFuture::from(started).await.map_err(rejected)?.into();
-            let text = |i: u32| head.get(i).as_string();
-            let status = head.get(0).as_f64().unwrap_or(0.0) as u16;
-            let remembered = head.get(5);
-            if let Some(pairs) = remembered.dyn_ref::<Array>() {
+            let head: ResponseHead = JsFuture::from(started).await.map_err(rejected)?.unchecked_into();
+            let status = head.status() as u16;
+            if let Some(pairs) = head.remembered() {
                 for i in (0..pairs.length()).step_by(2) {
                     if let (Some(name), Some(value)) = (pairs.get(i).as_string(), pairs.get(i + 1).as_string()) {
                         super::secrets::remember(&name, &value);
                     }
                 }
             }
-            let (content_type, location, session_id) = (text(1), text(2), text(3));
-            let whole = head.get(4);
-            let body = if let Some(bytes) = whole.dyn_ref::<Uint8Array>() {
+            let (content_type, location, session_id) = (head.content_type(), head.location(), head.session_id());
+            let body = if let Some(bytes) = head.body() {
                 // the whole body is here: the exchange is over (its timer cleared now)
                 let bytes = Bytes::from(bytes.to_vec());
                 drop(exchange);
@@ -167,10 +196,8 @@ impl Exchange for FetchExchange {
                     let exchange = exchange?;
                     match JsFuture::from(exchange.0.read()).await {
                         Err(e) => Some((Err(rejected(e)), None)),
-                        Ok(chunk) => match chunk.dyn_ref::<Uint8Array>() {
-                            Some(array) => Some((Ok(Bytes::from(array.to_vec())), Some(exchange))),
-                            None => None,
-                        },
+                        // a chunk, or `undefined` at the end of the body
+                        Ok(chunk) => chunk.dyn_ref::<Uint8Array>().map(|array| (Ok(Bytes::from(array.to_vec())), Some(exchange))),
                     }
                 })
                 .boxed_local()
