@@ -1,12 +1,13 @@
 //! The [`Exchange`] over the host's `fetch` (or the global one). The exchange itself runs on
 //! the JS side (`exchange.js` next to this file: headers, timeout and signal, `fetch`, the
-//! body); this side starts it, reads the head and then the body chunk by chunk, and turns
-//! what it rejects with into typed [`Error`]s.
+//! body); this side starts it, reads the head (a [`ResponseHead`]) and then the body chunk by
+//! chunk, and turns what it rejects with (codes from its `FAILURE_CODES`) into typed
+//! [`Error`]s.
 //!
 //! The call's timeout (`timeoutMs`) covers the whole exchange, body included; at the
 //! deadline, and when the host's `AbortSignal` aborts, the response stream is closed (the
-//! cancellation signal of MCP 2026-07-28, `streamable-http.mdx` "Cancellation"). How each
-//! runtime does it is in `exchange.js`.
+//! cancellation signal of MCP 2026-07-28, `basic/transports/streamable-http.mdx`
+//! "Cancellation"). How each runtime does it is in `exchange.js`.
 //! Redirects are `manual`: the core follows only same-origin 307/308, so host headers
 //! (credentials) never reach another origin.
 
@@ -204,5 +205,45 @@ impl Exchange for FetchExchange {
             };
             Ok(HttpResponse { status, content_type, location, session_id, body })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use js_sys::Object;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen(module = "/src/bindings/exchange.js")]
+    extern "C" {
+        #[wasm_bindgen(thread_local_v2, js_name = FAILURE_CODES)]
+        static FAILURE_CODES: Object;
+    }
+
+    fn thrown(code: &JsValue) -> JsValue {
+        let thrown = Object::new();
+        super::super::js::set(&thrown, "code", code);
+        super::super::js::set(&thrown, "message", &JsValue::from_str("it failed"));
+        thrown.into()
+    }
+
+    /// Every code in exchange.js's table reaches the host unchanged (a code fetch.rs did not
+    /// know would silently become `network`).
+    #[wasm_bindgen_test]
+    fn every_failure_code_of_exchange_js_is_kept() {
+        let codes = FAILURE_CODES.with(|table| Object::values(table));
+        assert!(codes.length() >= 4, "FAILURE_CODES is empty or missing");
+        for code in codes.iter() {
+            let error = rejected(thrown(&code));
+            assert_eq!(Some(error.code.as_str()), code.as_string().as_deref());
+            assert_eq!(error.message, "it failed");
+        }
+    }
+
+    /// Anything else exchange.js (or code it calls) throws is a `network` error.
+    #[wasm_bindgen_test]
+    fn an_unknown_failure_is_a_network_error() {
+        assert_eq!(rejected(thrown(&JsValue::from_str("http_status"))).code, ErrorCode::Network);
+        assert_eq!(rejected(JsValue::from_str("boom")).code, ErrorCode::Network);
     }
 }

@@ -1,13 +1,13 @@
 //! The `#[wasm_bindgen]` surface (wasm32 only). JavaScript sees one class, `WasmClient`,
 //! which the thin JS layer in `pkg-template/` wraps as `MCPAdapter`. Results cross the
 //! boundary as JSON text (parsed by the engine's native `JSON.parse`) with large strings
-//! beside it (see [`json`]); callbacks and signals cross as JS values.
+//! beside it (see `json.rs`); callbacks and signals cross as JS values.
 //!
 //! One file per concern, each adding its own `#[wasm_bindgen] impl WasmClient` block:
-//! [`tools`], [`resources`], [`prompts`], [`completion`], [`subscriptions`] (MCP 2026-07-28,
+//! `tools`, `resources`, `prompts`, `completion`, `subscriptions` (MCP 2026-07-28,
 //! <https://modelcontextprotocol.io/specification/2026-07-28>), with the result cache in
-//! [`cache`]. Beneath them: the exchange over `fetch` ([`fetch`] and `exchange.js`), the
-//! host's timers and abort signals ([`timers`]), options, errors and small JS helpers.
+//! `cache`. Beneath them: the exchange over `fetch` (`fetch.rs` and `exchange.js`), the
+//! host's timers and abort signals (`timers`), options, errors and small JS helpers.
 
 mod cache;
 mod completion;
@@ -46,7 +46,7 @@ pub struct WasmClient {
     /// `metadata` of the tools last listed, by name (handed to the approval predicate).
     tool_metadata: Rc<RefCell<Map<String, Value>>>,
     /// This adapter's result cache: its private results, and the first place public ones
-    /// are looked up (see [`cache`]). Freed with the adapter.
+    /// are looked up (see `cache.rs`). Freed with the adapter.
     cache: Rc<Cache>,
     /// `arguments` of each prompt, by name, from the last `prompts/list` (for `getPrompt`'s
     /// checks). A JSON map: see ARCHITECTURE.md, Wasm size.

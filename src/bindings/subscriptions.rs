@@ -65,7 +65,7 @@ impl WasmClient {
     /// Opens a subscription (`subscriptions/listen`, or the handshake-era GET stream) for
     /// `filter` `{toolsListChanged?, promptsListChanged?, resourcesListChanged?,
     /// resourceSubscriptions?}`. Resolves, once the server has acknowledged it, to a
-    /// [`WasmSubscription`]; then each notification invalidates the matching cached results
+    /// `WasmSubscription`; then each notification invalidates the matching cached results
     /// and is handed to `on_notification({method, params})`. `call` is `{ signal?,
     /// timeoutMs? }`: the timeout bounds the wait for the acknowledgement only (a `timeout`
     /// error), the signal closes the subscription whenever it fires.
