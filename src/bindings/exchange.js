@@ -3,9 +3,8 @@
 // boundary a handful of times per call (start, then one `read()` per chunk of a streamed
 // body) instead of once per header, property and promise. Imported by src/bindings/fetch.rs.
 //
-// Errors are rejected as plain `{ code, message }` objects whose `code` comes from
-// FAILURE_CODES (below), one of the core's stable error codes; fetch.rs turns them into
-// `Error`s.
+// Errors are rejected as plain `{ code, message }` objects, the code from FAILURE_CODES;
+// fetch.rs turns them into `Error`s.
 //
 // The timeout is a timer, cleared by `close()`, raced against every wait: at the deadline the
 // call fails with `timeout` and the body being read is cancelled, which closes the connection
@@ -40,23 +39,13 @@ function headerOf(headers, name) {
 
 const noop = () => {};
 
-/**
- * The error code of each way an exchange fails: the one table that maps this file's failures
- * to codes. Each value is the string form of an `ErrorCode` of the core (src/error.rs), which
- * fetch.rs reads back; anything else thrown here becomes `network`.
- */
+/** The code of each way an exchange fails: an `ErrorCode` string (src/error.rs) fetch.rs reads back. */
 export const FAILURE_CODES = Object.freeze({
-  /** The call's timeout (`timeoutMs`) elapsed. */
   timedOut: 'timeout',
-  /** The host's AbortSignal aborted. */
   hostAborted: 'aborted',
-  /** `fetch` threw or rejected, or reading the body failed. */
   fetchFailed: 'network',
-  /** `fetch` resolved to something that is not a Response, or a body chunk is not bytes. */
-  notAResponse: 'network',
-  /** The `headers` option threw, rejected, or is not something `new Headers()` accepts. */
+  badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
   headersOption: 'invalid_argument',
-  /** The runtime lacks an API the exchange needs (`ReadableStream.getReader`, `Response.arrayBuffer`). */
   missingRuntimeApi: 'invalid_argument',
 });
 
@@ -207,13 +196,11 @@ export class JsExchange {
   }
 
   /**
-   * Sends the request. Resolves to the response head `{ status, contentType, location,
-   * sessionId, body, remembered }` (`ResponseHead` in fetch.rs): the header values are
-   * strings or `undefined` (`location` only on a 3xx); `body` is the whole body (a
-   * `Uint8Array`) for `application/json` responses, read here up to `limit + 1` bytes (the
-   * core refuses a larger one), and `undefined` for any other body, which the core then reads
-   * chunk by chunk with `read()`; `remembered` lists the host's header names and values
-   * (`undefined` without host headers).
+   * Sends the request. Resolves to `{ status, contentType, location, sessionId, body,
+   * remembered }` (`ResponseHead` in fetch.rs): `body` is the whole body (a `Uint8Array`) for
+   * `application/json` responses, read here up to `limit + 1` bytes (the core refuses a larger
+   * one), and `undefined` for any other body, which the core then reads chunk by chunk with
+   * `read()`.
    */
   async start(hostHeaders, url, method, mcpMethod, own, body, limit) {
     const race = this.fetch !== undefined;
@@ -238,7 +225,7 @@ export class JsExchange {
       throw this.classify(e, 'before the response arrived');
     }
     if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
-      throw { code: FAILURE_CODES.notAResponse, message: 'fetch did not resolve to a Response' };
+      throw { code: FAILURE_CODES.badResponse, message: 'fetch did not resolve to a Response' };
     }
     const head = response.headers;
     const contentType = headerOf(head, 'content-type');
@@ -313,7 +300,7 @@ export class JsExchange {
       this.reader = undefined;
       return undefined;
     }
-    if (!(step.value instanceof Uint8Array)) throw { code: FAILURE_CODES.notAResponse, message: 'response body chunk is not a Uint8Array' };
+    if (!(step.value instanceof Uint8Array)) throw { code: FAILURE_CODES.badResponse, message: 'response body chunk is not a Uint8Array' };
     return step.value;
   }
 
