@@ -154,7 +154,7 @@ impl Exchange for FetchExchange {
         Box::pin(super::timers::sleep(ms as f64))
     }
 
-    fn post(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
+    fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let ctx = request.context.as_ref().and_then(|c| c.downcast_ref::<CallContext>());
         // requests made without a call context (session cleanup, cancellation notices)
         // are bounded too
