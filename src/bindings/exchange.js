@@ -3,8 +3,8 @@
 // boundary a handful of times per call (start, then one `read()` per chunk of a streamed
 // body) instead of once per header, property and promise. Imported by src/bindings/fetch.rs.
 //
-// Errors are rejected as plain `{ code, message }` objects with the core's stable codes
-// (`timeout`, `aborted`, `network`, `invalid_argument`); fetch.rs turns them into `Error`s.
+// Errors are rejected as plain `{ code, message }` objects, the code from FAILURE_CODES;
+// fetch.rs turns them into `Error`s.
 //
 // The timeout is a timer, cleared by `close()`, raced against every wait: at the deadline the
 // call fails with `timeout` and the body being read is cancelled, which closes the connection
@@ -38,6 +38,16 @@ function headerOf(headers, name) {
 }
 
 const noop = () => {};
+
+/** The code of each way an exchange fails: an `ErrorCode` string (src/error.rs) fetch.rs reads back. */
+export const FAILURE_CODES = Object.freeze({
+  timedOut: 'timeout',
+  hostAborted: 'aborted',
+  fetchFailed: 'network',
+  badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
+  headersOption: 'invalid_argument',
+  missingRuntimeApi: 'invalid_argument',
+});
 
 /**
  * Whether an AbortSignal on a request is costly: Node's fetch (undici) spends about 70 µs of
@@ -105,9 +115,9 @@ export class JsExchange {
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
   classify(thrown, during) {
     const hostAborted = this.host?.aborted === true;
-    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: 'timeout', message: `the call timed out ${during}` };
-    if (hostAborted || thrown?.name === 'AbortError') return { code: 'aborted', message: `the call was aborted ${during}` };
-    return { code: 'network', message: `fetch failed ${during}: ${describe(thrown)}` };
+    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}` };
+    if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
+    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}` };
   }
 
   /**
@@ -160,14 +170,14 @@ export class JsExchange {
    */
   async headers(hostHeaders, url, mcpMethod, ownText) {
     const own = headerList(ownText);
-    const bad = (e) => ({ code: 'invalid_argument', message: `option headers: ${describe(e)}` });
+    const bad = (e) => ({ code: FAILURE_CODES.headersOption, message: `option headers: ${describe(e)}` });
     let initial = hostHeaders;
     if (typeof hostHeaders === 'function') {
       try {
         initial = await this.wait(hostHeaders({ url, method: mcpMethod }), true);
       } catch (e) {
         const cut = this.classify(e, 'while the headers option was computed');
-        throw cut.code === 'network' ? bad(e) : cut;
+        throw cut.code === FAILURE_CODES.fetchFailed ? bad(e) : cut;
       }
     }
     let headers;
@@ -186,10 +196,11 @@ export class JsExchange {
   }
 
   /**
-   * Sends the request. Resolves to `[status, contentType, location, sessionId, bytes,
-   * remembered]`: `bytes` is the whole body (a `Uint8Array`) for `application/json`
-   * responses, read here up to `limit + 1` bytes (the core refuses a larger one), and
-   * `undefined` for any other body, which the core then reads chunk by chunk with `read()`.
+   * Sends the request. Resolves to `{ status, contentType, location, sessionId, body,
+   * remembered }` (`ResponseHead` in fetch.rs): `body` is the whole body (a `Uint8Array`) for
+   * `application/json` responses, read here up to `limit + 1` bytes (the core refuses a larger
+   * one), and `undefined` for any other body, which the core then reads chunk by chunk with
+   * `read()`.
    */
   async start(hostHeaders, url, method, mcpMethod, own, body, limit) {
     const race = this.fetch !== undefined;
@@ -214,33 +225,33 @@ export class JsExchange {
       throw this.classify(e, 'before the response arrived');
     }
     if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
-      throw { code: 'network', message: 'fetch did not resolve to a Response' };
+      throw { code: FAILURE_CODES.badResponse, message: 'fetch did not resolve to a Response' };
     }
     const head = response.headers;
     const contentType = headerOf(head, 'content-type');
     const status = response.status;
     const location = status >= 300 && status < 400 ? headerOf(head, 'location') : undefined;
-    const out = [status, contentType, location, headerOf(head, 'mcp-session-id'), undefined, remembered];
+    const out = { status, contentType, location, sessionId: headerOf(head, 'mcp-session-id'), body: undefined, remembered };
     const json = mediaType(contentType) === 'application/json';
     const declared = headerOf(head, 'content-length');
     if (json && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
       // declared length that fits: one read, one copy
-      out[4] = await this.whole(response);
+      out.body = await this.whole(response);
       return out;
     }
     const stream = response.body;
     if (stream !== null && stream !== undefined) {
-      if (typeof stream.getReader !== 'function') throw { code: 'invalid_argument', message: 'this runtime lacks ReadableStream.getReader' };
+      if (typeof stream.getReader !== 'function') throw { code: FAILURE_CODES.missingRuntimeApi, message: 'this runtime lacks ReadableStream.getReader' };
       this.reader = stream.getReader();
     }
     // a JSON body of unknown length is read here too, but never past the limit
-    if (json) out[4] = await this.readAll(limit);
+    if (json) out.body = await this.readAll(limit);
     return out;
   }
 
   /** The whole body by `arrayBuffer()` (a JSON body whose declared length fits the limit). */
   async whole(response) {
-    if (typeof response.arrayBuffer !== 'function') throw { code: 'invalid_argument', message: 'this runtime lacks Response.arrayBuffer' };
+    if (typeof response.arrayBuffer !== 'function') throw { code: FAILURE_CODES.missingRuntimeApi, message: 'this runtime lacks Response.arrayBuffer' };
     try {
       return new Uint8Array(await this.wait(response.arrayBuffer(), this.fetch !== undefined));
     } catch (e) {
@@ -289,7 +300,7 @@ export class JsExchange {
       this.reader = undefined;
       return undefined;
     }
-    if (!(step.value instanceof Uint8Array)) throw { code: 'network', message: 'response body chunk is not a Uint8Array' };
+    if (!(step.value instanceof Uint8Array)) throw { code: FAILURE_CODES.badResponse, message: 'response body chunk is not a Uint8Array' };
     return step.value;
   }
 

@@ -1,12 +1,13 @@
 //! The [`Exchange`] over the host's `fetch` (or the global one). The exchange itself runs on
 //! the JS side (`exchange.js` next to this file: headers, timeout and signal, `fetch`, the
-//! body); this side starts it, reads the head and then the body chunk by chunk, and turns
-//! what it rejects with into typed [`Error`]s.
+//! body); this side starts it, reads the head (a [`ResponseHead`]) and then the body chunk by
+//! chunk, and turns what it rejects with (codes from its `FAILURE_CODES`) into typed
+//! [`Error`]s.
 //!
 //! The call's timeout (`timeoutMs`) covers the whole exchange, body included; at the
 //! deadline, and when the host's `AbortSignal` aborts, the response stream is closed (the
-//! cancellation signal of MCP 2026-07-28, `streamable-http.mdx` "Cancellation"). How each
-//! runtime does it is in `exchange.js`.
+//! cancellation signal of MCP 2026-07-28, `basic/transports/streamable-http.mdx`
+//! "Cancellation"). How each runtime does it is in `exchange.js`.
 //! Redirects are `manual`: the core follows only same-origin 307/308, so host headers
 //! (credentials) never reach another origin.
 
@@ -28,9 +29,9 @@ extern "C" {
     #[wasm_bindgen(constructor)]
     fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64) -> JsExchange;
 
-    /// Resolves to `[status, contentType, location, sessionId, bytes | undefined, remembered]`.
-    /// `own` is the request's headers as `name NUL value NUL name NUL value` (one string
-    /// crosses instead of one per name and value; header values cannot hold NUL).
+    /// Resolves to a [`ResponseHead`]. `own` is the request's headers as
+    /// `name NUL value NUL name NUL value` (one string crosses instead of one per name and
+    /// value; header values cannot hold NUL).
     #[wasm_bindgen(method)]
     fn start(this: &JsExchange, host_headers: &JsValue, url: &str, method: &str, mcp_method: &str, own: &str, body: &str, limit: f64) -> Promise;
 
@@ -42,12 +43,45 @@ extern "C" {
     #[wasm_bindgen(method)]
     fn close(this: &JsExchange);
 
-    #[wasm_bindgen(js_name = sleep)]
-    fn js_sleep(ms: f64) -> Promise;
+    /// What `start` resolves to: the response's status and the headers the core reads, the
+    /// whole body when `exchange.js` read it, and the host's header values to redact.
+    type ResponseHead;
+
+    /// The HTTP status code.
+    #[wasm_bindgen(method, getter)]
+    fn status(this: &ResponseHead) -> f64;
+
+    /// The `Content-Type` header, if any.
+    #[wasm_bindgen(method, getter, js_name = contentType)]
+    fn content_type(this: &ResponseHead) -> Option<String>;
+
+    /// The `Location` header of a 3xx response, if any.
+    #[wasm_bindgen(method, getter)]
+    fn location(this: &ResponseHead) -> Option<String>;
+
+    /// The `Mcp-Session-Id` header, if any (handshake era).
+    #[wasm_bindgen(method, getter, js_name = sessionId)]
+    fn session_id(this: &ResponseHead) -> Option<String>;
+
+    /// The whole body of an `application/json` response (at most `limit + 1` bytes), or
+    /// `undefined` when the body is to be read chunk by chunk with `read()`.
+    #[wasm_bindgen(method, getter)]
+    fn body(this: &ResponseHead) -> Option<Uint8Array>;
+
+    /// The host's header names and values `[name, value, ...]` (to be redacted from
+    /// errors), or `undefined` when the host gave no headers.
+    #[wasm_bindgen(method, getter)]
+    fn remembered(this: &ResponseHead) -> Option<Array>;
 }
 
-/// Timeout of requests made outside any call (milliseconds).
-const BACKGROUND_TIMEOUT_MS: f64 = 10_000.0;
+/// Timeout of a request that carries no [`CallContext`], in milliseconds: one the core makes
+/// on its own (a handshake-era session's `DELETE`, a cancellation notice), which no host
+/// timeout bounds.
+const CONTEXTLESS_REQUEST_TIMEOUT_MS: f64 = 10_000.0;
+
+/// The codes `exchange.js` rejects with: the values of its `FAILURE_CODES`, the one table
+/// that maps its failures to codes. Anything else it throws is [`ErrorCode::Network`].
+const EXCHANGE_FAILURE_CODES: [ErrorCode; 4] = [ErrorCode::Timeout, ErrorCode::Aborted, ErrorCode::Network, ErrorCode::InvalidArgument];
 
 /// The host's `headers` option.
 pub enum HostHeaders {
@@ -100,12 +134,8 @@ impl FetchExchange {
 /// [`Error`].
 fn rejected(thrown: JsValue) -> Error {
     let message = get(&thrown, "message").as_string().unwrap_or_else(|| super::js::describe(&thrown));
-    let code = match get(&thrown, "code").as_string().as_deref() {
-        Some("timeout") => ErrorCode::Timeout,
-        Some("aborted") => ErrorCode::Aborted,
-        Some("invalid_argument") => ErrorCode::InvalidArgument,
-        _ => ErrorCode::Network,
-    };
+    let code = get(&thrown, "code").as_string();
+    let code = EXCHANGE_FAILURE_CODES.into_iter().find(|c| code.as_deref() == Some(c.as_str())).unwrap_or(ErrorCode::Network);
     Error::new(code, message)
 }
 
@@ -121,10 +151,7 @@ impl Drop for Closer {
 
 impl Exchange for FetchExchange {
     fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
-        let promise = js_sleep(ms as f64);
-        Box::pin(async move {
-            let _ = JsFuture::from(promise).await;
-        })
+        Box::pin(super::timers::sleep(ms as f64))
     }
 
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
@@ -133,7 +160,7 @@ impl Exchange for FetchExchange {
         // are bounded too
         let (signal, timeout_ms) = match ctx {
             Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.timeout_ms.unwrap_or(0.0)),
-            None => (JsValue::UNDEFINED, BACKGROUND_TIMEOUT_MS),
+            None => (JsValue::UNDEFINED, CONTEXTLESS_REQUEST_TIMEOUT_MS),
         };
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
         Box::pin(async move {
@@ -150,20 +177,17 @@ impl Exchange for FetchExchange {
                 own.push_str(value);
             }
             let started = exchange.0.start(&host_headers, &request.url, request.method, mcp_method, &own, &request.body, limit);
-            let head: Array = JsFuture::from(started).await.map_err(rejected)?.into();
-            let text = |i: u32| head.get(i).as_string();
-            let status = head.get(0).as_f64().unwrap_or(0.0) as u16;
-            let remembered = head.get(5);
-            if let Some(pairs) = remembered.dyn_ref::<Array>() {
+            let head: ResponseHead = JsFuture::from(started).await.map_err(rejected)?.unchecked_into();
+            let status = head.status() as u16;
+            if let Some(pairs) = head.remembered() {
                 for i in (0..pairs.length()).step_by(2) {
                     if let (Some(name), Some(value)) = (pairs.get(i).as_string(), pairs.get(i + 1).as_string()) {
                         super::secrets::remember(&name, &value);
                     }
                 }
             }
-            let (content_type, location, session_id) = (text(1), text(2), text(3));
-            let whole = head.get(4);
-            let body = if let Some(bytes) = whole.dyn_ref::<Uint8Array>() {
+            let (content_type, location, session_id) = (head.content_type(), head.location(), head.session_id());
+            let body = if let Some(bytes) = head.body() {
                 // the whole body is here: the exchange is over (its timer cleared now)
                 let bytes = Bytes::from(bytes.to_vec());
                 drop(exchange);
@@ -173,15 +197,53 @@ impl Exchange for FetchExchange {
                     let exchange = exchange?;
                     match JsFuture::from(exchange.0.read()).await {
                         Err(e) => Some((Err(rejected(e)), None)),
-                        Ok(chunk) => match chunk.dyn_ref::<Uint8Array>() {
-                            Some(array) => Some((Ok(Bytes::from(array.to_vec())), Some(exchange))),
-                            None => None,
-                        },
+                        // a chunk, or `undefined` at the end of the body
+                        Ok(chunk) => chunk.dyn_ref::<Uint8Array>().map(|array| (Ok(Bytes::from(array.to_vec())), Some(exchange))),
                     }
                 })
                 .boxed_local()
             };
             Ok(HttpResponse { status, content_type, location, session_id, body })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use js_sys::Object;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen(module = "/src/bindings/exchange.js")]
+    extern "C" {
+        #[wasm_bindgen(thread_local_v2, js_name = FAILURE_CODES)]
+        static FAILURE_CODES: Object;
+    }
+
+    fn thrown(code: &JsValue) -> JsValue {
+        let thrown = Object::new();
+        super::super::js::set(&thrown, "code", code);
+        super::super::js::set(&thrown, "message", &JsValue::from_str("it failed"));
+        thrown.into()
+    }
+
+    /// Every code in exchange.js's table reaches the host unchanged (a code fetch.rs did not
+    /// know would silently become `network`).
+    #[wasm_bindgen_test]
+    fn every_failure_code_of_exchange_js_is_kept() {
+        let codes = FAILURE_CODES.with(|table| Object::values(table));
+        assert!(codes.length() >= 4, "FAILURE_CODES is empty or missing");
+        for code in codes.iter() {
+            let error = rejected(thrown(&code));
+            assert_eq!(Some(error.code.as_str()), code.as_string().as_deref());
+            assert_eq!(error.message, "it failed");
+        }
+    }
+
+    /// Anything else exchange.js (or code it calls) throws is a `network` error.
+    #[wasm_bindgen_test]
+    fn an_unknown_failure_is_a_network_error() {
+        assert_eq!(rejected(thrown(&JsValue::from_str("http_status"))).code, ErrorCode::Network);
+        assert_eq!(rejected(JsValue::from_str("boom")).code, ErrorCode::Network);
     }
 }

@@ -24,9 +24,9 @@ pub fn to_host(mut value: Value) -> JsValue {
         .map(|(path, string)| {
             let path: Array = path
                 .into_iter()
-                .map(|step| match step {
-                    Step::Key(key) => JsValue::from_str(key),
-                    Step::Index(i) => JsValue::from_f64(i as f64),
+                .map(|segment| match segment {
+                    PathSegment::Key(key) => JsValue::from_str(key),
+                    PathSegment::Index(i) => JsValue::from_f64(i as f64),
                 })
                 .collect();
             Array::of2(&path, &JsValue::from_str(&string))
@@ -45,10 +45,12 @@ pub fn to_host(mut value: Value) -> JsValue {
     out.into()
 }
 
-/// One step of a path into a JSON value.
+/// One segment of a path into a JSON value: an object key or an array index.
 #[derive(Clone, Copy)]
-enum Step<'a> {
+enum PathSegment<'a> {
+    /// A key of an object.
     Key(&'a str),
+    /// An index into an array.
     Index(usize),
 }
 
@@ -56,7 +58,7 @@ enum Step<'a> {
 /// path borrows the keys and crosses to JS only for the strings found. (The recursion is
 /// bounded: every value came through serde_json, whose parser stops at 128 levels, or was
 /// built by the adapter.)
-fn take_large<'a>(value: &'a mut Value, path: &mut Vec<Step<'a>>, out: &mut Vec<(Vec<Step<'a>>, String)>) {
+fn take_large<'a>(value: &'a mut Value, path: &mut Vec<PathSegment<'a>>, out: &mut Vec<(Vec<PathSegment<'a>>, String)>) {
     if let Value::String(s) = value {
         if s.len() >= LARGE {
             out.push((path.clone(), std::mem::take(s)));
@@ -67,14 +69,14 @@ fn take_large<'a>(value: &'a mut Value, path: &mut Vec<Step<'a>>, out: &mut Vec<
     match value {
         Value::Array(items) => {
             for (i, item) in items.iter_mut().enumerate() {
-                path.push(Step::Index(i));
+                path.push(PathSegment::Index(i));
                 take_large(item, path, out);
                 path.pop();
             }
         }
         Value::Object(map) => {
             for (key, item) in map {
-                path.push(Step::Key(key));
+                path.push(PathSegment::Key(key));
                 take_large(item, path, out);
                 path.pop();
             }

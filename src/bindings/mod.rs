@@ -1,23 +1,35 @@
 //! The `#[wasm_bindgen]` surface (wasm32 only). JavaScript sees one class, `WasmClient`,
 //! which the thin JS layer in `pkg-template/` wraps as `MCPAdapter`. Results cross the
 //! boundary as JSON text (parsed by the engine's native `JSON.parse`) with large strings
-//! beside it (see [`json`]); callbacks and signals cross as JS values.
+//! beside it (see `json.rs`); callbacks and signals cross as JS values.
+//!
+//! One file per concern, each adding its own `#[wasm_bindgen] impl WasmClient` block:
+//! `tools`, `resources`, `prompts`, `completion`, `subscriptions` (MCP 2026-07-28,
+//! <https://modelcontextprotocol.io/specification/2026-07-28>), with the result cache in
+//! `cache`. Beneath them: the exchange over `fetch` (`fetch.rs` and `exchange.js`), the
+//! host's timers and abort signals (`timers`), options, errors and small JS helpers.
 
+mod cache;
+mod completion;
 mod error;
 mod fetch;
 mod js;
 mod json;
 mod options;
+mod prompts;
 mod resources;
 mod secrets;
+mod subscriptions;
+mod timers;
 mod tools;
 
+use crate::client::cache::Cache;
 use crate::client::Client;
 use crate::transport::Target;
 use error::to_js;
 use futures_util::future::LocalBoxFuture;
 use js_sys::{Function, Promise};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::cell::RefCell;
 use std::future::Future;
 use std::rc::Rc;
@@ -32,7 +44,13 @@ pub struct WasmClient {
     /// The host's `approval` predicate, if any.
     approval: Option<Function>,
     /// `metadata` of the tools last listed, by name (handed to the approval predicate).
-    tool_metadata: Rc<RefCell<serde_json::Map<String, Value>>>,
+    tool_metadata: Rc<RefCell<Map<String, Value>>>,
+    /// This adapter's result cache: its private results, and the first place public ones
+    /// are looked up (see `cache.rs`). Freed with the adapter.
+    cache: Rc<Cache>,
+    /// `arguments` of each prompt, by name, from the last `prompts/list` (for `getPrompt`'s
+    /// checks). A JSON map: see ARCHITECTURE.md, Wasm size.
+    prompt_arguments: Rc<RefCell<Map<String, Value>>>,
 }
 
 #[wasm_bindgen]
@@ -50,6 +68,8 @@ impl WasmClient {
             defaults: parsed.defaults,
             approval: parsed.approval,
             tool_metadata: Rc::default(),
+            cache: Rc::default(),
+            prompt_arguments: Rc::default(),
         })
     }
 
@@ -86,7 +106,7 @@ impl WasmClient {
 }
 
 /// `future_to_promise` of a boxed future: every exported async method goes through this one
-/// instance of it (and of the task machinery beneath) instead of one instance per method.
+/// instance of it (see ARCHITECTURE.md, Wasm size).
 fn promise(future: impl Future<Output = Result<JsValue, JsValue>> + 'static) -> Promise {
     let boxed: LocalBoxFuture<'static, Result<JsValue, JsValue>> = Box::pin(future);
     future_to_promise(boxed)

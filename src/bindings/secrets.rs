@@ -51,8 +51,7 @@ pub fn remember(name: &str, value: &str) {
 /// The remembered values, longest first (so a full value is replaced before its token).
 pub fn all() -> Vec<String> {
     let mut out: Vec<String> = SECRETS.with(|s| s.borrow().iter().cloned().collect());
-    // A stable insertion sort (at most KEEP entries), with the order `sort_by_key(Reverse(len))`
-    // gives: std's stable sort would add a few KB of code to the wasm for this one call.
+    // a stable insertion sort, longest first (at most KEEP entries): ARCHITECTURE.md, Wasm size
     for i in 1..out.len() {
         let mut j = i;
         while j > 0 && out[j - 1].len() < out[j].len() {

@@ -1,4 +1,5 @@
-//! Tools across the boundary: listing, calling (with the approval gate and input-required
+//! Tools across the boundary (MCP 2026-07-28, `server/tools.mdx`; the input-required rounds
+//! of `basic/patterns/mrtr.mdx`): listing, calling (with the approval gate and input-required
 //! rounds), and resuming interrupts.
 
 use super::error::to_js;
