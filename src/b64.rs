@@ -13,7 +13,11 @@ pub fn encode(bytes: &[u8]) -> String {
         let byte = |i: usize| u32::from(chunk.get(i).copied().unwrap_or(0));
         let bits = byte(0) << 16 | byte(1) << 8 | byte(2);
         for i in 0..4 {
-            out.push(if i <= chunk.len() { char::from(ALPHABET[(bits >> (18 - 6 * i)) as usize & 63]) } else { '=' });
+            out.push(if i <= chunk.len() {
+                char::from(ALPHABET[(bits >> (18 - 6 * i)) as usize & 63])
+            } else {
+                '='
+            });
         }
     }
     out
@@ -39,7 +43,11 @@ pub fn decode(text: &[u8]) -> Option<Vec<u8>> {
     let quads = text.len() / 4;
     let mut out = Vec::with_capacity(quads * 3);
     for (i, quad) in text.chunks_exact(4).enumerate() {
-        let pad = if i + 1 == quads { quad.iter().rev().take_while(|&&c| c == b'=').count() } else { 0 };
+        let pad = if i + 1 == quads {
+            quad.iter().rev().take_while(|&&c| c == b'=').count()
+        } else {
+            0
+        };
         if pad > 2 {
             return None;
         }
@@ -82,10 +90,16 @@ mod tests {
     fn decode_matches_the_base64_crate() {
         let mut rng = Rng(0x0123_4567_89ab_cdef);
         // mostly valid symbols, some padding, now and then anything else
-        let symbols: Vec<u8> = ALPHABET.iter().copied().chain(*b"====\n -_.\x00\xff").collect();
+        let symbols: Vec<u8> = ALPHABET
+            .iter()
+            .copied()
+            .chain(*b"====\n -_.\x00\xff")
+            .collect();
         for _ in 0..300_000 {
             let len = rng.below(14) as usize;
-            let mut text: Vec<u8> = (0..len).map(|_| symbols[rng.below(symbols.len() as u64) as usize]).collect();
+            let mut text: Vec<u8> = (0..len)
+                .map(|_| symbols[rng.below(symbols.len() as u64) as usize])
+                .collect();
             if len > 2 && rng.below(2) == 0 {
                 // valid-looking ends: pad the tail
                 let pads = 1 + rng.below(2) as usize;
@@ -93,7 +107,12 @@ mod tests {
                     *c = b'=';
                 }
             }
-            assert_eq!(decode(&text), STANDARD.decode(&text).ok(), "{:?}", String::from_utf8_lossy(&text));
+            assert_eq!(
+                decode(&text),
+                STANDARD.decode(&text).ok(),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
         }
         for len in 0..64 {
             for _ in 0..50 {
@@ -102,8 +121,15 @@ mod tests {
                 assert_eq!(decode(text.as_bytes()), Some(bytes));
             }
         }
-        for text in ["", "QQ==", "QR==", "QUI=", "QUJ=", "QUJD", "QQ", "QQ=", "Q===", "====", "QQ==QUJD", "QUJDQQ==", "QU=D", "QUJD\n"] {
-            assert_eq!(decode(text.as_bytes()), STANDARD.decode(text).ok(), "{text:?}");
+        for text in [
+            "", "QQ==", "QR==", "QUI=", "QUJ=", "QUJD", "QQ", "QQ=", "Q===", "====", "QQ==QUJD",
+            "QUJDQQ==", "QU=D", "QUJD\n",
+        ] {
+            assert_eq!(
+                decode(text.as_bytes()),
+                STANDARD.decode(text).ok(),
+                "{text:?}"
+            );
         }
     }
 }

@@ -119,7 +119,12 @@ pub struct Error {
 impl Error {
     /// An error with a code and a message, no details.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error { code, message: message.into(), http_status: None, rpc: None }
+        Error {
+            code,
+            message: message.into(),
+            http_status: None,
+            rpc: None,
+        }
     }
 
     /// Attaches the HTTP status of the failing response.
@@ -131,7 +136,12 @@ impl Error {
     /// An [`ErrorCode::RpcError`] from a JSON-RPC error object.
     pub fn rpc(err: RpcError) -> Self {
         let message = format!("server error {}: {}", err.code, err.message);
-        Error { code: ErrorCode::RpcError, message, http_status: None, rpc: Some(err) }
+        Error {
+            code: ErrorCode::RpcError,
+            message,
+            http_status: None,
+            rpc: Some(err),
+        }
     }
 
     /// The JSON-RPC error code, when this error carries one.
@@ -222,7 +232,11 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 /// Cuts `text` to at most `max` characters for inclusion in an error message, marking the cut.
 pub fn snippet(text: &str, max: usize) -> String {
-    let mut out: String = text.chars().take(max).filter(|c| !c.is_control() || *c == ' ').collect();
+    let mut out: String = text
+        .chars()
+        .take(max)
+        .filter(|c| !c.is_control() || *c == ' ')
+        .collect();
     if text.chars().count() > max {
         out.push('…');
     }
@@ -236,11 +250,22 @@ mod tests {
     #[test]
     fn codes_are_stable_snake_case() {
         assert_eq!(ErrorCode::BodyTooLarge.as_str(), "body_too_large");
-        assert_eq!(Error::new(ErrorCode::Timeout, "t").to_string(), "t (timeout)");
+        assert_eq!(
+            Error::new(ErrorCode::Timeout, "t").to_string(),
+            "t (timeout)"
+        );
         for (i, code) in ErrorCode::ALL.iter().enumerate() {
             let name = code.as_str();
-            assert!(!name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{name}");
-            assert!(ErrorCode::ALL[..i].iter().all(|c| c.as_str() != name && c != code), "{name} twice");
+            assert!(
+                !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{name}"
+            );
+            assert!(
+                ErrorCode::ALL[..i]
+                    .iter()
+                    .all(|c| c.as_str() != name && c != code),
+                "{name} twice"
+            );
         }
     }
 
@@ -251,13 +276,20 @@ mod tests {
             code: ErrorCode::RpcError,
             message: format!("HTTP 500: you sent Bearer {secret}"),
             http_status: Some(500),
-            rpc: Some(RpcError { code: -1, message: format!("bad {secret}"), data: Some(serde_json::json!({"echo": [format!("x{secret}y"), 1]})) }),
+            rpc: Some(RpcError {
+                code: -1,
+                message: format!("bad {secret}"),
+                data: Some(serde_json::json!({"echo": [format!("x{secret}y"), 1]})),
+            }),
         }
         .redact(std::slice::from_ref(&secret));
         assert_eq!(err.message, "HTTP 500: you sent Bearer [redacted]");
         let rpc = err.rpc.unwrap();
         assert_eq!(rpc.message, "bad [redacted]");
-        assert_eq!(rpc.data.unwrap(), serde_json::json!({"echo": ["x[redacted]y", 1]}));
+        assert_eq!(
+            rpc.data.unwrap(),
+            serde_json::json!({"echo": ["x[redacted]y", 1]})
+        );
     }
 
     #[test]
@@ -276,8 +308,14 @@ mod tests {
             ("世界世界", "界世"),
         ];
         for (text, from) in cases {
-            let expected = text.contains(from).then(|| text.replace(from, "[redacted]"));
-            assert_eq!(replace_all(text, from, "[redacted]"), expected, "{text:?} / {from:?}");
+            let expected = text
+                .contains(from)
+                .then(|| text.replace(from, "[redacted]"));
+            assert_eq!(
+                replace_all(text, from, "[redacted]"),
+                expected,
+                "{text:?} / {from:?}"
+            );
         }
         assert_eq!(replace_all("abc", "", "x"), None);
     }

@@ -11,12 +11,13 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_wasm_adapter::adapter::{
-    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt, McpToolFields, McpToolMetadata, ServerIdentity,
-    ServerRef, ToolDescription, ToolMetadata,
+    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt,
+    McpToolFields, McpToolMetadata, ServerIdentity, ServerRef, ToolDescription, ToolMetadata,
 };
 use mcp_wasm_adapter::client::subscriptions::Filter;
 use mcp_wasm_adapter::convert::{
-    ContentBlock, DataBlock, PromptMessage, ResourceBody, ResourceContent, ResourceMetadata, Role, TextBlock, ToolArtifact, ToolResult, ToolStatus,
+    ContentBlock, DataBlock, PromptMessage, ResourceBody, ResourceContent, ResourceMetadata, Role,
+    TextBlock, ToolArtifact, ToolResult, ToolStatus,
 };
 use mcp_wasm_adapter::ErrorCode;
 use serde::Serialize;
@@ -28,7 +29,11 @@ use std::collections::BTreeSet;
 
 /// `pkg-template/index.d.ts` without its comments.
 fn declarations() -> String {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/pkg-template/index.d.ts")).expect("read index.d.ts");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/pkg-template/index.d.ts"
+    ))
+    .expect("read index.d.ts");
     strip_comments(&text)
 }
 
@@ -121,7 +126,9 @@ fn bracketed(text: &str, open: usize) -> &str {
 /// The members of `export interface NAME … { … }`.
 fn interface(decl: &str, name: &str) -> Members {
     let head = format!("export interface {name} ");
-    let at = decl.find(&head).unwrap_or_else(|| panic!("index.d.ts has no interface {name}"));
+    let at = decl
+        .find(&head)
+        .unwrap_or_else(|| panic!("index.d.ts has no interface {name}"));
     let open = at + decl[at..].find('{').expect("interface body");
     Members::parse(bracketed(decl, open))
 }
@@ -129,13 +136,19 @@ fn interface(decl: &str, name: &str) -> Members {
 /// The right-hand side of `export type NAME = …;`.
 fn type_alias<'a>(decl: &'a str, name: &str) -> &'a str {
     let head = format!("export type {name} =");
-    let at = decl.find(&head).unwrap_or_else(|| panic!("index.d.ts has no type {name}")) + head.len();
+    let at = decl
+        .find(&head)
+        .unwrap_or_else(|| panic!("index.d.ts has no type {name}"))
+        + head.len();
     split_top(&decl[at..], ';')[0]
 }
 
 /// The single-quoted string literals of a union such as `'a' | 'b'`.
 fn literals(union: &str) -> Vec<String> {
-    split_top(union, '|').iter().map(|part| part.trim_matches('\'').to_string()).collect()
+    split_top(union, '|')
+        .iter()
+        .map(|part| part.trim_matches('\'').to_string())
+        .collect()
 }
 
 /// The members of an object type: properties (name → type text) and method names.
@@ -146,20 +159,29 @@ struct Members {
 
 impl Members {
     fn parse(body: &str) -> Members {
-        let mut members = Members { properties: Vec::new(), methods: BTreeSet::new() };
+        let mut members = Members {
+            properties: Vec::new(),
+            methods: BTreeSet::new(),
+        };
         for member in split_top(body, ';') {
             let member = member.strip_prefix("readonly ").unwrap_or(member);
             if member.starts_with('[') {
                 continue; // an index signature
             }
-            let name_end = member.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(member.len());
+            let name_end = member
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+                .unwrap_or(member.len());
             let (name, rest) = member.split_at(name_end);
             let rest = rest.strip_prefix('?').unwrap_or(rest).trim_start();
             if rest.starts_with('(') {
                 members.methods.insert(name.to_string());
             } else {
-                let ty = rest.strip_prefix(':').unwrap_or_else(|| panic!("cannot read member {member:?}"));
-                members.properties.push((name.to_string(), ty.trim().to_string()));
+                let ty = rest
+                    .strip_prefix(':')
+                    .unwrap_or_else(|| panic!("cannot read member {member:?}"));
+                members
+                    .properties
+                    .push((name.to_string(), ty.trim().to_string()));
             }
         }
         members
@@ -167,25 +189,38 @@ impl Members {
 
     /// The property names.
     fn names(&self) -> BTreeSet<String> {
-        self.properties.iter().map(|(name, _)| name.clone()).collect()
+        self.properties
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect()
     }
 
     /// The type text of property `name`.
     fn ty(&self, name: &str) -> &str {
-        self.properties.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str()).unwrap_or_else(|| panic!("no property {name}"))
+        self.properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.as_str())
+            .unwrap_or_else(|| panic!("no property {name}"))
     }
 
     /// The members of property `name`, an inline object type (`{ … }`, possibly `| null`).
     fn object(&self, name: &str) -> Members {
         let ty = self.ty(name);
-        let open = ty.find('{').unwrap_or_else(|| panic!("{name} is not an object type: {ty}"));
+        let open = ty
+            .find('{')
+            .unwrap_or_else(|| panic!("{name} is not an object type: {ty}"));
         Members::parse(bracketed(ty, open))
     }
 }
 
 /// The object alternatives of a union type, each with its members.
 fn object_alternatives(union: &str) -> Vec<Members> {
-    split_top(union, '|').iter().filter(|alt| alt.starts_with('{')).map(|alt| Members::parse(bracketed(alt, 0))).collect()
+    split_top(union, '|')
+        .iter()
+        .filter(|alt| alt.starts_with('{'))
+        .map(|alt| Members::parse(bracketed(alt, 0)))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +234,12 @@ fn json_of<T: Serialize>(value: &T, into_json: Value) -> Value {
 }
 
 fn keys(value: &Value) -> BTreeSet<String> {
-    value.as_object().unwrap_or_else(|| panic!("not an object: {value}")).keys().cloned().collect()
+    value
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {value}"))
+        .keys()
+        .cloned()
+        .collect()
 }
 
 fn set(names: &[&str]) -> BTreeSet<String> {
@@ -211,7 +251,11 @@ fn metadata() -> Map<String, Value> {
 }
 
 fn server_ref() -> ServerRef {
-    ServerRef { url: "http://127.0.0.1:1/mcp".into(), name: json!("srv"), version: json!("1.0") }
+    ServerRef {
+        url: "http://127.0.0.1:1/mcp".into(),
+        name: json!("srv"),
+        version: json!("1.0"),
+    }
 }
 
 fn elicitation() -> Interrupt {
@@ -222,9 +266,18 @@ fn elicitation() -> Interrupt {
             ElicitationRequest {
                 key: "confirm".into(),
                 message: "Really?".into(),
-                mode: ElicitationMode::Form { requested_schema: json!({"type": "object", "properties": {}}), defaults: metadata() },
+                mode: ElicitationMode::Form {
+                    requested_schema: json!({"type": "object", "properties": {}}),
+                    defaults: metadata(),
+                },
             },
-            ElicitationRequest { key: "login".into(), message: "Sign in".into(), mode: ElicitationMode::Url { url: "https://a.example/".into() } },
+            ElicitationRequest {
+                key: "login".into(),
+                message: "Sign in".into(),
+                mode: ElicitationMode::Url {
+                    url: "https://a.example/".into(),
+                },
+            },
         ],
         method: "tools/call".into(),
         params: json!({"name": "confirm"}).as_object().cloned().unwrap(),
@@ -245,9 +298,16 @@ fn approval() -> Interrupt {
 }
 
 fn blocks() -> Vec<ContentBlock> {
-    let data = || DataBlock { data: "AAAA".into(), mime_type: "application/octet-stream".into(), metadata: metadata() };
+    let data = || DataBlock {
+        data: "AAAA".into(),
+        mime_type: "application/octet-stream".into(),
+        metadata: metadata(),
+    };
     vec![
-        ContentBlock::Text(TextBlock { text: "t".into(), metadata: metadata() }),
+        ContentBlock::Text(TextBlock {
+            text: "t".into(),
+            metadata: metadata(),
+        }),
         ContentBlock::Image(data()),
         ContentBlock::Audio(data()),
         ContentBlock::Video(data()),
@@ -265,8 +325,16 @@ fn tool_description() -> ToolDescription {
         output_schema: Value::Null,
         metadata: ToolMetadata {
             mcp: McpToolMetadata {
-                tool: McpToolFields { annotations: json!({}), meta: Value::Null, title: Value::Null, icons: Value::Null },
-                server: ServerIdentity { name: json!("srv"), version: json!("1.0") },
+                tool: McpToolFields {
+                    annotations: json!({}),
+                    meta: Value::Null,
+                    title: Value::Null,
+                    icons: Value::Null,
+                },
+                server: ServerIdentity {
+                    name: json!("srv"),
+                    version: json!("1.0"),
+                },
                 schema_warning: Some("kept verbatim".into()),
             },
         },
@@ -280,21 +348,46 @@ fn tool_description() -> ToolDescription {
 fn error_codes_are_the_same_in_rust_and_the_declarations() {
     let decl = declarations();
     let declared = literals(type_alias(&decl, "MCPErrorCode"));
-    let rust: Vec<String> = ErrorCode::ALL.iter().map(|c| c.as_str().to_string()).collect();
-    assert_eq!(declared.iter().collect::<BTreeSet<_>>().len(), declared.len(), "a code declared twice: {declared:?}");
-    assert_eq!(declared.into_iter().collect::<BTreeSet<_>>(), rust.into_iter().collect::<BTreeSet<_>>(), "MCPErrorCode vs ErrorCode::ALL");
+    let rust: Vec<String> = ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str().to_string())
+        .collect();
+    assert_eq!(
+        declared.iter().collect::<BTreeSet<_>>().len(),
+        declared.len(),
+        "a code declared twice: {declared:?}"
+    );
+    assert_eq!(
+        declared.into_iter().collect::<BTreeSet<_>>(),
+        rust.into_iter().collect::<BTreeSet<_>>(),
+        "MCPErrorCode vs ErrorCode::ALL"
+    );
 }
 
 #[test]
 fn interrupt_types_and_fields_match() {
     let decl = declarations();
-    assert_eq!(split_top(type_alias(&decl, "MCPInterrupt"), '|'), vec!["ElicitationInterrupt", "ApprovalInterrupt"]);
-    for (interrupt, name) in [(elicitation(), "ElicitationInterrupt"), (approval(), "ApprovalInterrupt")] {
+    assert_eq!(
+        split_top(type_alias(&decl, "MCPInterrupt"), '|'),
+        vec!["ElicitationInterrupt", "ApprovalInterrupt"]
+    );
+    for (interrupt, name) in [
+        (elicitation(), "ElicitationInterrupt"),
+        (approval(), "ApprovalInterrupt"),
+    ] {
         let json = serde_json::to_value(&interrupt).unwrap();
         let declared = interface(&decl, name);
         assert_eq!(declared.names(), keys(&json), "{name}: fields");
-        assert_eq!(literals(declared.ty("type")), vec![json["type"].as_str().unwrap().to_string()], "{name}: type");
-        assert_eq!(declared.object("server").names(), keys(&json["server"]), "{name}.server");
+        assert_eq!(
+            literals(declared.ty("type")),
+            vec![json["type"].as_str().unwrap().to_string()],
+            "{name}: type"
+        );
+        assert_eq!(
+            declared.object("server").names(),
+            keys(&json["server"]),
+            "{name}.server"
+        );
     }
 
     let json = serde_json::to_value(elicitation()).unwrap();
@@ -302,21 +395,41 @@ fn interrupt_types_and_fields_match() {
     assert_eq!(alternatives.len(), 2);
     for request in json["requests"].as_array().unwrap() {
         let mode = request["mode"].as_str().unwrap();
-        let declared = alternatives.iter().find(|alt| literals(alt.ty("mode")) == [mode]).unwrap_or_else(|| panic!("no request of mode {mode}"));
-        assert_eq!(declared.names(), keys(request), "ElicitationRequest of mode {mode}");
+        let declared = alternatives
+            .iter()
+            .find(|alt| literals(alt.ty("mode")) == [mode])
+            .unwrap_or_else(|| panic!("no request of mode {mode}"));
+        assert_eq!(
+            declared.names(),
+            keys(request),
+            "ElicitationRequest of mode {mode}"
+        );
     }
 }
 
 #[test]
 fn tool_results_and_content_blocks_match() {
     let decl = declarations();
-    let result = ToolResult { content: blocks(), artifact: Some(ToolArtifact { structured_content: json!({"a": 1}) }), status: ToolStatus::Error };
+    let result = ToolResult {
+        content: blocks(),
+        artifact: Some(ToolArtifact {
+            structured_content: json!({"a": 1}),
+        }),
+        status: ToolStatus::Error,
+    };
     let json = json_of(&result, result.clone().into_json());
     let declared = interface(&decl, "ToolResult");
     assert_eq!(declared.names(), keys(&json), "ToolResult");
-    assert_eq!(declared.object("artifact").names(), keys(&json["artifact"]), "ToolResult.artifact");
+    assert_eq!(
+        declared.object("artifact").names(),
+        keys(&json["artifact"]),
+        "ToolResult.artifact"
+    );
     assert_eq!(literals(declared.ty("status")), ["success", "error"]);
-    assert_eq!([ToolStatus::Success.as_str(), ToolStatus::Error.as_str()], ["success", "error"]);
+    assert_eq!(
+        [ToolStatus::Success.as_str(), ToolStatus::Error.as_str()],
+        ["success", "error"]
+    );
 
     let alternatives = object_alternatives(type_alias(&decl, "ContentBlock"));
     let mut declared_kinds = BTreeSet::new();
@@ -327,7 +440,10 @@ fn tool_results_and_content_blocks_match() {
     assert_eq!(declared_kinds, rust_kinds, "ContentBlock types");
     for block in json["content"].as_array().unwrap() {
         let kind = block["type"].as_str().unwrap();
-        let declared = alternatives.iter().find(|alt| literals(alt.ty("type")).iter().any(|t| t == kind)).unwrap();
+        let declared = alternatives
+            .iter()
+            .find(|alt| literals(alt.ty("type")).iter().any(|t| t == kind))
+            .unwrap();
         assert_eq!(declared.names(), keys(block), "ContentBlock of type {kind}");
     }
 }
@@ -339,14 +455,30 @@ fn tool_descriptions_match() {
     let json = json_of(&description, description.clone().into_json());
     let declared = interface(&decl, "MCPTool");
     assert_eq!(declared.names(), keys(&json), "MCPTool");
-    assert_eq!(declared.methods, set(&["invoke"]), "MCPTool methods (added by the JS layer)");
+    assert_eq!(
+        declared.methods,
+        set(&["invoke"]),
+        "MCPTool methods (added by the JS layer)"
+    );
     assert_eq!(declared.ty("metadata"), "MCPToolMetadata");
     let metadata = interface(&decl, "MCPToolMetadata");
     assert_eq!(metadata.names(), keys(&json["metadata"]), "MCPToolMetadata");
     let mcp = metadata.object("mcp");
-    assert_eq!(mcp.names(), keys(&json["metadata"]["mcp"]), "MCPToolMetadata.mcp");
-    assert_eq!(mcp.object("tool").names(), keys(&json["metadata"]["mcp"]["tool"]), "MCPToolMetadata.mcp.tool");
-    assert_eq!(mcp.object("server").names(), keys(&json["metadata"]["mcp"]["server"]), "MCPToolMetadata.mcp.server");
+    assert_eq!(
+        mcp.names(),
+        keys(&json["metadata"]["mcp"]),
+        "MCPToolMetadata.mcp"
+    );
+    assert_eq!(
+        mcp.object("tool").names(),
+        keys(&json["metadata"]["mcp"]["tool"]),
+        "MCPToolMetadata.mcp.tool"
+    );
+    assert_eq!(
+        mcp.object("server").names(),
+        keys(&json["metadata"]["mcp"]["server"]),
+        "MCPToolMetadata.mcp.server"
+    );
 }
 
 #[test]
@@ -354,11 +486,17 @@ fn resource_contents_and_prompt_messages_match() {
     let decl = declarations();
     let declared = interface(&decl, "ResourceContent");
     let mut rust = BTreeSet::new();
-    for body in [ResourceBody::Text("t".into()), ResourceBody::Data("AAAA".into())] {
+    for body in [
+        ResourceBody::Text("t".into()),
+        ResourceBody::Data("AAAA".into()),
+    ] {
         let content = ResourceContent {
             body,
             mime_type: "text/plain".into(),
-            metadata: ResourceMetadata { uri: "x://a".into(), rest: json!({"_meta": {}}).as_object().cloned().unwrap() },
+            metadata: ResourceMetadata {
+                uri: "x://a".into(),
+                rest: json!({"_meta": {}}).as_object().cloned().unwrap(),
+            },
         };
         let json = json_of(&content, content.clone().into_json());
         assert_eq!(json["metadata"]["uri"], "x://a");
@@ -368,20 +506,38 @@ fn resource_contents_and_prompt_messages_match() {
     let mut expected = rust;
     expected.insert("uri".into());
     assert_eq!(declared.names(), expected, "ResourceContent");
-    assert_eq!(declared.object("metadata").names(), set(&["uri"]), "ResourceContent.metadata");
+    assert_eq!(
+        declared.object("metadata").names(),
+        set(&["uri"]),
+        "ResourceContent.metadata"
+    );
 
-    let message = PromptMessage { role: Role::Assistant, content: blocks() };
+    let message = PromptMessage {
+        role: Role::Assistant,
+        content: blocks(),
+    };
     let json = json_of(&message, message.clone().into_json());
     let declared = interface(&decl, "PromptMessage");
     assert_eq!(declared.names(), keys(&json), "PromptMessage");
-    assert_eq!(literals(declared.ty("role")), [Role::User.as_str(), Role::Assistant.as_str()]);
+    assert_eq!(
+        literals(declared.ty("role")),
+        [Role::User.as_str(), Role::Assistant.as_str()]
+    );
 }
 
 #[test]
 fn subscription_filter_fields_match() {
-    let filter =
-        Filter { tools_list_changed: true, prompts_list_changed: true, resources_list_changed: true, resource_subscriptions: vec!["x://a".into()] };
-    assert_eq!(interface(&declarations(), "SubscriptionFilter").names(), keys(&filter.to_json()), "SubscriptionFilter");
+    let filter = Filter {
+        tools_list_changed: true,
+        prompts_list_changed: true,
+        resources_list_changed: true,
+        resource_subscriptions: vec!["x://a".into()],
+    };
+    assert_eq!(
+        interface(&declarations(), "SubscriptionFilter").names(),
+        keys(&filter.to_json()),
+        "SubscriptionFilter"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,16 +545,25 @@ fn subscription_filter_fields_match() {
 
 /// `src/bindings/options.rs`, without comments.
 fn options_source() -> String {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/bindings/options.rs")).expect("read options.rs");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/bindings/options.rs"
+    ))
+    .expect("read options.rs");
     strip_comments(&text)
 }
 
 /// The string literals of `const NAME: … = [ … ];` (or `&[ … ]`).
 fn const_list(source: &str, name: &str) -> Vec<String> {
-    let at = source.find(&format!("const {name}:")).unwrap_or_else(|| panic!("options.rs has no const {name}"));
+    let at = source
+        .find(&format!("const {name}:"))
+        .unwrap_or_else(|| panic!("options.rs has no const {name}"));
     let value = at + source[at..].find("= ").expect("const = value");
     let open = value + source[value..].find('[').expect("a list");
-    split_top(bracketed(source, open), ',').iter().map(|s| s.trim_matches('"').to_string()).collect()
+    split_top(bracketed(source, open), ',')
+        .iter()
+        .map(|s| s.trim_matches('"').to_string())
+        .collect()
 }
 
 /// The option names `source` reads from `receiver` (`(options, "name")` / `(call, "name")`, as
@@ -417,13 +582,31 @@ fn reads(source: &str, receiver: &str) -> Vec<String> {
 #[test]
 fn option_names_match_and_are_what_the_parser_reads() {
     let (source, decl) = (options_source(), declarations());
-    for (list, receiver, interface_name) in [("ADAPTER_OPTIONS", "options", "MCPAdapterOptions"), ("CALL_OPTIONS", "call", "CallOptions")] {
+    for (list, receiver, interface_name) in [
+        ("ADAPTER_OPTIONS", "options", "MCPAdapterOptions"),
+        ("CALL_OPTIONS", "call", "CallOptions"),
+    ] {
         let names = const_list(&source, list);
-        assert_eq!(names.iter().cloned().collect::<BTreeSet<_>>(), interface(&decl, interface_name).names(), "{list} vs {interface_name}");
-        assert_eq!(reads(&source, receiver), names, "{list}: what options.rs reads from `{receiver}`, in order, each once");
-        assert!(!source.contains(&format!("get({receiver},")), "options.rs reads `{receiver}` without `option`");
+        assert_eq!(
+            names.iter().cloned().collect::<BTreeSet<_>>(),
+            interface(&decl, interface_name).names(),
+            "{list} vs {interface_name}"
+        );
+        assert_eq!(
+            reads(&source, receiver),
+            names,
+            "{list}: what options.rs reads from `{receiver}`, in order, each once"
+        );
+        assert!(
+            !source.contains(&format!("get({receiver},")),
+            "options.rs reads `{receiver}` without `option`"
+        );
     }
-    assert_eq!(const_list(&source, "LOG_LEVELS"), literals(type_alias(&decl, "LoggingLevel")), "LOG_LEVELS vs LoggingLevel");
+    assert_eq!(
+        const_list(&source, "LOG_LEVELS"),
+        literals(type_alias(&decl, "LoggingLevel")),
+        "LOG_LEVELS vs LoggingLevel"
+    );
 }
 
 #[test]
@@ -435,6 +618,15 @@ fn the_parser_reads_what_it_should() {
     assert_eq!(members.methods, set(&["e"]));
     assert_eq!(members.object("b").names(), set(&["c", "d"]));
     assert_eq!(literals(members.ty("h")), ["x", "y"]);
-    assert_eq!(strip_comments("a /* x; */ b // y\nc 'https://z'"), "a   b \nc 'https://z'");
-    assert_eq!(reads("f(options, \"a\"); g(call, \"b\"); h(&option(options, \"c\"))", "options"), ["a", "c"]);
+    assert_eq!(
+        strip_comments("a /* x; */ b // y\nc 'https://z'"),
+        "a   b \nc 'https://z'"
+    );
+    assert_eq!(
+        reads(
+            "f(options, \"a\"); g(call, \"b\"); h(&option(options, \"c\"))",
+            "options"
+        ),
+        ["a", "c"]
+    );
 }

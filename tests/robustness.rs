@@ -62,8 +62,21 @@ const KEYS: &[&str] = &[
     "size",
     "description",
 ];
-const STRINGS: &[&str] =
-    &["text", "image", "audio", "resource", "resource_link", "object", "string", "#", "#/$defs/A", "#/definitions/x~1y", "", "Région", "2.0"];
+const STRINGS: &[&str] = &[
+    "text",
+    "image",
+    "audio",
+    "resource",
+    "resource_link",
+    "object",
+    "string",
+    "#",
+    "#/$defs/A",
+    "#/definitions/x~1y",
+    "",
+    "Région",
+    "2.0",
+];
 
 fn random_value(rng: &mut Rng, depth: u32) -> Value {
     match rng.below(if depth > 5 { 5 } else { 8 }) {
@@ -73,7 +86,11 @@ fn random_value(rng: &mut Rng, depth: u32) -> Value {
         3 => json!((rng.next() % 1000) as f64 / 7.0),
         4 => Value::String(rng.pick(STRINGS).to_string()),
         5 => Value::String("x".repeat(rng.below(40) as usize)),
-        6 => Value::Array((0..rng.below(4)).map(|_| random_value(rng, depth + 1)).collect()),
+        6 => Value::Array(
+            (0..rng.below(4))
+                .map(|_| random_value(rng, depth + 1))
+                .collect(),
+        ),
         _ => {
             let mut map = Map::new();
             for _ in 0..rng.below(6) {
@@ -139,7 +156,9 @@ fn random_bytes_and_mangled_messages_through_the_response_reader() {
                 body: body_from_chunks(chunked(&mut rng, &body)),
             };
             let mut seen = 0;
-            let limits = Limits { max_body_bytes: 1 + rng.below(400) as usize };
+            let limits = Limits {
+                max_body_bytes: 1 + rng.below(400) as usize,
+            };
             let _ = block_on(read_response(response, 1, &limits, &mut |_| seen += 1));
         }
     }

@@ -230,7 +230,10 @@ fn object(entries: &[(&str, JsValue)]) -> JsValue {
 fn plan(base: Value, chunks: &[&[u8]]) -> JsValue {
     let plan = js(&base);
     if !chunks.is_empty() {
-        let array: Array = chunks.iter().map(|c| JsValue::from(Uint8Array::from(*c))).collect();
+        let array: Array = chunks
+            .iter()
+            .map(|c| JsValue::from(Uint8Array::from(*c)))
+            .collect();
         set(&plan, "chunks", &array);
     }
     plan
@@ -250,7 +253,10 @@ fn cut<'a>(bytes: &'a [u8], offsets: &[usize]) -> Vec<&'a [u8]> {
 
 /// Byte offset of the `nth` byte of the first `needle` in `haystack` (panics when absent).
 fn offset(haystack: &str, needle: &str, nth: usize) -> usize {
-    haystack.find(needle).unwrap_or_else(|| panic!("{needle:?} not in template")) + nth
+    haystack
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in template"))
+        + nth
 }
 
 struct Fake {
@@ -259,7 +265,9 @@ struct Fake {
 
 impl Fake {
     fn new(plan: &JsValue) -> Fake {
-        Fake { state: fake_server(plan) }
+        Fake {
+            state: fake_server(plan),
+        }
     }
 
     fn fetch(&self) -> JsValue {
@@ -278,8 +286,14 @@ impl Fake {
 
     /// What the fake received: `[{url, method, redirect, hasSignal, headers, body}]`.
     fn requests(&self) -> Vec<Value> {
-        let f: Function = get(&self.state, "requestsJson").dyn_into().expect("requestsJson");
-        let text = f.call0(&JsValue::UNDEFINED).expect("requestsJson()").as_string().expect("string");
+        let f: Function = get(&self.state, "requestsJson")
+            .dyn_into()
+            .expect("requestsJson");
+        let text = f
+            .call0(&JsValue::UNDEFINED)
+            .expect("requestsJson()")
+            .as_string()
+            .expect("string");
         serde_json::from_str(&text).expect("requests JSON")
     }
 
@@ -309,7 +323,8 @@ fn describe(e: &JsValue) -> String {
 /// Awaits a promise that must resolve to JSON text; returns the parsed value.
 async fn resolved(p: Promise) -> Value {
     match JsFuture::from(p).await {
-        Ok(v) => serde_json::from_str(&v.as_string().expect("resolves to JSON text")).expect("valid JSON"),
+        Ok(v) => serde_json::from_str(&v.as_string().expect("resolves to JSON text"))
+            .expect("valid JSON"),
         Err(e) => panic!("expected success, got rejection {}", describe(&e)),
     }
 }
@@ -319,7 +334,12 @@ async fn rejected(p: Promise) -> JsValue {
     match JsFuture::from(p).await {
         Ok(v) => panic!("expected a rejection, got {:?}", v.as_string()),
         Err(e) => {
-            assert_eq!(get(&e, "name").as_string().as_deref(), Some("MCPAdapterError"), "{}", describe(&e));
+            assert_eq!(
+                get(&e, "name").as_string().as_deref(),
+                Some("MCPAdapterError"),
+                "{}",
+                describe(&e)
+            );
             assert!(e.is_instance_of::<js_sys::Error>(), "rejection is an Error");
             e
         }
@@ -372,19 +392,28 @@ async fn sse_split_mid_event_and_inside_utf8_characters() {
     let fake = Fake::new(&plan(json!({"contentType": SSE}), &chunks));
     let client = fake.client(&[]);
     let out = resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
-    assert_eq!(out, json!({"content": [{"type": "text", "text": SSE_TEXT}], "status": "success"}));
+    assert_eq!(
+        out,
+        json!({"content": [{"type": "text", "text": SSE_TEXT}], "status": "success"})
+    );
     assert_eq!(client.protocol_version().as_deref(), Some("2026-07-28"));
     let requests = fake.requests();
     assert_eq!(requests.len(), 2);
     assert_eq!(requests[1]["body"]["method"], "tools/call");
     assert_eq!(requests[1]["body"]["params"]["name"], "echo");
-    assert_eq!(requests[1]["body"]["params"]["arguments"], json!({"text": "hi"}));
+    assert_eq!(
+        requests[1]["body"]["params"]["arguments"],
+        json!({"text": "hi"})
+    );
 }
 
 #[wasm_bindgen_test]
 async fn sse_decodes_at_every_chunk_size() {
     for size in 1..=7 {
-        let fake = Fake::new(&plan(json!({"contentType": "Text/Event-Stream; charset=utf-8", "body": SSE_BODY, "chunkSize": size}), &[]));
+        let fake = Fake::new(&plan(
+            json!({"contentType": "Text/Event-Stream; charset=utf-8", "body": SSE_BODY, "chunkSize": size}),
+            &[],
+        ));
         let client = fake.client(&[]);
         let out = resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
         assert_eq!(out["content"][0]["text"], SSE_TEXT, "chunk size {size}");
@@ -395,7 +424,10 @@ async fn sse_decodes_at_every_chunk_size() {
 async fn json_body_in_many_chunks() {
     let body = r#"{"jsonrpc":"2.0","id":__ID__,"result":{"content":[{"type":"text","text":"naïve ☃ 🚀"}],"structuredContent":{"ok":true,"word":"naïve"},"resultType":"complete"}}"#;
     for size in [1, 2, 3, 5] {
-        let fake = Fake::new(&plan(json!({"contentType": "application/json; charset=utf-8", "body": body, "chunkSize": size}), &[]));
+        let fake = Fake::new(&plan(
+            json!({"contentType": "application/json; charset=utf-8", "body": body, "chunkSize": size}),
+            &[],
+        ));
         let client = fake.client(&[]);
         let out = resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
         assert_eq!(
@@ -414,13 +446,20 @@ async fn json_body_in_many_chunks() {
 #[wasm_bindgen_test]
 async fn list_tools_through_the_fake() {
     let body = r#"{"jsonrpc":"2.0","id":__ID__,"result":{"tools":[{"name":"echo","description":"Echo","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}},"annotations":{"readOnlyHint":true}}]}}"#;
-    let fake = Fake::new(&plan(json!({"contentType": "application/json", "body": body, "chunkSize": 4}), &[]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": "application/json", "body": body, "chunkSize": 4}),
+        &[],
+    ));
     let client = fake.client(&[]);
     let tools = resolved(client.list_tools(no_call_options())).await;
     assert_eq!(tools[0]["name"], "echo");
-    assert_eq!(tools[0]["metadata"]["mcp"]["tool"]["annotations"]["readOnlyHint"], true);
+    assert_eq!(
+        tools[0]["metadata"]["mcp"]["tool"]["annotations"]["readOnlyHint"],
+        true
+    );
     assert_eq!(tools[0]["metadata"]["mcp"]["server"]["name"], "fake");
-    let server: Value = serde_json::from_str(&client.server_json().expect("server after a call")).expect("JSON");
+    let server: Value =
+        serde_json::from_str(&client.server_json().expect("server after a call")).expect("JSON");
     assert_eq!(server["supportedVersions"], json!(["2026-07-28"]));
     assert_eq!(server["instructions"], "fake server");
     assert_eq!(fake.requests()[1]["headers"]["mcp-method"], "tools/list");
@@ -439,7 +478,10 @@ fn progress_chunks() -> Vec<&'static [u8]> {
 }
 
 fn assert_progress(seen: &Value, token: &Value) {
-    assert!(token.is_string() || token.is_number(), "the request carried a progressToken: {token}");
+    assert!(
+        token.is_string() || token.is_number(),
+        "the request carried a progressToken: {token}"
+    );
     assert_eq!(
         *seen,
         json!([
@@ -454,12 +496,23 @@ async fn progress_before_the_result_reaches_the_adapter_on_progress() {
     let fake = Fake::new(&plan(json!({"contentType": SSE}), &progress_chunks()));
     let progress = collector();
     let client = fake.client(&[("onProgress", get(&progress, "callback"))]);
-    let out = resolved(client.call_tool("count".into(), JsValue::UNDEFINED, no_call_options())).await;
+    let out =
+        resolved(client.call_tool("count".into(), JsValue::UNDEFINED, no_call_options())).await;
     assert_eq!(out["content"][0]["text"], "done");
-    let seen: Value = serde_json::from_str(&JSON::stringify(&get(&progress, "seen")).unwrap().as_string().unwrap()).unwrap();
+    let seen: Value = serde_json::from_str(
+        &JSON::stringify(&get(&progress, "seen"))
+            .unwrap()
+            .as_string()
+            .unwrap(),
+    )
+    .unwrap();
     let token = fake.requests()[1]["body"]["params"]["_meta"]["progressToken"].clone();
     assert_progress(&seen, &token);
-    assert_eq!(fake.requests()[1]["body"]["params"]["arguments"], json!({}), "undefined args are sent as {{}}");
+    assert_eq!(
+        fake.requests()[1]["body"]["params"]["arguments"],
+        json!({}),
+        "undefined args are sent as {{}}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -470,23 +523,43 @@ async fn progress_reaches_a_per_call_on_progress() {
     let call = object(&[("onProgress", get(&progress, "callback"))]);
     let out = resolved(client.call_tool("count".into(), JsValue::UNDEFINED, call)).await;
     assert_eq!(out["content"][0]["text"], "done");
-    let seen: Value = serde_json::from_str(&JSON::stringify(&get(&progress, "seen")).unwrap().as_string().unwrap()).unwrap();
+    let seen: Value = serde_json::from_str(
+        &JSON::stringify(&get(&progress, "seen"))
+            .unwrap()
+            .as_string()
+            .unwrap(),
+    )
+    .unwrap();
     let requests = fake.requests();
-    assert_progress(&seen, &requests[1]["body"]["params"]["_meta"]["progressToken"]);
+    assert_progress(
+        &seen,
+        &requests[1]["body"]["params"]["_meta"]["progressToken"],
+    );
 }
 
 // ---------------------------------------------------------------- timeout, abort, network
 
 #[wasm_bindgen_test]
 async fn endless_body_with_timeout_ms_rejects_with_timeout() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE, "endless": true}), &[b": waiting\n\n"]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE, "endless": true}),
+        &[b": waiting\n\n"],
+    ));
     let client = fake.client(&[("timeoutMs", JsValue::from(100))]);
     let started = js_sys::Date::now();
-    let err = rejected(client.call_tool("sleep".into(), JsValue::UNDEFINED, no_call_options())).await;
+    let err =
+        rejected(client.call_tool("sleep".into(), JsValue::UNDEFINED, no_call_options())).await;
     let elapsed = js_sys::Date::now() - started;
     assert_eq!(code(&err), "timeout", "{}", describe(&err));
-    assert!(elapsed >= 90.0 && elapsed < 5_000.0, "timed out after {elapsed} ms");
-    assert_eq!(fake.requests().len(), 2, "discovery answered, then the call hung");
+    assert!(
+        elapsed >= 90.0 && elapsed < 5_000.0,
+        "timed out after {elapsed} ms"
+    );
+    assert_eq!(
+        fake.requests().len(),
+        2,
+        "discovery answered, then the call hung"
+    );
     // the deadline closes the stream: the body is cancelled (and where signals are cheap,
     // not in Node, fetch also gets a signal that aborts; see src/bindings/exchange.js)
     for _ in 0..100 {
@@ -498,17 +571,33 @@ async fn endless_body_with_timeout_ms_rejects_with_timeout() {
     let in_node = !get(&js_sys::global(), "process").is_undefined();
     assert_eq!(fake.requests()[1]["hasSignal"].as_bool(), Some(!in_node));
     if in_node {
-        assert_eq!(fake.cancels(), 1, "the hung event stream was cancelled at the deadline");
+        assert_eq!(
+            fake.cancels(),
+            1,
+            "the hung event stream was cancelled at the deadline"
+        );
     } else {
-        assert_eq!(fake.aborts(), 1, "the request's signal aborted at the deadline");
+        assert_eq!(
+            fake.aborts(),
+            1,
+            "the request's signal aborted at the deadline"
+        );
     }
 }
 
 #[wasm_bindgen_test]
 async fn per_call_timeout_ms_overrides_the_default() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE, "endless": true}), &[b": waiting\n\n"]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE, "endless": true}),
+        &[b": waiting\n\n"],
+    ));
     let client = fake.client(&[]); // default 60 s
-    let err = rejected(client.call_tool("sleep".into(), JsValue::UNDEFINED, object(&[("timeoutMs", JsValue::from(100))]))).await;
+    let err = rejected(client.call_tool(
+        "sleep".into(),
+        JsValue::UNDEFINED,
+        object(&[("timeoutMs", JsValue::from(100))]),
+    ))
+    .await;
     assert_eq!(code(&err), "timeout", "{}", describe(&err));
 }
 
@@ -516,11 +605,17 @@ async fn per_call_timeout_ms_overrides_the_default() {
 async fn abort_signal_mid_stream_rejects_with_aborted() {
     let progress_only: &[u8] =
         b"data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":__TOKEN__,\"progress\":1}}\n\n";
-    let fake = Fake::new(&plan(json!({"contentType": SSE, "endless": true}), &[progress_only]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE, "endless": true}),
+        &[progress_only],
+    ));
     let progress = collector();
     let client = fake.client(&[]);
     let controller = new_abort_controller();
-    let call = object(&[("signal", get(&controller, "signal")), ("onProgress", get(&progress, "callback"))]);
+    let call = object(&[
+        ("signal", get(&controller, "signal")),
+        ("onProgress", get(&progress, "callback")),
+    ]);
     let pending = client.call_tool("sleep".into(), JsValue::UNDEFINED, call);
     // wait until the body is being read (the progress event arrived), then abort
     for _ in 0..200 {
@@ -529,7 +624,11 @@ async fn abort_signal_mid_stream_rejects_with_aborted() {
         }
         wait(5).await;
     }
-    assert_eq!(Array::from(&get(&progress, "seen")).length(), 1, "the stream was open and read");
+    assert_eq!(
+        Array::from(&get(&progress, "seen")).length(),
+        1,
+        "the stream was open and read"
+    );
     let abort: Function = get(&controller, "abort").dyn_into().unwrap();
     abort.call0(&controller).unwrap();
     let err = rejected(pending).await;
@@ -540,27 +639,58 @@ async fn abort_signal_mid_stream_rejects_with_aborted() {
 async fn an_already_aborted_signal_rejects_with_aborted() {
     let fake = Fake::new(&plan(json!({"contentType": SSE}), &progress_chunks()));
     let client = fake.client(&[]);
-    let err = rejected(client.call_tool("echo".into(), echo_args(), object(&[("signal", aborted_signal())]))).await;
+    let err = rejected(client.call_tool(
+        "echo".into(),
+        echo_args(),
+        object(&[("signal", aborted_signal())]),
+    ))
+    .await;
     assert_eq!(code(&err), "aborted", "{}", describe(&err));
 }
 
 #[wasm_bindgen_test]
 async fn fetch_rejecting_with_a_type_error_is_network() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE, "reject": "Failed to fetch"}), &[]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE, "reject": "Failed to fetch"}),
+        &[],
+    ));
     let client = fake.client(&[]);
     let err = rejected(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
     assert_eq!(code(&err), "network", "{}", describe(&err));
-    assert!(get(&err, "message").as_string().unwrap().contains("Failed to fetch"), "{}", describe(&err));
+    assert!(
+        get(&err, "message")
+            .as_string()
+            .unwrap()
+            .contains("Failed to fetch"),
+        "{}",
+        describe(&err)
+    );
     // the client stays usable: a later call tries again
-    assert_eq!(code(&rejected(client.list_tools(no_call_options())).await), "network");
+    assert_eq!(
+        code(&rejected(client.list_tools(no_call_options())).await),
+        "network"
+    );
     // Node: one server/discover per call, and the list beside the second one. A browser also
     // tries `initialize` after each probe (an opaque network error there is usually CORS
     // refusing a handshake-era server).
-    let methods: Vec<Value> = fake.requests().iter().map(|r| r["body"]["method"].clone()).collect();
+    let methods: Vec<Value> = fake
+        .requests()
+        .iter()
+        .map(|r| r["body"]["method"].clone())
+        .collect();
     assert!(methods.len() == 3 || methods.len() == 5, "{methods:?}");
     assert_eq!(methods[0], "server/discover");
-    assert_eq!(methods.iter().filter(|m| *m == "tools/list").count(), 1, "{methods:?}");
-    assert!(methods.iter().all(|m| m == "server/discover" || m == "initialize" || m == "tools/list"), "{methods:?}");
+    assert_eq!(
+        methods.iter().filter(|m| *m == "tools/list").count(),
+        1,
+        "{methods:?}"
+    );
+    assert!(
+        methods
+            .iter()
+            .all(|m| m == "server/discover" || m == "initialize" || m == "tools/list"),
+        "{methods:?}"
+    );
 }
 
 // ---------------------------------------------------------------- host headers
@@ -584,7 +714,10 @@ fn assert_mcp_headers_win(requests: &[Value]) {
 
 #[wasm_bindgen_test]
 async fn host_headers_object_is_sent_and_mcp_headers_win() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE}), &[ECHO_RESULT.as_bytes()]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE}),
+        &[ECHO_RESULT.as_bytes()],
+    ));
     let headers = js(&json!({
         "Authorization": "Bearer abc",
         "X-Trace": "t-1",
@@ -606,26 +739,43 @@ async fn host_headers_object_is_sent_and_mcp_headers_win() {
 
 #[wasm_bindgen_test]
 async fn host_headers_instance_is_sent() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE}), &[ECHO_RESULT.as_bytes()]));
-    let headers = headers_instance(&js(&json!({"Authorization": "Bearer h", "Mcp-Method": "evil"})));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE}),
+        &[ECHO_RESULT.as_bytes()],
+    ));
+    let headers = headers_instance(&js(
+        &json!({"Authorization": "Bearer h", "Mcp-Method": "evil"}),
+    ));
     let client = fake.client(&[("headers", headers)]);
     resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
     let requests = fake.requests();
-    assert!(requests.iter().all(|r| r["headers"]["authorization"] == "Bearer h"));
+    assert!(requests
+        .iter()
+        .all(|r| r["headers"]["authorization"] == "Bearer h"));
     assert_mcp_headers_win(&requests);
 }
 
 #[wasm_bindgen_test]
 async fn host_headers_async_function_is_called_per_request() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE}), &[ECHO_RESULT.as_bytes()]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE}),
+        &[ECHO_RESULT.as_bytes()],
+    ));
     let log = Array::new();
     let client = fake.client(&[("headers", async_headers(&log))]);
     resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
     let requests = fake.requests();
-    assert_eq!(requests[0]["headers"]["authorization"], "Bearer for server/discover");
-    assert_eq!(requests[1]["headers"]["authorization"], "Bearer for tools/call");
+    assert_eq!(
+        requests[0]["headers"]["authorization"],
+        "Bearer for server/discover"
+    );
+    assert_eq!(
+        requests[1]["headers"]["authorization"],
+        "Bearer for tools/call"
+    );
     assert_mcp_headers_win(&requests);
-    let log: Value = serde_json::from_str(&JSON::stringify(&log).unwrap().as_string().unwrap()).unwrap();
+    let log: Value =
+        serde_json::from_str(&JSON::stringify(&log).unwrap().as_string().unwrap()).unwrap();
     assert_eq!(
         log,
         json!([
@@ -640,8 +790,13 @@ async fn host_headers_async_function_is_called_per_request() {
 /// could make a 2026-07-28 server reject the request as a header/body mismatch.
 #[wasm_bindgen_test]
 async fn host_mcp_headers_never_reach_the_server() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE}), &[ECHO_RESULT.as_bytes()]));
-    let headers = js(&json!({"Mcp-Name": "evil", "Mcp-Param-Region": "evil", "Mcp-Session-Id": "evil", "X-Ok": "1"}));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE}),
+        &[ECHO_RESULT.as_bytes()],
+    ));
+    let headers = js(
+        &json!({"Mcp-Name": "evil", "Mcp-Param-Region": "evil", "Mcp-Session-Id": "evil", "X-Ok": "1"}),
+    );
     let client = fake.client(&[("headers", headers)]);
     resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
     let requests = fake.requests();
@@ -649,10 +804,20 @@ async fn host_mcp_headers_never_reach_the_server() {
     for request in &requests {
         let h = request["headers"].as_object().unwrap();
         let allowed = ["mcp-method", "mcp-protocol-version", "mcp-name"];
-        let stray: Vec<_> = h.iter().filter(|(k, _)| k.starts_with("mcp-") && !allowed.contains(&k.as_str())).collect();
-        assert!(stray.is_empty(), "{} carried host headers {stray:?}", request["body"]["method"]);
+        let stray: Vec<_> = h
+            .iter()
+            .filter(|(k, _)| k.starts_with("mcp-") && !allowed.contains(&k.as_str()))
+            .collect();
+        assert!(
+            stray.is_empty(),
+            "{} carried host headers {stray:?}",
+            request["body"]["method"]
+        );
     }
-    assert!(requests[0]["headers"].get("mcp-name").is_none(), "server/discover carried a host Mcp-Name");
+    assert!(
+        requests[0]["headers"].get("mcp-name").is_none(),
+        "server/discover carried a host Mcp-Name"
+    );
     assert_eq!(requests[1]["headers"]["mcp-name"], "echo");
 }
 
@@ -660,7 +825,10 @@ async fn host_mcp_headers_never_reach_the_server() {
 
 #[wasm_bindgen_test]
 async fn bigint_or_cyclic_args_are_invalid_argument_and_nothing_is_sent() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE}), &[ECHO_RESULT.as_bytes()]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE}),
+        &[ECHO_RESULT.as_bytes()],
+    ));
     let client = fake.client(&[]);
     let err = rejected(client.call_tool("echo".into(), bigint_args(), no_call_options())).await;
     assert_eq!(code(&err), "invalid_argument", "{}", describe(&err));
@@ -672,7 +840,10 @@ async fn bigint_or_cyclic_args_are_invalid_argument_and_nothing_is_sent() {
 
 #[wasm_bindgen_test]
 async fn bad_call_options_are_invalid_argument() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE}), &[ECHO_RESULT.as_bytes()]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE}),
+        &[ECHO_RESULT.as_bytes()],
+    ));
     let client = fake.client(&[]);
     for call in [
         JsValue::from_str("fast"),
@@ -689,13 +860,22 @@ async fn bad_call_options_are_invalid_argument() {
 #[wasm_bindgen_test]
 fn constructor_refuses_non_http_targets_with_invalid_url() {
     let fake = Fake::new(&plan(json!({"contentType": SSE}), &[]));
-    for url in ["file:///x", "", "/relative", "ws://host/mcp", "mailto:a@b.c"] {
+    for url in [
+        "file:///x",
+        "",
+        "/relative",
+        "ws://host/mcp",
+        "mailto:a@b.c",
+    ] {
         let options = object(&[("fetch", fake.fetch())]);
         match WasmClient::new(JsValue::from_str(url), options) {
             Ok(_) => panic!("{url:?} was accepted"),
             Err(e) => {
                 assert_eq!(code(&e), "invalid_url", "{url:?}: {}", describe(&e));
-                assert_eq!(get(&e, "name").as_string().as_deref(), Some("MCPAdapterError"));
+                assert_eq!(
+                    get(&e, "name").as_string().as_deref(),
+                    Some("MCPAdapterError")
+                );
                 assert!(e.is_instance_of::<js_sys::Error>());
             }
         }
@@ -704,7 +884,10 @@ fn constructor_refuses_non_http_targets_with_invalid_url() {
         Ok(_) => panic!("a number was accepted"),
         Err(e) => assert_eq!(code(&e), "invalid_url"),
     }
-    match WasmClient::new(JsValue::from_str("http://h/mcp"), object(&[("fetch", JsValue::from_str("no"))])) {
+    match WasmClient::new(
+        JsValue::from_str("http://h/mcp"),
+        object(&[("fetch", JsValue::from_str("no"))]),
+    ) {
         Ok(_) => panic!("a string fetch was accepted"),
         Err(e) => assert_eq!(code(&e), "invalid_argument"),
     }
@@ -715,7 +898,10 @@ fn constructor_refuses_non_http_targets_with_invalid_url() {
 
 #[wasm_bindgen_test]
 async fn reader_is_cancelled_once_the_response_arrived_on_an_open_stream() {
-    let fake = Fake::new(&plan(json!({"contentType": SSE, "endless": true}), &[ECHO_RESULT.as_bytes()]));
+    let fake = Fake::new(&plan(
+        json!({"contentType": SSE, "endless": true}),
+        &[ECHO_RESULT.as_bytes()],
+    ));
     let client = fake.client(&[]);
     let out = resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
     assert_eq!(out["content"][0]["text"], "ok");
@@ -725,5 +911,9 @@ async fn reader_is_cancelled_once_the_response_arrived_on_an_open_stream() {
         }
         wait(5).await;
     }
-    assert_eq!(fake.cancels(), 1, "the open event stream's cancel() was called once");
+    assert_eq!(
+        fake.cancels(),
+        1,
+        "the open event stream's cancel() was called once"
+    );
 }

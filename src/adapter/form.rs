@@ -54,7 +54,9 @@ pub fn check_content(requested_schema: &Value, content: &Value) -> Vec<String> {
 }
 
 fn allowed_consts(options: Option<&Value>) -> Option<Vec<&Value>> {
-    options.and_then(Value::as_array).map(|a| a.iter().filter_map(|o| o.get("const")).collect())
+    options
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|o| o.get("const")).collect())
 }
 
 /// A bound of the schema as the server wrote it (its JSON text, so `5` stays `5`).
@@ -72,12 +74,22 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
             };
             let len = text.chars().count() as f64;
             if num("minLength").is_some_and(|m| len < m) {
-                problems.push(format!("{name} is shorter than {}", bound(schema, "minLength")));
+                problems.push(format!(
+                    "{name} is shorter than {}",
+                    bound(schema, "minLength")
+                ));
             }
             if num("maxLength").is_some_and(|m| len > m) {
-                problems.push(format!("{name} is longer than {}", bound(schema, "maxLength")));
+                problems.push(format!(
+                    "{name} is longer than {}",
+                    bound(schema, "maxLength")
+                ));
             }
-            let options = schema.get("enum").and_then(Value::as_array).map(|a| a.iter().collect()).or_else(|| allowed_consts(schema.get("oneOf")));
+            let options = schema
+                .get("enum")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().collect())
+                .or_else(|| allowed_consts(schema.get("oneOf")));
             if let Some(options) = options {
                 if !options.contains(&value) {
                     problems.push(format!("{name} must be one of the offered options"));
@@ -92,10 +104,16 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
                 problems.push(format!("{name} must be an integer"));
             }
             if num("minimum").is_some_and(|m| n < m) {
-                problems.push(format!("{name} is below the minimum {}", bound(schema, "minimum")));
+                problems.push(format!(
+                    "{name} is below the minimum {}",
+                    bound(schema, "minimum")
+                ));
             }
             if num("maximum").is_some_and(|m| n > m) {
-                problems.push(format!("{name} is above the maximum {}", bound(schema, "maximum")));
+                problems.push(format!(
+                    "{name} is above the maximum {}",
+                    bound(schema, "maximum")
+                ));
             }
         }
         "boolean" => {
@@ -113,15 +131,23 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
                 .and_then(Value::as_array)
                 .map(|a| a.iter().collect())
                 .or_else(|| allowed_consts(item_schema.and_then(|i| i.get("anyOf"))));
-            if items.iter().any(|i| !i.is_string()) || options.is_some_and(|o: Vec<&Value>| items.iter().any(|i| !o.contains(&i))) {
+            if items.iter().any(|i| !i.is_string())
+                || options.is_some_and(|o: Vec<&Value>| items.iter().any(|i| !o.contains(&i)))
+            {
                 problems.push(format!("{name} must list only offered options"));
             }
             let count = items.len() as f64;
             if num("minItems").is_some_and(|m| count < m) {
-                problems.push(format!("{name} needs at least {} choices", bound(schema, "minItems")));
+                problems.push(format!(
+                    "{name} needs at least {} choices",
+                    bound(schema, "minItems")
+                ));
             }
             if num("maxItems").is_some_and(|m| count > m) {
-                problems.push(format!("{name} allows at most {} choices", bound(schema, "maxItems")));
+                problems.push(format!(
+                    "{name} allows at most {} choices",
+                    bound(schema, "maxItems")
+                ));
             }
         }
         _ => {
@@ -151,13 +177,18 @@ mod tests {
     #[test]
     fn valid_content_passes_and_defaults_are_listed() {
         assert!(check_content(&schema(), &json!({"name": "Ada", "age": 36, "ok": true, "color": "red", "size": "l", "tags": ["a"]})).is_empty());
-        assert_eq!(defaults(&schema()), json!({"age": 30, "ok": false}).as_object().unwrap().clone());
+        assert_eq!(
+            defaults(&schema()),
+            json!({"age": 30, "ok": false}).as_object().unwrap().clone()
+        );
     }
 
     #[test]
     fn each_rule_is_reported() {
-        let problems =
-            check_content(&schema(), &json!({"name": "A", "age": 3.5, "ok": "yes", "color": "green", "size": "m", "tags": ["a", "c"], "extra": 1}));
+        let problems = check_content(
+            &schema(),
+            &json!({"name": "A", "age": 3.5, "ok": "yes", "color": "green", "size": "m", "tags": ["a", "c"], "extra": 1}),
+        );
         assert_eq!(
             problems,
             vec![
@@ -171,7 +202,13 @@ mod tests {
                 "tags allows at most 1 choices",
             ]
         );
-        assert_eq!(check_content(&schema(), &json!({"age": 200})), vec!["name is required", "age is above the maximum 150"]);
-        assert_eq!(check_content(&schema(), &json!([1])), vec!["content must be an object"]);
+        assert_eq!(
+            check_content(&schema(), &json!({"age": 200})),
+            vec!["name is required", "age is above the maximum 150"]
+        );
+        assert_eq!(
+            check_content(&schema(), &json!([1])),
+            vec!["content must be an object"]
+        );
     }
 }

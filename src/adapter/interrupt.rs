@@ -149,7 +149,10 @@ pub struct ServerRef {
 
 /// `{url, name, version}` of the client's server (see [`ServerRef`]).
 fn server_ref(client: &Client) -> Value {
-    let info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
+    let info = client
+        .server()
+        .map(|s| s.server_info.clone())
+        .unwrap_or(Value::Null);
     obj! {
         "url": client.target().as_str(),
         "name": info.get("name").cloned().unwrap_or(Value::Null),
@@ -179,7 +182,15 @@ pub async fn run(
     round: u32,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let outcome = send(client, method, &params, input_responses, request_state, opts).await?;
+    let outcome = send(
+        client,
+        method,
+        &params,
+        input_responses,
+        request_state,
+        opts,
+    )
+    .await?;
     continue_from(client, method, params, outcome, round, opts).await
 }
 
@@ -199,7 +210,10 @@ async fn send(
     if let Some(state) = request_state {
         sent.insert("requestState".into(), Value::String(state));
     }
-    client.request(method, Some(sent), opts).await.map_err(missing_capability)
+    client
+        .request(method, Some(sent), opts)
+        .await
+        .map_err(missing_capability)
 }
 
 /// Like [`run`], from an answer already received for `params` (so a first
@@ -225,22 +239,38 @@ pub async fn continue_from(
         if round > client.config().max_rounds {
             return Err(Error::new(
                 ErrorCode::TooManyRounds,
-                format!("{method} still needed input after {} rounds (maxRounds)", client.config().max_rounds),
+                format!(
+                    "{method} still needed input after {} rounds (maxRounds)",
+                    client.config().max_rounds
+                ),
             ));
         }
         let result = outcome.result;
         let request_state = match result.get("requestState") {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s.clone()),
-            Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, "requestState is not a string")),
+            Some(_) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidMessage,
+                    "requestState is not a string",
+                ))
+            }
         };
         let requests = match result.get("inputRequests") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(o)) => o.clone(),
-            Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, "inputRequests is not an object")),
+            Some(_) => {
+                return Err(Error::new(
+                    ErrorCode::InvalidMessage,
+                    "inputRequests is not an object",
+                ))
+            }
         };
         if requests.is_empty() && request_state.is_none() {
-            return Err(Error::new(ErrorCode::InvalidMessage, "an input_required result with neither inputRequests nor requestState"));
+            return Err(Error::new(
+                ErrorCode::InvalidMessage,
+                "an input_required result with neither inputRequests nor requestState",
+            ));
         }
         let mut answered = Map::new();
         let mut people = Vec::new();
@@ -248,21 +278,33 @@ pub async fn continue_from(
             match request.get("method").and_then(Value::as_str) {
                 Some("elicitation/create") => people.push(elicitation_entry(&key, &request)?),
                 Some(kind @ ("sampling/createMessage" | "roots/list")) => {
-                    let handler = if kind == "roots/list" { &client.config().roots } else { &client.config().on_sampling };
+                    let handler = if kind == "roots/list" {
+                        &client.config().roots
+                    } else {
+                        &client.config().on_sampling
+                    };
                     let Some(handler) = handler else {
-                        let (cap, option) = if kind == "roots/list" { ("roots", "roots") } else { ("sampling", "onSampling") };
+                        let (cap, option) = if kind == "roots/list" {
+                            ("roots", "roots")
+                        } else {
+                            ("sampling", "onSampling")
+                        };
                         return Err(Error::new(
                             ErrorCode::MissingClientCapability,
                             format!("the server asked for {kind} (input {key:?}), but no {option} handler was given, so the {cap} capability was not declared"),
                         ));
                     };
-                    let answer = handler(request.get("params").cloned().unwrap_or(Value::Null)).await?;
+                    let answer =
+                        handler(request.get("params").cloned().unwrap_or(Value::Null)).await?;
                     answered.insert(key, answer);
                 }
                 other => {
                     return Err(Error::new(
                         ErrorCode::InvalidMessage,
-                        format!("input request {key:?} has an unknown method {:?}", other.unwrap_or("(none)")),
+                        format!(
+                            "input request {key:?} has an unknown method {:?}",
+                            other.unwrap_or("(none)")
+                        ),
                     ))
                 }
             }
@@ -297,10 +339,20 @@ pub(crate) fn missing_capability(err: Error) -> Error {
     if err.rpc_code() != Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY) {
         return err;
     }
-    let needed = err.rpc.as_ref().and_then(|r| r.data.as_ref()).and_then(|d| d.get("requiredCapabilities")).cloned().unwrap_or(Value::Null);
+    let needed = err
+        .rpc
+        .as_ref()
+        .and_then(|r| r.data.as_ref())
+        .and_then(|d| d.get("requiredCapabilities"))
+        .cloned()
+        .unwrap_or(Value::Null);
     Error {
         code: ErrorCode::MissingClientCapability,
-        message: format!("the server requires client capabilities {} that were not declared ({})", crate::json_text(&needed), err.message),
+        message: format!(
+            "the server requires client capabilities {} that were not declared ({})",
+            crate::json_text(&needed),
+            err.message
+        ),
         ..err
     }
 }
@@ -308,21 +360,35 @@ pub(crate) fn missing_capability(err: Error) -> Error {
 /// One entry of `requests` (an [`ElicitationRequest`]) for an `elicitation/create` input request.
 fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
     let params = request.get("params").cloned().unwrap_or(Value::Null);
-    let message = params.get("message").and_then(Value::as_str).unwrap_or("").to_string();
+    let message = params
+        .get("message")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     match params.get("mode").and_then(Value::as_str) {
         Some("url") => {
-            let url = params
-                .get("url")
-                .and_then(Value::as_str)
-                .ok_or_else(|| Error::new(ErrorCode::InvalidMessage, format!("URL elicitation {key:?} has no url")))?;
+            let url = params.get("url").and_then(Value::as_str).ok_or_else(|| {
+                Error::new(
+                    ErrorCode::InvalidMessage,
+                    format!("URL elicitation {key:?} has no url"),
+                )
+            })?;
             Ok(obj! {"key": key, "message": message, "mode": "url", "url": url})
         }
         None | Some("form") => {
-            let schema = params.get("requestedSchema").cloned().unwrap_or_else(|| obj! {"type": "object", "properties": obj! {}});
+            let schema = params
+                .get("requestedSchema")
+                .cloned()
+                .unwrap_or_else(|| obj! {"type": "object", "properties": obj! {}});
             let defaults = form::defaults(&schema);
-            Ok(obj! {"key": key, "message": message, "mode": "form", "requested_schema": schema, "defaults": defaults})
+            Ok(
+                obj! {"key": key, "message": message, "mode": "form", "requested_schema": schema, "defaults": defaults},
+            )
         }
-        Some(other) => Err(Error::new(ErrorCode::InvalidMessage, format!("elicitation {key:?} has an unknown mode {other:?}"))),
+        Some(other) => Err(Error::new(
+            ErrorCode::InvalidMessage,
+            format!("elicitation {key:?} has an unknown mode {other:?}"),
+        )),
     }
 }
 
@@ -334,7 +400,10 @@ fn field<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
 /// Checks that `interrupt` belongs to this client's server: its `server.url` must be the
 /// client's URL, so that one server's `requestState` is never sent to another.
 fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
-    let url = interrupt.get("server").and_then(|s| s.get("url")).and_then(Value::as_str);
+    let url = interrupt
+        .get("server")
+        .and_then(|s| s.get("url"))
+        .and_then(Value::as_str);
     if url != Some(client.target().as_str()) {
         return Err(invalid(format!(
             "this interrupt came from {:?}; resume it with an adapter for that URL (this one is {:?})",
@@ -353,42 +422,79 @@ fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt,
 /// one from another server, missing or extra keys, an unknown action, form content that
 /// breaks the requested schema (types, enums, required, min/max). Then those of [`run`].
-pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &Value, opts: &RequestOptions) -> Result<ResultOrInterrupt> {
+pub async fn resume_elicitation(
+    client: &Client,
+    interrupt: &Value,
+    responses: &Value,
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
     check_server(client, interrupt)?;
     let method = interrupt
         .get("method")
         .and_then(Value::as_str)
         .filter(|m| RESUMABLE.contains(m))
-        .ok_or_else(|| invalid("interrupt.method must be tools/call, prompts/get or resources/read"))?;
-    let params = interrupt.get("params").and_then(Value::as_object).cloned().ok_or_else(|| invalid("interrupt.params must be an object"))?;
-    let round = interrupt.get("round").and_then(Value::as_u64).ok_or_else(|| invalid("interrupt.round must be a number"))? as u32;
+        .ok_or_else(|| {
+            invalid("interrupt.method must be tools/call, prompts/get or resources/read")
+        })?;
+    let params = interrupt
+        .get("params")
+        .and_then(Value::as_object)
+        .cloned()
+        .ok_or_else(|| invalid("interrupt.params must be an object"))?;
+    let round = interrupt
+        .get("round")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| invalid("interrupt.round must be a number"))? as u32;
     let request_state = match field(interrupt, "request_state") {
         None => None,
         Some(Value::String(s)) => Some(s.clone()),
         Some(_) => return Err(invalid("interrupt.request_state must be a string")),
     };
-    let requests = interrupt.get("requests").and_then(Value::as_array).ok_or_else(|| invalid("interrupt.requests must be an array"))?;
-    let responses = responses.as_object().ok_or_else(|| invalid("responses must be an object keyed by request key"))?;
+    let requests = interrupt
+        .get("requests")
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid("interrupt.requests must be an array"))?;
+    let responses = responses
+        .as_object()
+        .ok_or_else(|| invalid("responses must be an object keyed by request key"))?;
     let mut input_responses = match field(interrupt, "input_responses") {
         None => Map::new(),
         Some(Value::Object(o)) => o.clone(),
         Some(_) => return Err(invalid("interrupt.input_responses must be an object")),
     };
-    let keys: Vec<&str> = requests.iter().filter_map(|r| r.get("key").and_then(Value::as_str)).collect();
-    let missing: Vec<&str> = keys.iter().copied().filter(|k| !responses.contains_key(*k)).collect();
-    let extra: Vec<&String> = responses.keys().filter(|k| !keys.contains(&k.as_str())).collect();
+    let keys: Vec<&str> = requests
+        .iter()
+        .filter_map(|r| r.get("key").and_then(Value::as_str))
+        .collect();
+    let missing: Vec<&str> = keys
+        .iter()
+        .copied()
+        .filter(|k| !responses.contains_key(*k))
+        .collect();
+    let extra: Vec<&String> = responses
+        .keys()
+        .filter(|k| !keys.contains(&k.as_str()))
+        .collect();
     if !missing.is_empty() || !extra.is_empty() {
         return Err(invalid(format!("responses must answer exactly the keys {keys:?} (missing {missing:?}, unknown {extra:?})")));
     }
     for request in requests {
-        let key = request.get("key").and_then(Value::as_str).ok_or_else(|| invalid("every entry of interrupt.requests needs a string key"))?;
-        let answer = responses.get(key).ok_or_else(|| invalid(format!("no answer for {key:?}")))?;
+        let key = request
+            .get("key")
+            .and_then(Value::as_str)
+            .ok_or_else(|| invalid("every entry of interrupt.requests needs a string key"))?;
+        let answer = responses
+            .get(key)
+            .ok_or_else(|| invalid(format!("no answer for {key:?}")))?;
         let action = answer.get("action").and_then(Value::as_str).unwrap_or("");
         let response = match (action, request.get("mode").and_then(Value::as_str)) {
             ("accept", Some("url")) => obj! {"action": "accept"},
             ("accept", _) => {
                 let content = field(answer, "content").cloned().unwrap_or_else(|| obj! {});
-                let problems = form::check_content(request.get("requested_schema").unwrap_or(&Value::Null), &content);
+                let problems = form::check_content(
+                    request.get("requested_schema").unwrap_or(&Value::Null),
+                    &content,
+                );
                 if !problems.is_empty() {
                     // joined by hand (see ARCHITECTURE.md, Wasm size)
                     let mut message = format!("the answer to {key:?} does not fit its form: ");
@@ -403,11 +509,24 @@ pub async fn resume_elicitation(client: &Client, interrupt: &Value, responses: &
                 obj! {"action": "accept", "content": content}
             }
             ("decline" | "cancel", _) => obj! {"action": action},
-            _ => return Err(invalid(format!("the answer to {key:?} needs action \"accept\", \"decline\" or \"cancel\""))),
+            _ => {
+                return Err(invalid(format!(
+                    "the answer to {key:?} needs action \"accept\", \"decline\" or \"cancel\""
+                )))
+            }
         };
         input_responses.insert(key.to_string(), response);
     }
-    run(client, method, params, Some(input_responses), request_state, round, opts).await
+    run(
+        client,
+        method,
+        params,
+        Some(input_responses),
+        request_state,
+        round,
+        opts,
+    )
+    .await
 }
 
 /// The [`ApprovalInterrupt`], as JSON, for a call of tool `name` with `args` (`null` for
@@ -442,20 +561,39 @@ pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
 ///
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt, one from
 /// another server, an unknown decision, `args` that are not an object. Then those of [`run`].
-pub async fn resume_approval(client: &Client, interrupt: &Value, answer: &Value, opts: &RequestOptions) -> Result<ResultOrInterrupt> {
+pub async fn resume_approval(
+    client: &Client,
+    interrupt: &Value,
+    answer: &Value,
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
     check_server(client, interrupt)?;
-    let name = interrupt.get("tool_name").and_then(Value::as_str).ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
+    let name = interrupt
+        .get("tool_name")
+        .and_then(Value::as_str)
+        .ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
     match answer.get("decision").and_then(Value::as_str) {
         Some("approve") => {
-            let args = field(answer, "args").or_else(|| field(interrupt, "args")).cloned().unwrap_or_else(|| obj! {});
-            let args = args.as_object().cloned().ok_or_else(|| invalid("args must be an object"))?;
+            let args = field(answer, "args")
+                .or_else(|| field(interrupt, "args"))
+                .cloned()
+                .unwrap_or_else(|| obj! {});
+            let args = args
+                .as_object()
+                .cloned()
+                .ok_or_else(|| invalid("args must be an object"))?;
             let mut params = Map::new();
             params.insert("name".into(), Value::String(name.to_string()));
             params.insert("arguments".into(), Value::Object(args));
             run(client, "tools/call", params, None, None, 0, opts).await
         }
-        Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(name, answer.get("message").and_then(Value::as_str)))),
-        _ => Err(invalid("the answer to an approval needs decision \"approve\" or \"reject\"")),
+        Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(
+            name,
+            answer.get("message").and_then(Value::as_str),
+        ))),
+        _ => Err(invalid(
+            "the answer to an approval needs decision \"approve\" or \"reject\"",
+        )),
     }
 }
 
@@ -472,13 +610,17 @@ mod tests {
     /// `interrupt` parsed into [`Interrupt`], after checking that the type serializes back to
     /// exactly the same JSON (no field missing, extra or renamed).
     fn typed(interrupt: &Value) -> Interrupt {
-        let parsed: Interrupt = serde_json::from_value(interrupt.clone()).unwrap_or_else(|e| panic!("{e}: {interrupt}"));
+        let parsed: Interrupt = serde_json::from_value(interrupt.clone())
+            .unwrap_or_else(|e| panic!("{e}: {interrupt}"));
         assert_eq!(serde_json::to_value(&parsed).unwrap(), *interrupt);
         parsed
     }
 
     fn call_params(name: &str) -> Map<String, Value> {
-        json!({"name": name, "arguments": {"action": "wipe"}}).as_object().cloned().unwrap()
+        json!({"name": name, "arguments": {"action": "wipe"}})
+            .as_object()
+            .cloned()
+            .unwrap()
     }
 
     fn input_required(requests: Value, state: Option<&str>) -> Value {
@@ -501,14 +643,31 @@ mod tests {
     fn elicitation_becomes_a_json_interrupt_and_resumes_with_exact_state() {
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, input_required(confirm_request(), Some("v1.\u{e9}t\"at=="))));
+        script.push(json_reply(
+            200,
+            input_required(confirm_request(), Some("v1.\u{e9}t\"at==")),
+        ));
         script.push(json_reply(200, done()));
-        let step = block_on(run(&client, "tools/call", call_params("confirm_action"), None, None, 0, &RequestOptions::default())).unwrap();
-        let ResultOrInterrupt::Interrupt(interrupt) = step else { panic!("expected an interrupt") };
+        let step = block_on(run(
+            &client,
+            "tools/call",
+            call_params("confirm_action"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
+        let ResultOrInterrupt::Interrupt(interrupt) = step else {
+            panic!("expected an interrupt")
+        };
         typed(&interrupt);
         assert_eq!(interrupt["type"], "mcp_elicitation");
         assert_eq!(interrupt["tool_name"], "confirm_action");
-        assert_eq!(interrupt["server"], json!({"url": "http://127.0.0.1:1/mcp", "name": "scripted", "version": "1.0"}));
+        assert_eq!(
+            interrupt["server"],
+            json!({"url": "http://127.0.0.1:1/mcp", "name": "scripted", "version": "1.0"})
+        );
         assert_eq!(
             interrupt["requests"],
             json!([{"key": "confirm", "message": "Really?", "mode": "form", "requested_schema": confirm_request()["confirm"]["params"]["requestedSchema"], "defaults": {"confirmed": false}}])
@@ -517,13 +676,22 @@ mod tests {
         // a JSON round trip resumes exactly as well
         let interrupt: Value = serde_json::from_str(&interrupt.to_string()).unwrap();
         let responses = json!({"confirm": {"action": "accept", "content": {"confirmed": true}}});
-        let step = block_on(resume_elicitation(&client, &interrupt, &responses, &RequestOptions::default())).unwrap();
+        let step = block_on(resume_elicitation(
+            &client,
+            &interrupt,
+            &responses,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert!(matches!(step, ResultOrInterrupt::Complete(_)));
         let sent = script.sent();
         let (first, retry) = (&sent[1].body, &sent[2].body);
         assert_ne!(first["id"], retry["id"]);
         assert_eq!(retry["params"]["requestState"], "v1.\u{e9}t\"at==");
-        assert_eq!(retry["params"]["inputResponses"], json!({"confirm": {"action": "accept", "content": {"confirmed": true}}}));
+        assert_eq!(
+            retry["params"]["inputResponses"],
+            json!({"confirm": {"action": "accept", "content": {"confirmed": true}}})
+        );
         assert_eq!(retry["params"]["arguments"], first["params"]["arguments"]);
         assert_eq!(sent[2].header("Mcp-Name"), Some("confirm_action"));
         assert!(first["params"].get("inputResponses").is_none());
@@ -534,9 +702,16 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, input_required(confirm_request(), None)));
-        let ResultOrInterrupt::Interrupt(interrupt) =
-            block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
-        else {
+        let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
+            &client,
+            "tools/call",
+            call_params("c"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap() else {
             panic!()
         };
         typed(&interrupt);
@@ -547,23 +722,57 @@ mod tests {
             json!({"confirm": {"action": "accept", "content": {"confirmed": "yes"}}}),
             json!({"confirm": {"action": "accept", "content": {}}}),
         ] {
-            let err = block_on(resume_elicitation(&client, &interrupt, &responses, &RequestOptions::default())).unwrap_err();
+            let err = block_on(resume_elicitation(
+                &client,
+                &interrupt,
+                &responses,
+                &RequestOptions::default(),
+            ))
+            .unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument, "{responses}");
         }
         let mut keyless = interrupt.clone();
         keyless["requests"] = json!([{"message": "no key"}]);
-        let err = block_on(resume_elicitation(&client, &keyless, &json!({"": {"action": "decline"}}), &RequestOptions::default())).unwrap_err();
+        let err = block_on(resume_elicitation(
+            &client,
+            &keyless,
+            &json!({"": {"action": "decline"}}),
+            &RequestOptions::default(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
-        for broken in [json!({}), json!({"type": "mcp_elicitation"}), json!([]), json!("x")] {
+        for broken in [
+            json!({}),
+            json!({"type": "mcp_elicitation"}),
+            json!([]),
+            json!("x"),
+        ] {
             assert_eq!(
-                block_on(resume_elicitation(&client, &broken, &json!({}), &RequestOptions::default())).unwrap_err().code,
+                block_on(resume_elicitation(
+                    &client,
+                    &broken,
+                    &json!({}),
+                    &RequestOptions::default()
+                ))
+                .unwrap_err()
+                .code,
                 ErrorCode::InvalidArgument
             );
         }
         let mut foreign = interrupt.clone();
         foreign["server"]["url"] = json!("http://evil.example/mcp");
         let ok = json!({"confirm": {"action": "decline"}});
-        assert_eq!(block_on(resume_elicitation(&client, &foreign, &ok, &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
+        assert_eq!(
+            block_on(resume_elicitation(
+                &client,
+                &foreign,
+                &ok,
+                &RequestOptions::default()
+            ))
+            .unwrap_err()
+            .code,
+            ErrorCode::InvalidArgument
+        );
         assert_eq!(script.sent().len(), 2, "nothing sent for refused answers");
     }
 
@@ -574,30 +783,58 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"busy"}})));
         script.push(json_reply(200, input_required(confirm_request(), None)));
         script.push(json_reply(200, done()));
-        let ResultOrInterrupt::Interrupt(interrupt) =
-            block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
-        else {
+        let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
+            &client,
+            "tools/call",
+            call_params("c"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap() else {
             panic!()
         };
         typed(&interrupt);
         assert_eq!(interrupt["round"], 2);
         assert!(interrupt.get("request_state").is_none());
-        block_on(resume_elicitation(&client, &interrupt, &json!({"confirm": {"action": "decline"}}), &RequestOptions::default())).unwrap();
+        block_on(resume_elicitation(
+            &client,
+            &interrupt,
+            &json!({"confirm": {"action": "decline"}}),
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         let sent = script.sent();
         assert_eq!(sent[2].body["params"]["requestState"], "busy");
         assert!(sent[2].body["params"].get("inputResponses").is_none());
         assert!(sent[3].body["params"].get("requestState").is_none());
-        assert_eq!(sent[3].body["params"]["inputResponses"], json!({"confirm": {"action": "decline"}}));
+        assert_eq!(
+            sent[3].body["params"]["inputResponses"],
+            json!({"confirm": {"action": "decline"}})
+        );
     }
 
     #[test]
     fn rounds_are_capped() {
-        let (client, script) = Scripted::client_with(ClientConfig { max_rounds: 3, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            max_rounds: 3,
+            ..ClientConfig::default()
+        });
         script.push_discover();
         for _ in 0..4 {
             script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"again"}})));
         }
-        let err = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap_err();
+        let err = block_on(run(
+            &client,
+            "tools/call",
+            call_params("c"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::TooManyRounds);
         assert_eq!(script.sent().len(), 5, "discover, the call, and 3 retries");
     }
@@ -608,50 +845,104 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, input_required(requests.clone(), None)));
-        let err = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap_err();
+        let err = block_on(run(
+            &client,
+            "tools/call",
+            call_params("c"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::MissingClientCapability);
         assert_eq!(
             script.sent()[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
             json!({"elicitation": {"form": {}, "url": {}}})
         );
 
-        let sampler: HostHandler =
-            Rc::new(|_p: Value| async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"})) }.boxed_local());
-        let roots: HostHandler = Rc::new(|_p: Value| async { Ok(json!({"roots": [{"uri": "file:///w", "name": "w"}]})) }.boxed_local());
-        let (client, script) = Scripted::client_with(ClientConfig { on_sampling: Some(sampler), roots: Some(roots), ..ClientConfig::default() });
+        let sampler: HostHandler = Rc::new(|_p: Value| {
+            async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"})) }.boxed_local()
+        });
+        let roots: HostHandler = Rc::new(|_p: Value| {
+            async { Ok(json!({"roots": [{"uri": "file:///w", "name": "w"}]})) }.boxed_local()
+        });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            on_sampling: Some(sampler),
+            roots: Some(roots),
+            ..ClientConfig::default()
+        });
         script.push_discover();
         script.push(json_reply(200, input_required(requests, Some("st"))));
         script.push(json_reply(200, done()));
-        let step = block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap();
+        let step = block_on(run(
+            &client,
+            "tools/call",
+            call_params("c"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert!(matches!(step, ResultOrInterrupt::Complete(_)));
         let sent = script.sent();
         assert_eq!(
             sent[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
             json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}})
         );
-        assert_eq!(sent[2].body["params"]["inputResponses"]["r"], json!({"roots": [{"uri": "file:///w", "name": "w"}]}));
-        assert_eq!(sent[2].body["params"]["inputResponses"]["s"]["content"]["text"], "Paris");
+        assert_eq!(
+            sent[2].body["params"]["inputResponses"]["r"],
+            json!({"roots": [{"uri": "file:///w", "name": "w"}]})
+        );
+        assert_eq!(
+            sent[2].body["params"]["inputResponses"]["s"]["content"]["text"],
+            "Paris"
+        );
         assert_eq!(sent[2].body["params"]["requestState"], "st");
     }
 
     #[test]
     fn answers_given_in_place_ride_along_in_the_interrupt() {
-        let sampler: HostHandler =
-            Rc::new(|_p: Value| async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "4"}, "model": "m"})) }.boxed_local());
-        let (client, script) = Scripted::client_with(ClientConfig { on_sampling: Some(sampler), ..ClientConfig::default() });
+        let sampler: HostHandler = Rc::new(|_p: Value| {
+            async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "4"}, "model": "m"})) }.boxed_local()
+        });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            on_sampling: Some(sampler),
+            ..ClientConfig::default()
+        });
         script.push_discover();
         let mut requests = confirm_request();
-        requests["s"] = json!({"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 5}});
+        requests["s"] =
+            json!({"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 5}});
         script.push(json_reply(200, input_required(requests, None)));
-        let ResultOrInterrupt::Interrupt(interrupt) =
-            block_on(run(&client, "prompts/get", call_params("p"), None, None, 0, &RequestOptions::default())).unwrap()
-        else {
+        let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
+            &client,
+            "prompts/get",
+            call_params("p"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap() else {
             panic!()
         };
-        let Interrupt::Elicitation(elicitation) = typed(&interrupt) else { panic!("not an elicitation") };
-        assert_eq!((elicitation.tool_name, elicitation.request_state), (Value::Null, None));
+        let Interrupt::Elicitation(elicitation) = typed(&interrupt) else {
+            panic!("not an elicitation")
+        };
+        assert_eq!(
+            (elicitation.tool_name, elicitation.request_state),
+            (Value::Null, None)
+        );
         assert_eq!(elicitation.input_responses["s"]["content"]["text"], "4");
-        assert!(matches!(&elicitation.requests[..], [ElicitationRequest { mode: ElicitationMode::Form { .. }, .. }]));
+        assert!(matches!(
+            &elicitation.requests[..],
+            [ElicitationRequest {
+                mode: ElicitationMode::Form { .. },
+                ..
+            }]
+        ));
     }
 
     #[test]
@@ -663,13 +954,23 @@ mod tests {
             400,
             json!({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"needs roots","data":{"requiredCapabilities":{"roots":{}}}}}),
         ));
-        let ResultOrInterrupt::Interrupt(interrupt) =
-            block_on(run(&client, "tools/call", call_params("c"), None, None, 0, &RequestOptions::default())).unwrap()
-        else {
+        let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
+            &client,
+            "tools/call",
+            call_params("c"),
+            None,
+            None,
+            0,
+            &RequestOptions::default(),
+        ))
+        .unwrap() else {
             panic!()
         };
         typed(&interrupt);
-        assert_eq!(interrupt["requests"], json!([{"key": "login", "message": "Sign in", "mode": "url", "url": "https://auth.example/x?y=1"}]));
+        assert_eq!(
+            interrupt["requests"],
+            json!([{"key": "login", "message": "Sign in", "mode": "url", "url": "https://auth.example/x?y=1"}])
+        );
         let err = block_on(resume_elicitation(
             &client,
             &interrupt,
@@ -679,7 +980,10 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.code, ErrorCode::MissingClientCapability);
         assert!(err.message.contains("roots"));
-        assert_eq!(script.sent()[2].body["params"]["inputResponses"], json!({"login": {"action": "accept"}}));
+        assert_eq!(
+            script.sent()[2].body["params"]["inputResponses"],
+            json!({"login": {"action": "accept"}})
+        );
     }
 
     #[test]
@@ -688,11 +992,23 @@ mod tests {
         script.push_discover();
         script.push(json_reply(200, done()));
         block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
-        let interrupt = approval_interrupt(&client, "delete_item", &json!({"item_id": "1"}), &json!({"mcp": {}}));
-        assert!(matches!(typed(&interrupt), Interrupt::Approval(ApprovalInterrupt { ref method, .. }) if method == "tools/call"));
+        let interrupt = approval_interrupt(
+            &client,
+            "delete_item",
+            &json!({"item_id": "1"}),
+            &json!({"mcp": {}}),
+        );
+        assert!(
+            matches!(typed(&interrupt), Interrupt::Approval(ApprovalInterrupt { ref method, .. }) if method == "tools/call")
+        );
         assert_eq!(interrupt["type"], "mcp_approval");
-        let rejected =
-            block_on(resume_approval(&client, &interrupt, &json!({"decision": "reject", "message": "no"}), &RequestOptions::default())).unwrap();
+        let rejected = block_on(resume_approval(
+            &client,
+            &interrupt,
+            &json!({"decision": "reject", "message": "no"}),
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert_eq!(
             rejected,
             ResultOrInterrupt::Complete(
@@ -700,11 +1016,26 @@ mod tests {
             )
         );
         assert_eq!(script.sent().len(), 1);
-        block_on(resume_approval(&client, &interrupt, &json!({"decision": "approve", "args": {"item_id": "2"}}), &RequestOptions::default()))
-            .unwrap();
-        assert_eq!(script.sent()[1].body["params"]["arguments"], json!({"item_id": "2"}));
+        block_on(resume_approval(
+            &client,
+            &interrupt,
+            &json!({"decision": "approve", "args": {"item_id": "2"}}),
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert_eq!(
-            block_on(resume_approval(&client, &interrupt, &json!({"decision": "yes"}), &RequestOptions::default())).unwrap_err().code,
+            script.sent()[1].body["params"]["arguments"],
+            json!({"item_id": "2"})
+        );
+        assert_eq!(
+            block_on(resume_approval(
+                &client,
+                &interrupt,
+                &json!({"decision": "yes"}),
+                &RequestOptions::default()
+            ))
+            .unwrap_err()
+            .code,
             ErrorCode::InvalidArgument
         );
     }

@@ -12,5 +12,10 @@ pub mod interrupt;
 pub mod resources;
 pub mod tool;
 
-pub use interrupt::{ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt, ResultOrInterrupt, ServerRef};
-pub use tool::{describe_tool, McpToolFields, McpToolMetadata, ServerIdentity, ToolDescription, ToolMetadata};
+pub use interrupt::{
+    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt,
+    ResultOrInterrupt, ServerRef,
+};
+pub use tool::{
+    describe_tool, McpToolFields, McpToolMetadata, ServerIdentity, ToolDescription, ToolMetadata,
+};

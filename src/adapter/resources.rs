@@ -47,10 +47,14 @@ pub async fn read_resource(
             return Ok(ResultOrInterrupt::Complete(hit));
         }
     }
-    let outcome =
-        client.request("resources/read", Some(params.clone()), opts).await.map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
+    let outcome = client
+        .request("resources/read", Some(params.clone()), opts)
+        .await
+        .map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
     if outcome.kind == ResultType::InputRequired {
-        return interrupt::continue_from(client, "resources/read", params, outcome, 0, opts).await.map_err(|e| read_error(uri, e));
+        return interrupt::continue_from(client, "resources/read", params, outcome, 0, opts)
+            .await
+            .map_err(|e| read_error(uri, e));
     }
     client.store_if_cacheable(cache, mode, "resources/read", uri, &outcome.result);
     Ok(ResultOrInterrupt::Complete(outcome.result))
@@ -68,9 +72,17 @@ pub async fn read_resource(
 /// [`crate::ErrorCode::InvalidArgument`] before sending; `-32601` is
 /// [`crate::ErrorCode::NotSupported`]; those of [`interrupt::run`] (an unknown prompt or a
 /// refused argument is the server's `-32602`, an [`crate::ErrorCode::RpcError`]).
-pub async fn get_prompt(client: &Client, name: &str, args: Value, declared: Option<&[Value]>, opts: &RequestOptions) -> Result<ResultOrInterrupt> {
+pub async fn get_prompt(
+    client: &Client,
+    name: &str,
+    args: Value,
+    declared: Option<&[Value]>,
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
     let params = prompt_params(name, args, declared)?;
-    interrupt::run(client, "prompts/get", params, None, None, 0, opts).await.map_err(|e| crate::client::resources::not_supported(e, "prompts/get"))
+    interrupt::run(client, "prompts/get", params, None, None, 0, opts)
+        .await
+        .map_err(|e| crate::client::resources::not_supported(e, "prompts/get"))
 }
 
 /// A complete result of `method` in host shape: `resources/read` → the array of contents
@@ -86,7 +98,10 @@ pub fn host_shape(method: &str, step: ResultOrInterrupt) -> Result<Value> {
         ResultOrInterrupt::Interrupt(interrupt) => Ok(interrupt),
         ResultOrInterrupt::Complete(result) => match method {
             "resources/read" => Ok(json_array(read_result(result)?, ResourceContent::into_json)),
-            "prompts/get" => Ok(json_array(prompt_messages(result)?, PromptMessage::into_json)),
+            "prompts/get" => Ok(json_array(
+                prompt_messages(result)?,
+                PromptMessage::into_json,
+            )),
             _ => Ok(result),
         },
     }
@@ -104,7 +119,10 @@ mod tests {
 
     fn caches() -> (Cache, Cache) {
         let clock: crate::client::cache::Clock = Rc::new(|| 0.0);
-        (Cache::new(CacheLimits::default(), clock.clone()), Cache::new(CacheLimits::default(), clock))
+        (
+            Cache::new(CacheLimits::default(), clock.clone()),
+            Cache::new(CacheLimits::default(), clock),
+        )
     }
 
     fn elicit() -> Value {
@@ -114,30 +132,72 @@ mod tests {
     #[test]
     fn reads_are_cached_but_input_required_rounds_are_not() {
         let (private, public) = caches();
-        let view = CacheView { private: &private, public: &public, target: "t" };
+        let view = CacheView {
+            private: &private,
+            public: &public,
+            target: "t",
+        };
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://a","text":"A"}],"ttlMs":60000,"cacheScope":"private"}})));
         let opts = RequestOptions::default();
-        let first = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &opts)).unwrap();
-        let again = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &opts)).unwrap();
+        let first = block_on(read_resource(
+            &client,
+            Some(view),
+            CacheMode::Use,
+            "x://a",
+            &opts,
+        ))
+        .unwrap();
+        let again = block_on(read_resource(
+            &client,
+            Some(view),
+            CacheMode::Use,
+            "x://a",
+            &opts,
+        ))
+        .unwrap();
         assert_eq!(first, again);
-        assert_eq!(script.sent().len(), 2, "the second read came from the cache");
+        assert_eq!(
+            script.sent().len(),
+            2,
+            "the second read came from the cache"
+        );
         assert_eq!(script.sent()[1].header("Mcp-Name"), Some("x://a"));
 
         // x://secret needs input: the interrupt (from the first answer, not asked for twice),
         // then the retry's cacheable answer is not stored
         script.push(json_reply(200, elicit()));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://secret","text":"S"}],"ttlMs":60000,"cacheScope":"private"}})));
-        let ResultOrInterrupt::Interrupt(interrupt) = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://secret", &opts)).unwrap()
-        else {
+        let ResultOrInterrupt::Interrupt(interrupt) = block_on(read_resource(
+            &client,
+            Some(view),
+            CacheMode::Use,
+            "x://secret",
+            &opts,
+        ))
+        .unwrap() else {
             panic!("expected an interrupt")
         };
-        assert_eq!((interrupt["method"].as_str(), interrupt["tool_name"].is_null()), (Some("resources/read"), true));
+        assert_eq!(
+            (
+                interrupt["method"].as_str(),
+                interrupt["tool_name"].is_null()
+            ),
+            (Some("resources/read"), true)
+        );
         assert_eq!(interrupt["params"], json!({"uri": "x://secret"}));
-        let done = block_on(interrupt::resume_elicitation(&client, &interrupt, &json!({"ok": {"action": "accept", "content": {"ok": true}}}), &opts))
-            .unwrap();
-        assert_eq!(host_shape("resources/read", done).unwrap(), json!([{"text": "S", "mimeType": "text/plain", "metadata": {"uri": "x://secret"}}]));
+        let done = block_on(interrupt::resume_elicitation(
+            &client,
+            &interrupt,
+            &json!({"ok": {"action": "accept", "content": {"ok": true}}}),
+            &opts,
+        ))
+        .unwrap();
+        assert_eq!(
+            host_shape("resources/read", done).unwrap(),
+            json!([{"text": "S", "mimeType": "text/plain", "metadata": {"uri": "x://secret"}}])
+        );
         assert!(view.get("resources/read", "x://secret").is_none());
         assert_eq!(interrupt["round"], 1);
         assert_eq!(script.sent().len(), 4);
@@ -147,45 +207,100 @@ mod tests {
     #[test]
     fn not_found_is_typed_and_refresh_refetches() {
         let (private, public) = caches();
-        let view = CacheView { private: &private, public: &public, target: "t" };
+        let view = CacheView {
+            private: &private,
+            public: &public,
+            target: "t",
+        };
         let (client, script) = Scripted::client();
         script.push_discover();
         script
             .push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found","data":{"uri":"x://gone"}}})));
-        let err = block_on(read_resource(&client, Some(view), CacheMode::Use, "x://gone", &RequestOptions::default())).unwrap_err();
+        let err = block_on(read_resource(
+            &client,
+            Some(view),
+            CacheMode::Use,
+            "x://gone",
+            &RequestOptions::default(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::ResourceNotFound);
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"1"}],"ttlMs":60000}})));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"2"}],"ttlMs":60000}})));
-        block_on(read_resource(&client, Some(view), CacheMode::Use, "x://a", &RequestOptions::default())).unwrap();
-        let ResultOrInterrupt::Complete(fresh) =
-            block_on(read_resource(&client, Some(view), CacheMode::Refresh, "x://a", &RequestOptions::default())).unwrap()
-        else {
+        block_on(read_resource(
+            &client,
+            Some(view),
+            CacheMode::Use,
+            "x://a",
+            &RequestOptions::default(),
+        ))
+        .unwrap();
+        let ResultOrInterrupt::Complete(fresh) = block_on(read_resource(
+            &client,
+            Some(view),
+            CacheMode::Refresh,
+            "x://a",
+            &RequestOptions::default(),
+        ))
+        .unwrap() else {
             panic!()
         };
         assert_eq!(fresh["contents"][0]["text"], "2");
-        assert_eq!(view.get("resources/read", "x://a").unwrap()["contents"][0]["text"], "2");
+        assert_eq!(
+            view.get("resources/read", "x://a").unwrap()["contents"][0]["text"],
+            "2"
+        );
     }
 
     #[test]
     fn prompts_are_checked_converted_and_interruptible() {
         let (client, script) = Scripted::client();
         let declared = [json!({"name": "city", "required": true})];
-        let err = block_on(get_prompt(&client, "args-prompt", json!({}), Some(&declared), &RequestOptions::default())).unwrap_err();
+        let err = block_on(get_prompt(
+            &client,
+            "args-prompt",
+            json!({}),
+            Some(&declared),
+            &RequestOptions::default(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
-        assert!(script.sent().is_empty(), "nothing sent, not even the discovery");
+        assert!(
+            script.sent().is_empty(),
+            "nothing sent, not even the discovery"
+        );
         script.push_discover();
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Weather in Oslo?"}}]}}),
         ));
-        let step = block_on(get_prompt(&client, "args-prompt", json!({"city": "Oslo"}), Some(&declared), &RequestOptions::default())).unwrap();
-        assert_eq!(host_shape("prompts/get", step).unwrap(), json!([{"role": "user", "content": [{"type": "text", "text": "Weather in Oslo?"}]}]));
+        let step = block_on(get_prompt(
+            &client,
+            "args-prompt",
+            json!({"city": "Oslo"}),
+            Some(&declared),
+            &RequestOptions::default(),
+        ))
+        .unwrap();
+        assert_eq!(
+            host_shape("prompts/get", step).unwrap(),
+            json!([{"role": "user", "content": [{"type": "text", "text": "Weather in Oslo?"}]}])
+        );
         let sent = script.sent();
         assert_eq!(sent[1].header("Mcp-Name"), Some("args-prompt"));
         assert_eq!(sent[1].body["params"]["arguments"], json!({"city": "Oslo"}));
         drop(sent);
         script.push(json_reply(200, elicit()));
-        let step = block_on(get_prompt(&client, "p", Value::Null, None, &RequestOptions::default())).unwrap();
-        assert!(matches!(step, ResultOrInterrupt::Interrupt(ref i) if i["method"] == "prompts/get"));
+        let step = block_on(get_prompt(
+            &client,
+            "p",
+            Value::Null,
+            None,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
+        assert!(
+            matches!(step, ResultOrInterrupt::Interrupt(ref i) if i["method"] == "prompts/get")
+        );
     }
 }

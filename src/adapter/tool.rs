@@ -83,7 +83,10 @@ impl ServerIdentity {
     #[must_use]
     pub fn of(server_info: &Value) -> ServerIdentity {
         let field = |key: &str| server_info.get(key).cloned().unwrap_or(Value::Null);
-        ServerIdentity { name: field("name"), version: field("version") }
+        ServerIdentity {
+            name: field("name"),
+            version: field("version"),
+        }
     }
 
     fn into_json(self) -> Value {
@@ -114,29 +117,58 @@ impl ToolDescription {
             _ => obj! {"type": "object"},
         };
         let mut take = |key: &str| tool.remove(key).unwrap_or(Value::Null);
-        let (annotations, meta, own_title, icons, output_schema) =
-            (take("annotations"), take("_meta"), take("title"), take("icons"), take("outputSchema"));
+        let (annotations, meta, own_title, icons, output_schema) = (
+            take("annotations"),
+            take("_meta"),
+            take("title"),
+            take("icons"),
+            take("outputSchema"),
+        );
         let description = match take("description") {
             Value::String(d) => d,
             _ => String::new(),
         };
-        let title = if own_title.is_null() { annotations.get("title").cloned().unwrap_or(Value::Null) } else { own_title.clone() };
+        let title = if own_title.is_null() {
+            annotations.get("title").cloned().unwrap_or(Value::Null)
+        } else {
+            own_title.clone()
+        };
         let (schema, schema_warning) = match prepare_input_schema(&input_schema) {
             Ok(s) => (s, None),
-            Err(e) => (input_schema.clone(), Some(format!("inputSchema kept verbatim: {e}"))),
+            Err(e) => (
+                input_schema.clone(),
+                Some(format!("inputSchema kept verbatim: {e}")),
+            ),
         };
         let mcp = McpToolMetadata {
-            tool: McpToolFields { annotations, meta, title: own_title, icons },
+            tool: McpToolFields {
+                annotations,
+                meta,
+                title: own_title,
+                icons,
+            },
             server: ServerIdentity::of(server_info),
             schema_warning,
         };
-        Some(ToolDescription { name, title, description, input_schema, schema, output_schema, metadata: ToolMetadata { mcp } })
+        Some(ToolDescription {
+            name,
+            title,
+            description,
+            input_schema,
+            schema,
+            output_schema,
+            metadata: ToolMetadata { mcp },
+        })
     }
 
     /// The description as JSON, its values moved rather than copied.
     #[must_use]
     pub fn into_json(self) -> Value {
-        let McpToolMetadata { tool, server, schema_warning } = self.metadata.mcp;
+        let McpToolMetadata {
+            tool,
+            server,
+            schema_warning,
+        } = self.metadata.mcp;
         let mut mcp = Map::new();
         mcp.insert("tool".into(), obj! {"annotations": tool.annotations, "_meta": tool.meta, "title": tool.title, "icons": tool.icons});
         mcp.insert("server".into(), server.into_json());
@@ -182,7 +214,10 @@ mod tests {
         assert_eq!(d["name"], "delete_item");
         assert_eq!(d["title"], "Delete");
         assert_eq!(d["inputSchema"], tool["inputSchema"]);
-        assert_eq!(d["schema"], json!({"type": "object", "properties": {"item": {"type": "string"}}}));
+        assert_eq!(
+            d["schema"],
+            json!({"type": "object", "properties": {"item": {"type": "string"}}})
+        );
         assert_eq!(d["outputSchema"], Value::Null);
         assert_eq!(
             d["metadata"],
@@ -199,7 +234,10 @@ mod tests {
         assert_eq!(d["inputSchema"], json!({"type": "object"}));
         assert_eq!(d["schema"], json!({"type": "object", "properties": {}}));
         assert_eq!(d["description"], "");
-        assert_eq!(d["metadata"]["mcp"]["server"], json!({"name": null, "version": null}));
+        assert_eq!(
+            d["metadata"]["mcp"]["server"],
+            json!({"name": null, "version": null})
+        );
         assert!(describe_tool(json!({"description": "no name"}), &Value::Null).is_none());
         assert!(describe_tool(json!("x"), &Value::Null).is_none());
     }
@@ -212,6 +250,9 @@ mod tests {
         }
         let d = describe_tool(json!({"name": "deep", "inputSchema": deep}), &Value::Null).unwrap();
         assert_eq!(d["schema"], d["inputSchema"]);
-        assert!(d["metadata"]["mcp"]["schema_warning"].as_str().unwrap().contains("verbatim"));
+        assert!(d["metadata"]["mcp"]["schema_warning"]
+            .as_str()
+            .unwrap()
+            .contains("verbatim"));
     }
 }

@@ -37,7 +37,11 @@ pub(super) struct CacheContext {
 impl CacheContext {
     /// The stores as the client reads and writes them.
     pub fn view(&self) -> CacheView<'_> {
-        CacheView { private: &self.private, public: &self.public, target: &self.target }
+        CacheView {
+            private: &self.private,
+            public: &self.public,
+            target: &self.target,
+        }
     }
 }
 
@@ -53,7 +57,12 @@ fn cache_mode(call: &JsValue) -> Result<CacheMode> {
     }
     mode.as_string()
         .and_then(|m| CacheMode::parse(&m))
-        .ok_or_else(|| Error::new(ErrorCode::InvalidArgument, "option cacheMode must be \"use\", \"refresh\" or \"bypass\""))
+        .ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidArgument,
+                "option cacheMode must be \"use\", \"refresh\" or \"bypass\"",
+            )
+        })
 }
 
 impl WasmClient {
@@ -70,10 +79,16 @@ impl WasmClient {
     /// What a call that goes through the result cache starts from: the context, and the
     /// call options `{ signal?, timeoutMs?, cacheMode? }` read now (before the call is
     /// awaited), or the first error among them.
-    pub(super) fn cached_call(&self, call: &JsValue) -> (CacheContext, Result<(RequestOptions, CacheMode)>) {
+    pub(super) fn cached_call(
+        &self,
+        call: &JsValue,
+    ) -> (CacheContext, Result<(RequestOptions, CacheMode)>) {
         let opts = self.defaults.request_options(call);
         let mode = cache_mode(call);
-        (self.cache_context(), opts.and_then(|opts| Ok((opts, mode?))))
+        (
+            self.cache_context(),
+            opts.and_then(|opts| Ok((opts, mode?))),
+        )
     }
 }
 

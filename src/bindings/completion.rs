@@ -16,11 +16,21 @@ impl WasmClient {
     /// "ref/resource", uri}`, `argument` `{name, value}`, `context` `{arguments}` or
     /// `undefined`. Resolves to the JSON text of `{values, total?, hasMore?}`. `call` is
     /// `{ signal?, timeoutMs? }`.
-    pub fn complete(&self, reference: JsValue, argument: JsValue, context: JsValue, call: JsValue) -> Promise {
+    pub fn complete(
+        &self,
+        reference: JsValue,
+        argument: JsValue,
+        context: JsValue,
+        call: JsValue,
+    ) -> Promise {
         let client = self.client.clone();
         let opts = self.defaults.request_options(&call);
         let params = (|| {
-            complete_params(js::to_json(&reference, "the reference")?, js::to_json(&argument, "the argument")?, js::to_json(&context, "the context")?)
+            complete_params(
+                js::to_json(&reference, "the reference")?,
+                js::to_json(&argument, "the argument")?,
+                js::to_json(&context, "the context")?,
+            )
         })();
         promise(async move {
             let (opts, params) = (opts.map_err(to_js)?, params.map_err(to_js)?);

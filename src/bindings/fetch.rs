@@ -33,7 +33,16 @@ extern "C" {
     /// `name NUL value NUL name NUL value` (one string crosses instead of one per name and
     /// value; header values cannot hold NUL).
     #[wasm_bindgen(method)]
-    fn start(this: &JsExchange, host_headers: &JsValue, url: &str, method: &str, mcp_method: &str, own: &str, body: &str, limit: f64) -> Promise;
+    fn start(
+        this: &JsExchange,
+        host_headers: &JsValue,
+        url: &str,
+        method: &str,
+        mcp_method: &str,
+        own: &str,
+        body: &str,
+        limit: f64,
+    ) -> Promise;
 
     /// Resolves to the next body chunk (`Uint8Array`) or `undefined` at the end.
     #[wasm_bindgen(method)]
@@ -81,7 +90,12 @@ const CONTEXTLESS_REQUEST_TIMEOUT_MS: f64 = 10_000.0;
 
 /// The codes `exchange.js` rejects with: the values of its `FAILURE_CODES`, the one table
 /// that maps its failures to codes. Anything else it throws is [`ErrorCode::Network`].
-const EXCHANGE_FAILURE_CODES: [ErrorCode; 4] = [ErrorCode::Timeout, ErrorCode::Aborted, ErrorCode::Network, ErrorCode::InvalidArgument];
+const EXCHANGE_FAILURE_CODES: [ErrorCode; 4] = [
+    ErrorCode::Timeout,
+    ErrorCode::Aborted,
+    ErrorCode::Network,
+    ErrorCode::InvalidArgument,
+];
 
 /// The host's `headers` option.
 pub enum HostHeaders {
@@ -100,7 +114,10 @@ impl HostHeaders {
         } else if value.is_object() || value.is_function() {
             Ok(HostHeaders::Given(value))
         } else {
-            Err(Error::new(ErrorCode::InvalidArgument, "option headers must be an object, a Headers, or a function"))
+            Err(Error::new(
+                ErrorCode::InvalidArgument,
+                "option headers must be an object, a Headers, or a function",
+            ))
         }
     }
 }
@@ -126,16 +143,24 @@ impl FetchExchange {
             HostHeaders::None => JsValue::UNDEFINED,
             HostHeaders::Given(v) => v,
         };
-        FetchExchange { fetch: fetch.map(JsValue::from).unwrap_or(JsValue::UNDEFINED), headers }
+        FetchExchange {
+            fetch: fetch.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+            headers,
+        }
     }
 }
 
 /// What `exchange.js` rejected with (`{code, message}`), or anything else it threw, as an
 /// [`Error`].
 fn rejected(thrown: JsValue) -> Error {
-    let message = get(&thrown, "message").as_string().unwrap_or_else(|| super::js::describe(&thrown));
+    let message = get(&thrown, "message")
+        .as_string()
+        .unwrap_or_else(|| super::js::describe(&thrown));
     let code = get(&thrown, "code").as_string();
-    let code = EXCHANGE_FAILURE_CODES.into_iter().find(|c| code.as_deref() == Some(c.as_str())).unwrap_or(ErrorCode::Network);
+    let code = EXCHANGE_FAILURE_CODES
+        .into_iter()
+        .find(|c| code.as_deref() == Some(c.as_str()))
+        .unwrap_or(ErrorCode::Network);
     Error::new(code, message)
 }
 
@@ -155,17 +180,27 @@ impl Exchange for FetchExchange {
     }
 
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
-        let ctx = request.context.as_ref().and_then(|c| c.downcast_ref::<CallContext>());
+        let ctx = request
+            .context
+            .as_ref()
+            .and_then(|c| c.downcast_ref::<CallContext>());
         // requests made without a call context (session cleanup, cancellation notices)
         // are bounded too
         let (signal, timeout_ms) = match ctx {
-            Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.timeout_ms.unwrap_or(0.0)),
+            Some(c) => (
+                c.signal.clone().unwrap_or(JsValue::UNDEFINED),
+                c.timeout_ms.unwrap_or(0.0),
+            ),
             None => (JsValue::UNDEFINED, CONTEXTLESS_REQUEST_TIMEOUT_MS),
         };
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
         Box::pin(async move {
             let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms));
-            let mcp_method = request.headers.iter().find(|(n, _)| n == crate::protocol::headers::METHOD).map_or("", |(_, v)| v.as_str());
+            let mcp_method = request
+                .headers
+                .iter()
+                .find(|(n, _)| n == crate::protocol::headers::METHOD)
+                .map_or("", |(_, v)| v.as_str());
             let limit = request.body_limit as f64;
             let mut own = String::new();
             for (name, value) in &request.headers {
@@ -176,17 +211,31 @@ impl Exchange for FetchExchange {
                 own.push('\0');
                 own.push_str(value);
             }
-            let started = exchange.0.start(&host_headers, &request.url, request.method, mcp_method, &own, &request.body, limit);
-            let head: ResponseHead = JsFuture::from(started).await.map_err(rejected)?.unchecked_into();
+            let started = exchange.0.start(
+                &host_headers,
+                &request.url,
+                request.method,
+                mcp_method,
+                &own,
+                &request.body,
+                limit,
+            );
+            let head: ResponseHead = JsFuture::from(started)
+                .await
+                .map_err(rejected)?
+                .unchecked_into();
             let status = head.status() as u16;
             if let Some(pairs) = head.remembered() {
                 for i in (0..pairs.length()).step_by(2) {
-                    if let (Some(name), Some(value)) = (pairs.get(i).as_string(), pairs.get(i + 1).as_string()) {
+                    if let (Some(name), Some(value)) =
+                        (pairs.get(i).as_string(), pairs.get(i + 1).as_string())
+                    {
                         super::secrets::remember(&name, &value);
                     }
                 }
             }
-            let (content_type, location, session_id) = (head.content_type(), head.location(), head.session_id());
+            let (content_type, location, session_id) =
+                (head.content_type(), head.location(), head.session_id());
             let body = if let Some(bytes) = head.body() {
                 // the whole body is here: the exchange is over (its timer cleared now)
                 let bytes = Bytes::from(bytes.to_vec());
@@ -198,12 +247,20 @@ impl Exchange for FetchExchange {
                     match JsFuture::from(exchange.0.read()).await {
                         Err(e) => Some((Err(rejected(e)), None)),
                         // a chunk, or `undefined` at the end of the body
-                        Ok(chunk) => chunk.dyn_ref::<Uint8Array>().map(|array| (Ok(Bytes::from(array.to_vec())), Some(exchange))),
+                        Ok(chunk) => chunk
+                            .dyn_ref::<Uint8Array>()
+                            .map(|array| (Ok(Bytes::from(array.to_vec())), Some(exchange))),
                     }
                 })
                 .boxed_local()
             };
-            Ok(HttpResponse { status, content_type, location, session_id, body })
+            Ok(HttpResponse {
+                status,
+                content_type,
+                location,
+                session_id,
+                body,
+            })
         })
     }
 }
@@ -243,7 +300,10 @@ mod tests {
     /// Anything else exchange.js (or code it calls) throws is a `network` error.
     #[wasm_bindgen_test]
     fn an_unknown_failure_is_a_network_error() {
-        assert_eq!(rejected(thrown(&JsValue::from_str("http_status"))).code, ErrorCode::Network);
+        assert_eq!(
+            rejected(thrown(&JsValue::from_str("http_status"))).code,
+            ErrorCode::Network
+        );
         assert_eq!(rejected(JsValue::from_str("boom")).code, ErrorCode::Network);
     }
 }

@@ -34,9 +34,16 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Value> {
     if value.is_undefined() || value.is_null() {
         return Ok(Value::Null);
     }
-    let invalid = |why: String| Error::new(ErrorCode::InvalidArgument, format!("{what} must be JSON-serializable: {why}"));
+    let invalid = |why: String| {
+        Error::new(
+            ErrorCode::InvalidArgument,
+            format!("{what} must be JSON-serializable: {why}"),
+        )
+    };
     let text = JSON::stringify(value).map_err(|e| invalid(describe(&e)))?;
-    let text = text.as_string().ok_or_else(|| invalid("it has no JSON form".into()))?;
+    let text = text
+        .as_string()
+        .ok_or_else(|| invalid("it has no JSON form".into()))?;
     serde_json::from_slice(text.as_bytes()).map_err(|e| invalid(e.to_string()))
 }
 
@@ -57,19 +64,34 @@ pub fn describe(thrown: &JsValue) -> String {
 /// A value that is not a string, or a string `URL` cannot parse (a bare path, an empty
 /// string), is [`ErrorCode::InvalidUrl`].
 pub fn normalize_url(url: &JsValue) -> Result<String> {
-    let refuse = |why: &str| Error::new(ErrorCode::InvalidUrl, format!("the MCP server target must be an http(s) URL: {why}"));
-    let text = url.as_string().ok_or_else(|| refuse("it is not a string or URL"))?;
+    let refuse = |why: &str| {
+        Error::new(
+            ErrorCode::InvalidUrl,
+            format!("the MCP server target must be an http(s) URL: {why}"),
+        )
+    };
+    let text = url
+        .as_string()
+        .ok_or_else(|| refuse("it is not a string or URL"))?;
     if text.is_empty() {
         return Err(refuse("it is empty"));
     }
-    let ctor: Function = global("URL").dyn_into().map_err(|_| refuse("this runtime has no URL"))?;
+    let ctor: Function = global("URL")
+        .dyn_into()
+        .map_err(|_| refuse("this runtime has no URL"))?;
     let args = js_sys::Array::of1(&JsValue::from_str(&text));
-    let parsed = Reflect::construct(&ctor, &args).map_err(|_| refuse("it is not an absolute URL"))?;
-    get(&parsed, "href").as_string().ok_or_else(|| refuse("it has no href"))
+    let parsed =
+        Reflect::construct(&ctor, &args).map_err(|_| refuse("it is not an absolute URL"))?;
+    get(&parsed, "href")
+        .as_string()
+        .ok_or_else(|| refuse("it has no href"))
 }
 
 /// Calls `f(arg)`; when it returns a thenable, awaits it.
-pub async fn call_maybe_async(f: &Function, arg: &JsValue) -> std::result::Result<JsValue, JsValue> {
+pub async fn call_maybe_async(
+    f: &Function,
+    arg: &JsValue,
+) -> std::result::Result<JsValue, JsValue> {
     let out = f.call1(&JsValue::UNDEFINED, arg)?;
     if get(&out, "then").is_function() {
         let promise = js_sys::Promise::resolve(&out);

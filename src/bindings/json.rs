@@ -58,7 +58,11 @@ enum PathSegment<'a> {
 /// path borrows the keys and crosses to JS only for the strings found. (The recursion is
 /// bounded: every value came through serde_json, whose parser stops at 128 levels, or was
 /// built by the adapter.)
-fn take_large<'a>(value: &'a mut Value, path: &mut Vec<PathSegment<'a>>, out: &mut Vec<(Vec<PathSegment<'a>>, String)>) {
+fn take_large<'a>(
+    value: &'a mut Value,
+    path: &mut Vec<PathSegment<'a>>,
+    out: &mut Vec<(Vec<PathSegment<'a>>, String)>,
+) {
     if let Value::String(s) = value {
         if s.len() >= LARGE {
             out.push((path.clone(), std::mem::take(s)));

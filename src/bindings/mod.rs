@@ -60,7 +60,9 @@ impl WasmClient {
     /// `invalid_url` or `invalid_argument` before any request is sent.
     #[wasm_bindgen(constructor)]
     pub fn new(url: JsValue, options: JsValue) -> Result<WasmClient, JsValue> {
-        let target = js::normalize_url(&url).and_then(|href| Target::parse(&href)).map_err(to_js)?;
+        let target = js::normalize_url(&url)
+            .and_then(|href| Target::parse(&href))
+            .map_err(to_js)?;
         let parsed = options::parse(&options).map_err(to_js)?;
         let exchange = Rc::new(fetch::FetchExchange::new(parsed.fetch, parsed.headers));
         Ok(WasmClient {

@@ -38,7 +38,16 @@ pub const ADAPTER_OPTIONS: [&str; 16] = [
 pub const CALL_OPTIONS: [&str; 3] = ["timeoutMs", "signal", "onProgress"];
 
 /// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
-const LOG_LEVELS: &[&str] = &["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const LOG_LEVELS: &[&str] = &[
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
+];
 
 /// Parsed adapter options.
 pub struct Parsed {
@@ -62,7 +71,10 @@ fn invalid(what: &str) -> Error {
 /// Option `key` of `obj`; every option is read through here. (Read when needed rather than
 /// all at once: see ARCHITECTURE.md, Wasm size.)
 fn option(obj: &JsValue, key: &str) -> JsValue {
-    debug_assert!(ADAPTER_OPTIONS.contains(&key) || CALL_OPTIONS.contains(&key), "option {key} is not listed");
+    debug_assert!(
+        ADAPTER_OPTIONS.contains(&key) || CALL_OPTIONS.contains(&key),
+        "option {key} is not listed"
+    );
     get(obj, key)
 }
 
@@ -72,7 +84,9 @@ fn optional_function(obj: &JsValue, key: &str) -> Result<Option<Function>> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
-    v.dyn_into::<Function>().map(Some).map_err(|_| invalid(&format!("option {key} must be a function")))
+    v.dyn_into::<Function>()
+        .map(Some)
+        .map_err(|_| invalid(&format!("option {key} must be a function")))
 }
 
 /// Option `key` of `obj` as a non-negative number (`None` when absent).
@@ -83,14 +97,19 @@ fn optional_number(obj: &JsValue, key: &str) -> Result<Option<f64>> {
     }
     match v.as_f64() {
         Some(n) if n >= 0.0 && !n.is_nan() => Ok(Some(n)),
-        _ => Err(invalid(&format!("option {key} must be a non-negative number"))),
+        _ => Err(invalid(&format!(
+            "option {key} must be a non-negative number"
+        ))),
     }
 }
 
 /// A handler that hands `notifications/progress` params to `on_progress` and
 /// `notifications/message` params to `on_log`, as plain JS objects. Exceptions thrown by
 /// host callbacks are swallowed: they must not break the call that delivered them.
-pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Function>) -> Option<NotificationHandler> {
+pub fn notification_handler(
+    on_progress: Option<Function>,
+    on_log: Option<Function>,
+) -> Option<NotificationHandler> {
     if on_progress.is_none() && on_log.is_none() {
         return None;
     }
@@ -101,7 +120,10 @@ pub fn notification_handler(on_progress: Option<Function>, on_log: Option<Functi
             _ => None,
         };
         if let Some(f) = target {
-            let _ = f.call1(&JsValue::UNDEFINED, &js::parse_json(&crate::json_text(params)));
+            let _ = f.call1(
+                &JsValue::UNDEFINED,
+                &js::parse_json(&crate::json_text(params)),
+            );
         }
     }))
 }
@@ -114,7 +136,12 @@ fn host_handler(f: Function, name: &'static str) -> HostHandler {
         async move {
             let out = js::call_maybe_async(&f, &js::parse_json(&crate::json_text(&params)))
                 .await
-                .map_err(|e| Error::new(ErrorCode::InvalidArgument, format!("{name} threw: {}", js::describe(&e))))?;
+                .map_err(|e| {
+                    Error::new(
+                        ErrorCode::InvalidArgument,
+                        format!("{name} threw: {}", js::describe(&e)),
+                    )
+                })?;
             js::to_json(&out, name)
         }
         .boxed_local()
@@ -131,7 +158,9 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
         match roots {
             Value::Array(_) => Ok(crate::obj! {"roots": roots}),
             Value::Object(ref o) if o.get("roots").is_some_and(Value::is_array) => Ok(roots),
-            _ => Err(invalid("option roots must be an array of {uri, name?} (or a function returning one)")),
+            _ => Err(invalid(
+                "option roots must be an array of {uri, name?} (or a function returning one)",
+            )),
         }
     };
     if let Some(f) = value.dyn_ref::<Function>() {
@@ -162,16 +191,27 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     let client_info = js::to_json(&option(options, "clientInfo"), "option clientInfo")?;
     match client_info {
         Value::Null => {}
-        Value::Object(ref o) if o.get("name").is_some_and(Value::is_string) && o.get("version").is_some_and(Value::is_string) => {
+        Value::Object(ref o)
+            if o.get("name").is_some_and(Value::is_string)
+                && o.get("version").is_some_and(Value::is_string) =>
+        {
             config.client_info = client_info
         }
-        _ => return Err(invalid("option clientInfo must be an object with string name and version")),
+        _ => {
+            return Err(invalid(
+                "option clientInfo must be an object with string name and version",
+            ))
+        }
     }
     let level = option(options, "logLevel");
     if !level.is_undefined() {
         match level.as_string() {
             Some(l) if LOG_LEVELS.contains(&l.as_str()) => config.log_level = Some(l),
-            _ => return Err(invalid(&format!("option logLevel must be one of {LOG_LEVELS:?}"))),
+            _ => {
+                return Err(invalid(&format!(
+                    "option logLevel must be one of {LOG_LEVELS:?}"
+                )))
+            }
         }
     }
     if let Some(n) = optional_number(options, "maxResponseBytes")? {
@@ -192,10 +232,14 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         config.protocol = protocol
             .as_string()
             .and_then(|p| ProtocolMode::parse(&p))
-            .ok_or_else(|| invalid("option protocol must be \"auto\", \"2026-07-28\" or \"legacy\""))?;
+            .ok_or_else(|| {
+                invalid("option protocol must be \"auto\", \"2026-07-28\" or \"legacy\"")
+            })?;
     }
-    config.on_elicitation = optional_function(options, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
-    config.on_sampling = optional_function(options, "onSampling")?.map(|f| host_handler(f, "onSampling"));
+    config.on_elicitation =
+        optional_function(options, "onElicitation")?.map(|f| host_handler(f, "onElicitation"));
+    config.on_sampling =
+        optional_function(options, "onSampling")?.map(|f| host_handler(f, "onSampling"));
     config.roots = roots_handler(option(options, "roots"))?;
     if let Some(n) = optional_number(options, "maxRounds")? {
         config.max_rounds = n.min(1000.0) as u32;
@@ -203,19 +247,31 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     let approval = optional_function(options, "approval")?;
     let on_warning = match optional_function(options, "onWarning")? {
         Some(f) => Some(f),
-        None => js::get(&js::global("console"), "warn").dyn_into::<Function>().ok(),
+        None => js::get(&js::global("console"), "warn")
+            .dyn_into::<Function>()
+            .ok(),
     };
     config.on_warning = on_warning.map(|f| {
         Rc::new(move |text: &str| {
-            let _ = f.call1(&JsValue::UNDEFINED, &JsValue::from_str(&format!("mcp-wasm-adapter: {text}")));
+            let _ = f.call1(
+                &JsValue::UNDEFINED,
+                &JsValue::from_str(&format!("mcp-wasm-adapter: {text}")),
+            );
         }) as Rc<dyn Fn(&str)>
     });
     // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
-    config.opaque_network_error_means_handshake = !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
+    config.opaque_network_error_means_handshake =
+        !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
     let headers = HostHeaders::from_option(option(options, "headers"))?;
     let fetch = optional_function(options, "fetch")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
-    Ok(Parsed { config, approval, fetch, headers, defaults: CallDefaults { timeout_ms } })
+    Ok(Parsed {
+        config,
+        approval,
+        fetch,
+        headers,
+        defaults: CallDefaults { timeout_ms },
+    })
 }
 
 impl CallDefaults {
@@ -241,7 +297,10 @@ impl CallDefaults {
         let on_progress = optional_function(call, "onProgress")?;
         let progress = on_progress.is_some();
         Ok(RequestOptions {
-            context: Some(Rc::new(CallContext { signal, timeout_ms: (timeout_ms > 0.0).then_some(timeout_ms) })),
+            context: Some(Rc::new(CallContext {
+                signal,
+                timeout_ms: (timeout_ms > 0.0).then_some(timeout_ms),
+            })),
             progress,
             on_notification: notification_handler(on_progress, None),
         })

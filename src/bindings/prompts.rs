@@ -19,7 +19,11 @@ fn remember_arguments(declared: &RefCell<Map<String, Value>>, prompts: &[Value])
     map.clear();
     for prompt in prompts {
         if let Some(name) = prompt.get("name").and_then(Value::as_str) {
-            let args = prompt.get("arguments").and_then(Value::as_array).cloned().unwrap_or_default();
+            let args = prompt
+                .get("arguments")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
             map.insert(name.to_string(), Value::Array(args));
         }
     }
@@ -36,7 +40,11 @@ impl WasmClient {
         let declared = self.prompt_arguments.clone();
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
-            let prompts = ctx.client.list_prompts(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
+            let prompts = ctx
+                .client
+                .list_prompts(Some(ctx.view()), mode, &opts)
+                .await
+                .map_err(to_js)?;
             remember_arguments(&declared, &prompts);
             Ok(to_host(Value::Array(prompts)))
         })
@@ -54,19 +62,33 @@ impl WasmClient {
         let args = js::to_json(&args, "prompt arguments");
         promise(async move {
             let (opts, args) = (opts.map_err(to_js)?, args.map_err(to_js)?);
-            let known = declared_by_name.borrow().get(&name).and_then(Value::as_array).cloned();
+            let known = declared_by_name
+                .borrow()
+                .get(&name)
+                .and_then(Value::as_array)
+                .cloned();
             let declared = match known {
                 Some(d) => Some(d),
-                None => match ctx.client.list_prompts(Some(ctx.view()), CacheMode::Use, &opts).await {
+                None => match ctx
+                    .client
+                    .list_prompts(Some(ctx.view()), CacheMode::Use, &opts)
+                    .await
+                {
                     Ok(prompts) => {
                         remember_arguments(&declared_by_name, &prompts);
-                        declared_by_name.borrow().get(&name).and_then(Value::as_array).cloned()
+                        declared_by_name
+                            .borrow()
+                            .get(&name)
+                            .and_then(Value::as_array)
+                            .cloned()
                     }
                     // a server that cannot list its prompts may still serve this one
                     Err(_) => None,
                 },
             };
-            let step = get_prompt(&ctx.client, &name, args, declared.as_deref(), &opts).await.map_err(to_js)?;
+            let step = get_prompt(&ctx.client, &name, args, declared.as_deref(), &opts)
+                .await
+                .map_err(to_js)?;
             Ok(to_host(host_shape("prompts/get", step).map_err(to_js)?))
         })
     }

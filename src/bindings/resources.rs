@@ -33,7 +33,11 @@ impl WasmClient {
         let (ctx, options) = self.cached_call(&call);
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
-            let all = ctx.client.list_resources(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
+            let all = ctx
+                .client
+                .list_resources(Some(ctx.view()), mode, &opts)
+                .await
+                .map_err(to_js)?;
             Ok(to_host(Value::Array(all)))
         })
     }
@@ -44,7 +48,11 @@ impl WasmClient {
         let (ctx, options) = self.cached_call(&call);
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
-            let all = ctx.client.list_resource_templates(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
+            let all = ctx
+                .client
+                .list_resource_templates(Some(ctx.view()), mode, &opts)
+                .await
+                .map_err(to_js)?;
             Ok(to_host(Value::Array(all)))
         })
     }
@@ -58,7 +66,9 @@ impl WasmClient {
         let (ctx, options) = self.cached_call(&call);
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
-            let step = read_resource(&ctx.client, Some(ctx.view()), mode, &uri, &opts).await.map_err(|e| read_error_to_js(e, &uri))?;
+            let step = read_resource(&ctx.client, Some(ctx.view()), mode, &uri, &opts)
+                .await
+                .map_err(|e| read_error_to_js(e, &uri))?;
             Ok(to_host(host_shape("resources/read", step).map_err(to_js)?))
         })
     }

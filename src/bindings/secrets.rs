@@ -34,8 +34,17 @@ fn remember_one(value: &str) {
 
 /// Headers that never carry credentials (their values, such as `application/json`, must not
 /// be redacted from messages).
-const PLAIN: &[&str] =
-    &["accept", "accept-encoding", "accept-language", "cache-control", "content-type", "origin", "pragma", "referer", "user-agent"];
+const PLAIN: &[&str] = &[
+    "accept",
+    "accept-encoding",
+    "accept-language",
+    "cache-control",
+    "content-type",
+    "origin",
+    "pragma",
+    "referer",
+    "user-agent",
+];
 
 /// Remembers the value of header `name` the host sent, unless the header is [`PLAIN`].
 pub fn remember(name: &str, value: &str) {

@@ -57,7 +57,10 @@ impl WasmSubscription {
 
 /// Request options carrying `signal` and a timeout of `timeout_ms` milliseconds.
 fn background_options(signal: Option<JsValue>, timeout_ms: Option<f64>) -> RequestOptions {
-    RequestOptions { context: Some(Rc::new(CallContext { signal, timeout_ms })), ..RequestOptions::default() }
+    RequestOptions {
+        context: Some(Rc::new(CallContext { signal, timeout_ms })),
+        ..RequestOptions::default()
+    }
 }
 
 #[wasm_bindgen]
@@ -75,10 +78,16 @@ impl WasmClient {
         let filter = js::to_json(&filter, "the filter").and_then(|f| Filter::from_json(&f));
         promise(async move {
             let (opts, filter) = (opts.map_err(to_js)?, filter.map_err(to_js)?);
-            let callback: Function = on_notification
-                .dyn_into()
-                .map_err(|_| to_js(Error::new(ErrorCode::InvalidArgument, "subscribe: onNotification must be a function")))?;
-            let call_ctx = opts.context.as_ref().and_then(|c| c.downcast_ref::<CallContext>());
+            let callback: Function = on_notification.dyn_into().map_err(|_| {
+                to_js(Error::new(
+                    ErrorCode::InvalidArgument,
+                    "subscribe: onNotification must be a function",
+                ))
+            })?;
+            let call_ctx = opts
+                .context
+                .as_ref()
+                .and_then(|c| c.downcast_ref::<CallContext>());
             let host_signal = call_ctx.and_then(|c| c.signal.clone());
             let ack_timeout = call_ctx.and_then(|c| c.timeout_ms);
             let controller = abort_controller().map_err(to_js)?;
@@ -104,7 +113,10 @@ impl WasmClient {
                 Err(_) if timed_out.get() => {
                     return Err(to_js(Error::new(
                         ErrorCode::Timeout,
-                        format!("subscribe: no acknowledgement within {} ms", ack_timeout.unwrap_or(0.0) as u64),
+                        format!(
+                            "subscribe: no acknowledgement within {} ms",
+                            ack_timeout.unwrap_or(0.0) as u64
+                        ),
                     )))
                 }
                 Err(e) => return Err(to_js(e)),
@@ -115,7 +127,8 @@ impl WasmClient {
             let closed = Promise::new(&mut |resolve, _reject| {
                 *slot.borrow_mut() = Some(resolve);
             });
-            let background = background_options(Some(signal.clone()), Some(SUBSCRIPTION_REQUEST_TIMEOUT_MS));
+            let background =
+                background_options(Some(signal.clone()), Some(SUBSCRIPTION_REQUEST_TIMEOUT_MS));
             spawn_local(async move {
                 let ending = loop {
                     match subscription.next(&ctx.client, &background).await {
@@ -123,17 +136,26 @@ impl WasmClient {
                             ctx.view().invalidate_for(&n.method, &n.params);
                             let event = Object::new();
                             set(&event, "method", &JsValue::from_str(&n.method));
-                            set(&event, "params", &js::parse_json(&crate::json_text(&n.params)));
+                            set(
+                                &event,
+                                "params",
+                                &js::parse_json(&crate::json_text(&n.params)),
+                            );
                             // a throwing callback must not end the subscription
                             let _ = callback.call1(&JsValue::UNDEFINED, &event);
                         }
                         Ok(None) => break ("server_closed", None),
-                        Err(_) if get(&signal, "aborted").as_bool() == Some(true) => break ("closed", None),
+                        Err(_) if get(&signal, "aborted").as_bool() == Some(true) => {
+                            break ("closed", None)
+                        }
                         Err(e) => break ("error", Some(e)),
                     }
                 };
-                let unsubscribe_opts = background_options(None, Some(SUBSCRIPTION_REQUEST_TIMEOUT_MS));
-                ctx.client.unsubscribe(&subscription, &unsubscribe_opts).await;
+                let unsubscribe_opts =
+                    background_options(None, Some(SUBSCRIPTION_REQUEST_TIMEOUT_MS));
+                ctx.client
+                    .unsubscribe(&subscription, &unsubscribe_opts)
+                    .await;
                 drop(subscription);
                 let outcome = Object::new();
                 set(&outcome, "reason", &JsValue::from_str(ending.0));
@@ -144,7 +166,11 @@ impl WasmClient {
                     let _ = resolve.call1(&JsValue::UNDEFINED, &outcome);
                 }
             });
-            Ok(JsValue::from(WasmSubscription { controller, acknowledged, closed }))
+            Ok(JsValue::from(WasmSubscription {
+                controller,
+                acknowledged,
+                closed,
+            }))
         })
     }
 }

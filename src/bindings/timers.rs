@@ -36,9 +36,14 @@ pub fn sleep(ms: f64) -> impl Future<Output = ()> {
 /// [`ErrorCode::InvalidArgument`] when the runtime has no `AbortController` or constructing
 /// one throws.
 pub fn abort_controller() -> Result<JsValue> {
-    let ctor: Function =
-        js::global("AbortController").dyn_into().map_err(|_| Error::new(ErrorCode::InvalidArgument, "this runtime lacks AbortController"))?;
-    Reflect::construct(&ctor, &Array::new()).map_err(|e| Error::new(ErrorCode::InvalidArgument, js::describe(&e)))
+    let ctor: Function = js::global("AbortController").dyn_into().map_err(|_| {
+        Error::new(
+            ErrorCode::InvalidArgument,
+            "this runtime lacks AbortController",
+        )
+    })?;
+    Reflect::construct(&ctor, &Array::new())
+        .map_err(|e| Error::new(ErrorCode::InvalidArgument, js::describe(&e)))
 }
 
 /// `controller.abort()`; nothing when `controller` has no `abort` method or it throws.
@@ -64,7 +69,13 @@ pub fn any_signal(a: JsValue, b: Option<JsValue>) -> JsValue {
 pub fn set_timeout(f: impl FnOnce() + 'static, ms: f64) -> JsValue {
     let callback = Closure::once_into_js(f);
     match js::global("setTimeout").dyn_into::<Function>() {
-        Ok(st) => st.call2(&JsValue::UNDEFINED, &callback, &JsValue::from_f64(ms.min(2_147_483_647.0))).unwrap_or(JsValue::UNDEFINED),
+        Ok(st) => st
+            .call2(
+                &JsValue::UNDEFINED,
+                &callback,
+                &JsValue::from_f64(ms.min(2_147_483_647.0)),
+            )
+            .unwrap_or(JsValue::UNDEFINED),
         Err(_) => JsValue::UNDEFINED,
     }
 }

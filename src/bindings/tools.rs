@@ -21,7 +21,9 @@ use wasm_bindgen::prelude::*;
 /// `prompts/get`), or the interrupt.
 pub(super) fn finish(method: &str, step: ResultOrInterrupt) -> Result<JsValue> {
     let json = match step {
-        ResultOrInterrupt::Complete(result) if method == "tools/call" => tool_result(result)?.into_json(),
+        ResultOrInterrupt::Complete(result) if method == "tools/call" => {
+            tool_result(result)?.into_json()
+        }
         step => host_shape(method, step)?,
     };
     Ok(to_host(json))
@@ -39,9 +41,18 @@ impl WasmClient {
         let metadata = self.tool_metadata.clone();
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
-            let tools = client.list_tools_cached(Some(ctx.view()), mode, &opts).await.map_err(to_js)?;
-            let server_info = client.server().map(|s| s.server_info.clone()).unwrap_or(Value::Null);
-            let described: Vec<Value> = tools.into_iter().filter_map(|t| describe_tool(t, &server_info)).collect();
+            let tools = client
+                .list_tools_cached(Some(ctx.view()), mode, &opts)
+                .await
+                .map_err(to_js)?;
+            let server_info = client
+                .server()
+                .map(|s| s.server_info.clone())
+                .unwrap_or(Value::Null);
+            let described: Vec<Value> = tools
+                .into_iter()
+                .filter_map(|t| describe_tool(t, &server_info))
+                .collect();
             let mut cache = metadata.borrow_mut();
             cache.clear();
             for tool in &described {
@@ -64,8 +75,17 @@ impl WasmClient {
         let client = self.client.clone();
         let opts = self.defaults.request_options(&call);
         let args = js::to_json(&args, "tool arguments");
-        let gate = if js::get(&call, "approved").as_bool() == Some(true) { None } else { self.approval.clone() };
-        let metadata = self.tool_metadata.borrow().get(&name).cloned().unwrap_or(Value::Null);
+        let gate = if js::get(&call, "approved").as_bool() == Some(true) {
+            None
+        } else {
+            self.approval.clone()
+        };
+        let metadata = self
+            .tool_metadata
+            .borrow()
+            .get(&name)
+            .cloned()
+            .unwrap_or(Value::Null);
         promise(async move {
             let opts = opts.map_err(to_js)?;
             let args = args.map_err(to_js)?;
@@ -74,17 +94,31 @@ impl WasmClient {
             if let Some(gate) = gate {
                 let request = Object::new();
                 js::set(&request, "name", &JsValue::from_str(&name));
-                js::set(&request, "args", &js::parse_json(&crate::json_text(&arguments)));
-                js::set(&request, "metadata", &js::parse_json(&crate::json_text(&metadata)));
-                let verdict = js::call_maybe_async(&gate, &request)
-                    .await
-                    .map_err(|e| to_js(Error::new(ErrorCode::InvalidArgument, format!("the approval predicate threw: {}", js::describe(&e)))))?;
+                js::set(
+                    &request,
+                    "args",
+                    &js::parse_json(&crate::json_text(&arguments)),
+                );
+                js::set(
+                    &request,
+                    "metadata",
+                    &js::parse_json(&crate::json_text(&metadata)),
+                );
+                let verdict = js::call_maybe_async(&gate, &request).await.map_err(|e| {
+                    to_js(Error::new(
+                        ErrorCode::InvalidArgument,
+                        format!("the approval predicate threw: {}", js::describe(&e)),
+                    ))
+                })?;
                 if verdict.is_truthy() {
-                    let interrupt = interrupt::approval_interrupt(&client, &name, &arguments, &metadata);
+                    let interrupt =
+                        interrupt::approval_interrupt(&client, &name, &arguments, &metadata);
                     return Ok(to_host(interrupt));
                 }
             }
-            let step = interrupt::run(&client, "tools/call", params, None, None, 0, &opts).await.map_err(to_js)?;
+            let step = interrupt::run(&client, "tools/call", params, None, None, 0, &opts)
+                .await
+                .map_err(to_js)?;
             finish("tools/call", step).map_err(to_js)
         })
     }
@@ -102,14 +136,23 @@ impl WasmClient {
             let opts = opts.map_err(to_js)?;
             let interrupt = interrupt.map_err(to_js)?;
             let answer = answer.map_err(to_js)?;
-            let method = interrupt.get("method").and_then(Value::as_str).unwrap_or("tools/call").to_string();
+            let method = interrupt
+                .get("method")
+                .and_then(Value::as_str)
+                .unwrap_or("tools/call")
+                .to_string();
             let step = match interrupt.get("type").and_then(Value::as_str) {
                 Some(interrupt::ELICITATION) => {
                     let responses = answer.get("responses").cloned().unwrap_or(Value::Null);
                     interrupt::resume_elicitation(&client, &interrupt, &responses, &opts).await
                 }
-                Some(interrupt::APPROVAL) => interrupt::resume_approval(&client, &interrupt, &answer, &opts).await,
-                _ => Err(Error::new(ErrorCode::InvalidArgument, "not an interrupt: type must be \"mcp_elicitation\" or \"mcp_approval\"")),
+                Some(interrupt::APPROVAL) => {
+                    interrupt::resume_approval(&client, &interrupt, &answer, &opts).await
+                }
+                _ => Err(Error::new(
+                    ErrorCode::InvalidArgument,
+                    "not an interrupt: type must be \"mcp_elicitation\" or \"mcp_approval\"",
+                )),
             }
             .map_err(to_js)?;
             finish(&method, step).map_err(to_js)

@@ -30,7 +30,9 @@ use super::resources::is_within;
 use super::{Client, Era, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::codes;
-use crate::protocol::notifications::{PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED, TOOLS_LIST_CHANGED};
+use crate::protocol::notifications::{
+    PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED, TOOLS_LIST_CHANGED,
+};
 use crate::protocol::result_type::ResultType;
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};
@@ -72,7 +74,10 @@ pub enum CacheScope {
 /// How long, and for whom, a result may be kept: `None` when it may not be kept at all
 /// (`ttlMs` missing, not a number, or ≤ 0). A missing or unknown `cacheScope` is private.
 pub fn cache_hint(result: &Value) -> Option<(f64, CacheScope)> {
-    let ttl = result.get("ttlMs").and_then(Value::as_f64).filter(|t| t.is_finite() && *t > 0.0)?;
+    let ttl = result
+        .get("ttlMs")
+        .and_then(Value::as_f64)
+        .filter(|t| t.is_finite() && *t > 0.0)?;
     let scope = match result.get("cacheScope").and_then(Value::as_str) {
         Some("public") => CacheScope::Public,
         _ => CacheScope::Private,
@@ -92,7 +97,10 @@ pub struct CacheLimits {
 
 impl Default for CacheLimits {
     fn default() -> Self {
-        CacheLimits { max_entries: 512, max_bytes: 8 * 1024 * 1024 }
+        CacheLimits {
+            max_entries: 512,
+            max_bytes: 8 * 1024 * 1024,
+        }
     }
 }
 
@@ -107,7 +115,12 @@ pub fn system_clock() -> Clock {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        Rc::new(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0))
+        Rc::new(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs_f64() * 1000.0)
+                .unwrap_or(0.0)
+        })
     }
 }
 
@@ -137,7 +150,12 @@ impl Default for Cache {
 impl Cache {
     /// An empty store with these bounds and clock.
     pub fn new(limits: CacheLimits, clock: Clock) -> Cache {
-        Cache { entries: RefCell::default(), bytes: Cell::new(0), limits, clock }
+        Cache {
+            entries: RefCell::default(),
+            bytes: Cell::new(0),
+            limits,
+            clock,
+        }
     }
 
     /// The fresh entry under `key`, if any (a stale one is dropped).
@@ -166,11 +184,19 @@ impl Cache {
             let old = entries.remove(i);
             self.bytes.set(self.bytes.get().saturating_sub(old.size));
         }
-        while !entries.is_empty() && (entries.len() >= self.limits.max_entries || self.bytes.get() + size > self.limits.max_bytes) {
+        while !entries.is_empty()
+            && (entries.len() >= self.limits.max_entries
+                || self.bytes.get() + size > self.limits.max_bytes)
+        {
             let oldest = entries.remove(0);
             self.bytes.set(self.bytes.get().saturating_sub(oldest.size));
         }
-        entries.push(Entry { key, result: result.clone(), expires_at: now + ttl_ms, size });
+        entries.push(Entry {
+            key,
+            result: result.clone(),
+            expires_at: now + ttl_ms,
+            size,
+        });
         self.bytes.set(self.bytes.get() + size);
         true
     }
@@ -232,15 +258,22 @@ impl CacheView<'_> {
 
     /// A fresh cached result of `method` for `param` (a cursor or uri), if any.
     pub fn get(&self, method: &str, param: &str) -> Option<Value> {
-        self.private.get(&Self::private_key(method, param)).or_else(|| self.public.get(&self.public_key(method, param)))
+        self.private
+            .get(&Self::private_key(method, param))
+            .or_else(|| self.public.get(&self.public_key(method, param)))
     }
 
     /// Stores `result` when its cache hint allows (see [`cache_hint`]). Returns whether it
     /// was stored.
     pub fn put(&self, method: &str, param: &str, result: &Value) -> bool {
         match cache_hint(result) {
-            Some((ttl, CacheScope::Private)) => self.private.put(Self::private_key(method, param), result, ttl),
-            Some((ttl, CacheScope::Public)) => self.public.put(self.public_key(method, param), result, ttl),
+            Some((ttl, CacheScope::Private)) => {
+                self.private
+                    .put(Self::private_key(method, param), result, ttl)
+            }
+            Some((ttl, CacheScope::Public)) => {
+                self.public.put(self.public_key(method, param), result, ttl)
+            }
             None => false,
         }
     }
@@ -251,9 +284,11 @@ impl CacheView<'_> {
     pub fn invalidate(&self, method: &str, param: Option<&str>) {
         let matches = |rest: &str| param.is_none_or(|p| is_within(rest, p));
         let own = format!("{method}\n");
-        self.private.remove_where(|k| k.strip_prefix(&own).is_some_and(matches));
+        self.private
+            .remove_where(|k| k.strip_prefix(&own).is_some_and(matches));
         let shared = self.public_key(method, "");
-        self.public.remove_where(|k| k.strip_prefix(&shared).is_some_and(matches));
+        self.public
+            .remove_where(|k| k.strip_prefix(&shared).is_some_and(matches));
     }
 
     /// Drops what a list-changed or updated notification makes stale:
@@ -283,9 +318,18 @@ impl Client {
     /// when the server allowed it and the era is sessionless: handshake-era results are
     /// never stored (their servers send no cache hints, and a session is no authorization
     /// context of its own).
-    pub fn store_if_cacheable(&self, cache: Option<CacheView<'_>>, mode: CacheMode, method: &str, param: &str, result: &Value) -> bool {
+    pub fn store_if_cacheable(
+        &self,
+        cache: Option<CacheView<'_>>,
+        mode: CacheMode,
+        method: &str,
+        param: &str,
+        result: &Value,
+    ) -> bool {
         match (cache, mode, self.era()) {
-            (Some(view), CacheMode::Use | CacheMode::Refresh, Some(Era::Modern(_))) => view.put(method, param, result),
+            (Some(view), CacheMode::Use | CacheMode::Refresh, Some(Era::Modern(_))) => {
+                view.put(method, param, result)
+            }
             _ => false,
         }
     }
@@ -331,7 +375,12 @@ impl Client {
                         });
                         let outcome = match self.request(method, params, opts).await {
                             Ok(outcome) => outcome,
-                            Err(e) if e.rpc_code() == Some(codes::INVALID_PARAMS) && cursor.is_some() && from_cache && !restarted => {
+                            Err(e)
+                                if e.rpc_code() == Some(codes::INVALID_PARAMS)
+                                    && cursor.is_some()
+                                    && from_cache
+                                    && !restarted =>
+                            {
                                 if let Some(view) = cache {
                                     view.invalidate(method, None);
                                 }
@@ -353,21 +402,40 @@ impl Client {
                 };
                 match page.get_mut(field).map(Value::take) {
                     Some(Value::Array(entries)) => items.extend(entries),
-                    _ => return Err(Error::new(ErrorCode::InvalidMessage, format!("{method} result has no {field} array"))),
+                    _ => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidMessage,
+                            format!("{method} result has no {field} array"),
+                        ))
+                    }
                 }
                 match page.get("nextCursor") {
                     None | Some(Value::Null) => return Ok(items),
                     Some(Value::String(next)) => {
                         if seen.contains(next) {
-                            return Err(Error::new(ErrorCode::Pagination, format!("{method} returned the cursor {next:?} twice")));
+                            return Err(Error::new(
+                                ErrorCode::Pagination,
+                                format!("{method} returned the cursor {next:?} twice"),
+                            ));
                         }
                         seen.push(next.clone());
                         cursor = Some(next.clone());
                     }
-                    Some(_) => return Err(Error::new(ErrorCode::InvalidMessage, format!("{method} nextCursor is not a string"))),
+                    Some(_) => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidMessage,
+                            format!("{method} nextCursor is not a string"),
+                        ))
+                    }
                 }
             }
-            return Err(Error::new(ErrorCode::Pagination, format!("{method} did not end within {} pages", self.config.max_pages)));
+            return Err(Error::new(
+                ErrorCode::Pagination,
+                format!(
+                    "{method} did not end within {} pages",
+                    self.config.max_pages
+                ),
+            ));
         }
     }
 }
@@ -399,15 +467,32 @@ mod tests {
     }
 
     fn names(items: &[Value]) -> Vec<&str> {
-        items.iter().map(|p| p["name"].as_str().unwrap_or("")).collect()
+        items
+            .iter()
+            .map(|p| p["name"].as_str().unwrap_or(""))
+            .collect()
     }
 
     #[test]
     fn hints_need_a_positive_ttl_and_default_to_private() {
-        assert_eq!(cache_hint(&json!({"ttlMs": 5, "cacheScope": "public"})), Some((5.0, CacheScope::Public)));
-        assert_eq!(cache_hint(&json!({"ttlMs": 5})), Some((5.0, CacheScope::Private)));
-        assert_eq!(cache_hint(&json!({"ttlMs": 5, "cacheScope": "shared"})), Some((5.0, CacheScope::Private)));
-        for none in [json!({}), json!({"ttlMs": 0}), json!({"ttlMs": -3}), json!({"ttlMs": "60"})] {
+        assert_eq!(
+            cache_hint(&json!({"ttlMs": 5, "cacheScope": "public"})),
+            Some((5.0, CacheScope::Public))
+        );
+        assert_eq!(
+            cache_hint(&json!({"ttlMs": 5})),
+            Some((5.0, CacheScope::Private))
+        );
+        assert_eq!(
+            cache_hint(&json!({"ttlMs": 5, "cacheScope": "shared"})),
+            Some((5.0, CacheScope::Private))
+        );
+        for none in [
+            json!({}),
+            json!({"ttlMs": 0}),
+            json!({"ttlMs": -3}),
+            json!({"ttlMs": "60"}),
+        ] {
             assert_eq!(cache_hint(&none), None, "{none}");
         }
     }
@@ -415,7 +500,13 @@ mod tests {
     #[test]
     fn entries_expire_and_the_store_stays_bounded() {
         let (clock, now) = manual_clock();
-        let cache = Cache::new(CacheLimits { max_entries: 2, max_bytes: 200 }, clock);
+        let cache = Cache::new(
+            CacheLimits {
+                max_entries: 2,
+                max_bytes: 200,
+            },
+            clock,
+        );
         assert!(cache.put("a".into(), &json!(1), 100.0));
         assert_eq!(cache.get("a"), Some(json!(1)));
         now.set(1_099.0);
@@ -426,8 +517,15 @@ mod tests {
         cache.put("a".into(), &json!(1), 1e9);
         cache.put("b".into(), &json!(2), 1e9);
         cache.put("c".into(), &json!(3), 1e9);
-        assert_eq!((cache.get("a"), cache.get("c"), cache.len()), (None, Some(json!(3)), 2), "the oldest is evicted");
-        assert!(!cache.put("big".into(), &json!("x".repeat(300)), 1e9), "larger than the whole store");
+        assert_eq!(
+            (cache.get("a"), cache.get("c"), cache.len()),
+            (None, Some(json!(3)), 2),
+            "the oldest is evicted"
+        );
+        assert!(
+            !cache.put("big".into(), &json!("x".repeat(300)), 1e9),
+            "larger than the whole store"
+        );
         cache.put("d".into(), &json!("y".repeat(197)), 1e9);
         assert_eq!(cache.len(), 1, "bytes bound evicts as many as needed");
     }
@@ -436,75 +534,195 @@ mod tests {
     fn views_keep_private_per_adapter_and_share_public_by_url() {
         let (clock, _) = manual_clock();
         let shared = Cache::new(CacheLimits::default(), clock.clone());
-        let (mine, theirs) = (Cache::new(CacheLimits::default(), clock.clone()), Cache::new(CacheLimits::default(), clock));
-        let a = CacheView { private: &mine, public: &shared, target: "http://h/mcp" };
-        let b = CacheView { private: &theirs, public: &shared, target: "http://h/mcp" };
-        let other = CacheView { private: &theirs, public: &shared, target: "http://elsewhere/mcp" };
-        assert!(a.put("resources/read", "x://p", &json!({"ttlMs": 1000, "cacheScope": "private", "contents": []})));
-        assert!(a.put("resources/read", "x://q", &json!({"ttlMs": 1000, "cacheScope": "public", "contents": []})));
-        assert!(b.get("resources/read", "x://p").is_none(), "private results never cross adapters");
-        assert!(b.get("resources/read", "x://q").is_some(), "public ones do, for the same server");
+        let (mine, theirs) = (
+            Cache::new(CacheLimits::default(), clock.clone()),
+            Cache::new(CacheLimits::default(), clock),
+        );
+        let a = CacheView {
+            private: &mine,
+            public: &shared,
+            target: "http://h/mcp",
+        };
+        let b = CacheView {
+            private: &theirs,
+            public: &shared,
+            target: "http://h/mcp",
+        };
+        let other = CacheView {
+            private: &theirs,
+            public: &shared,
+            target: "http://elsewhere/mcp",
+        };
+        assert!(a.put(
+            "resources/read",
+            "x://p",
+            &json!({"ttlMs": 1000, "cacheScope": "private", "contents": []})
+        ));
+        assert!(a.put(
+            "resources/read",
+            "x://q",
+            &json!({"ttlMs": 1000, "cacheScope": "public", "contents": []})
+        ));
+        assert!(
+            b.get("resources/read", "x://p").is_none(),
+            "private results never cross adapters"
+        );
+        assert!(
+            b.get("resources/read", "x://q").is_some(),
+            "public ones do, for the same server"
+        );
         assert!(other.get("resources/read", "x://q").is_none());
-        a.put("resources/read", "x://q/sub", &json!({"ttlMs": 1000, "contents": []}));
-        a.put("resources/read", "x://qq", &json!({"ttlMs": 1000, "contents": []}));
+        a.put(
+            "resources/read",
+            "x://q/sub",
+            &json!({"ttlMs": 1000, "contents": []}),
+        );
+        a.put(
+            "resources/read",
+            "x://qq",
+            &json!({"ttlMs": 1000, "contents": []}),
+        );
         a.invalidate_for("notifications/resources/updated", &json!({"uri": "x://q"}));
         assert!(a.get("resources/read", "x://q").is_none());
-        assert!(a.get("resources/read", "x://q/sub").is_none(), "below the updated uri");
-        assert!(a.get("resources/read", "x://qq").is_some(), "a mere prefix is another resource");
+        assert!(
+            a.get("resources/read", "x://q/sub").is_none(),
+            "below the updated uri"
+        );
+        assert!(
+            a.get("resources/read", "x://qq").is_some(),
+            "a mere prefix is another resource"
+        );
         assert!(a.get("resources/read", "x://p").is_some());
     }
 
     #[test]
     fn pages_are_cached_per_cursor_and_modes_are_honoured() {
         let (clock, now) = manual_clock();
-        let (private, public) = (Cache::new(CacheLimits::default(), clock.clone()), Cache::new(CacheLimits::default(), clock));
-        let view = CacheView { private: &private, public: &public, target: "http://127.0.0.1:1/mcp" };
+        let (private, public) = (
+            Cache::new(CacheLimits::default(), clock.clone()),
+            Cache::new(CacheLimits::default(), clock),
+        );
+        let view = CacheView {
+            private: &private,
+            public: &public,
+            target: "http://127.0.0.1:1/mcp",
+        };
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, page(&["a"], Some("c1"), Some(60_000), "private")));
+        script.push(json_reply(
+            200,
+            page(&["a"], Some("c1"), Some(60_000), "private"),
+        ));
         script.push(json_reply(200, page(&["b"], None, Some(60_000), "public")));
-        let list = |mode| block_on(client.list_all_cached("prompts/list", "prompts", Some(view), mode, &RequestOptions::default()));
+        let list = |mode| {
+            block_on(client.list_all_cached(
+                "prompts/list",
+                "prompts",
+                Some(view),
+                mode,
+                &RequestOptions::default(),
+            ))
+        };
         assert_eq!(names(&list(CacheMode::Use).unwrap()), ["a", "b"]);
         assert_eq!(script.sent().len(), 3);
-        assert_eq!(names(&list(CacheMode::Use).unwrap()), ["a", "b"], "both pages from the cache");
+        assert_eq!(
+            names(&list(CacheMode::Use).unwrap()),
+            ["a", "b"],
+            "both pages from the cache"
+        );
         assert_eq!(script.sent().len(), 3, "nothing sent");
         assert_eq!((private.len(), public.len()), (1, 1));
 
-        script.push(json_reply(200, page(&["a2"], None, Some(60_000), "private")));
+        script.push(json_reply(
+            200,
+            page(&["a2"], None, Some(60_000), "private"),
+        ));
         assert_eq!(names(&list(CacheMode::Bypass).unwrap()), ["a2"]);
-        assert_eq!(names(&list(CacheMode::Use).unwrap()), ["a", "b"], "bypass stored nothing");
+        assert_eq!(
+            names(&list(CacheMode::Use).unwrap()),
+            ["a", "b"],
+            "bypass stored nothing"
+        );
 
-        script.push(json_reply(200, page(&["a3"], None, Some(60_000), "private")));
+        script.push(json_reply(
+            200,
+            page(&["a3"], None, Some(60_000), "private"),
+        ));
         assert_eq!(names(&list(CacheMode::Refresh).unwrap()), ["a3"]);
-        assert_eq!(names(&list(CacheMode::Use).unwrap()), ["a3"], "refresh stored the new first page");
+        assert_eq!(
+            names(&list(CacheMode::Use).unwrap()),
+            ["a3"],
+            "refresh stored the new first page"
+        );
 
         now.set(now.get() + 60_000.0);
         script.push(json_reply(200, page(&["a4"], None, Some(0), "private")));
         script.push(json_reply(200, page(&["a5"], None, None, "private")));
-        assert_eq!(names(&list(CacheMode::Use).unwrap()), ["a4"], "expired: fetched again");
-        assert_eq!(names(&list(CacheMode::Use).unwrap()), ["a5"], "ttlMs 0 was not stored");
+        assert_eq!(
+            names(&list(CacheMode::Use).unwrap()),
+            ["a4"],
+            "expired: fetched again"
+        );
+        assert_eq!(
+            names(&list(CacheMode::Use).unwrap()),
+            ["a5"],
+            "ttlMs 0 was not stored"
+        );
         assert_eq!(script.sent().len(), 7);
     }
 
     #[test]
     fn an_invalid_cached_cursor_drops_the_pages_and_restarts_once() {
         let (clock, now) = manual_clock();
-        let (private, public) = (Cache::new(CacheLimits::default(), clock.clone()), Cache::new(CacheLimits::default(), clock));
-        let view = CacheView { private: &private, public: &public, target: "t" };
+        let (private, public) = (
+            Cache::new(CacheLimits::default(), clock.clone()),
+            Cache::new(CacheLimits::default(), clock),
+        );
+        let view = CacheView {
+            private: &private,
+            public: &public,
+            target: "t",
+        };
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, page(&["a"], Some("old"), Some(60_000), "private")));
+        script.push(json_reply(
+            200,
+            page(&["a"], Some("old"), Some(60_000), "private"),
+        ));
         script.push(json_reply(200, page(&["b"], None, Some(1_000), "private")));
-        block_on(client.list_all_cached("prompts/list", "prompts", Some(view), CacheMode::Use, &RequestOptions::default())).unwrap();
+        block_on(client.list_all_cached(
+            "prompts/list",
+            "prompts",
+            Some(view),
+            CacheMode::Use,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         now.set(now.get() + 2_000.0); // the second page expired, the first did not
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid cursor"}})));
-        script.push(json_reply(200, page(&["x"], Some("new"), Some(60_000), "private")));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid cursor"}}),
+        ));
+        script.push(json_reply(
+            200,
+            page(&["x"], Some("new"), Some(60_000), "private"),
+        ));
         script.push(json_reply(200, page(&["y"], None, Some(60_000), "private")));
-        let items = block_on(client.list_all_cached("prompts/list", "prompts", Some(view), CacheMode::Use, &RequestOptions::default())).unwrap();
+        let items = block_on(client.list_all_cached(
+            "prompts/list",
+            "prompts",
+            Some(view),
+            CacheMode::Use,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert_eq!(names(&items), ["x", "y"]);
         let sent = script.sent();
         assert_eq!(sent[3].body["params"]["cursor"], "old");
-        assert!(sent[4].body["params"].get("cursor").is_none(), "restarted from the first page");
+        assert!(
+            sent[4].body["params"].get("cursor").is_none(),
+            "restarted from the first page"
+        );
         assert_eq!(sent[5].body["params"]["cursor"], "new");
     }
 
@@ -512,13 +730,36 @@ mod tests {
     fn handshake_era_results_are_not_stored() {
         use crate::client::{ClientConfig, ProtocolMode};
         let (clock, _) = manual_clock();
-        let (private, public) = (Cache::new(CacheLimits::default(), clock.clone()), Cache::new(CacheLimits::default(), clock));
-        let view = CacheView { private: &private, public: &public, target: "t" };
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (private, public) = (
+            Cache::new(CacheLimits::default(), clock.clone()),
+            Cache::new(CacheLimits::default(), clock),
+        );
+        let view = CacheView {
+            private: &private,
+            public: &public,
+            target: "t",
+        };
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{}}})));
-        script.push(crate::client::scripted::Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] });
+        script.push(crate::client::scripted::Canned {
+            status: 202,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        });
         script.push(json_reply(200, page(&["a"], None, Some(60_000), "public")));
-        block_on(client.list_all_cached("prompts/list", "prompts", Some(view), CacheMode::Use, &RequestOptions::default())).unwrap();
+        block_on(client.list_all_cached(
+            "prompts/list",
+            "prompts",
+            Some(view),
+            CacheMode::Use,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert!(private.is_empty() && public.is_empty());
     }
 }

@@ -26,13 +26,20 @@ pub struct ServerDescription {
 impl ServerDescription {
     /// Reads a `DiscoverResult`.
     pub fn from_result(result: &Value) -> ServerDescription {
-        let server_info =
-            result.get("_meta").and_then(|m| m.get(meta::SERVER_INFO)).or_else(|| result.get("serverInfo")).cloned().unwrap_or(Value::Null);
+        let server_info = result
+            .get("_meta")
+            .and_then(|m| m.get(meta::SERVER_INFO))
+            .or_else(|| result.get("serverInfo"))
+            .cloned()
+            .unwrap_or(Value::Null);
         ServerDescription {
             supported_versions: supported_versions(result.get("supportedVersions")),
             capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),
             server_info,
-            instructions: result.get("instructions").and_then(Value::as_str).map(str::to_string),
+            instructions: result
+                .get("instructions")
+                .and_then(Value::as_str)
+                .map(str::to_string),
         }
     }
 }
@@ -47,7 +54,11 @@ pub(crate) fn is_handshake_evidence(err: &Error) -> bool {
         return false;
     }
     match err.rpc_code() {
-        Some(codes::HEADER_MISMATCH | codes::MISSING_CLIENT_CAPABILITY | codes::UNSUPPORTED_PROTOCOL_VERSION) => false,
+        Some(
+            codes::HEADER_MISMATCH
+            | codes::MISSING_CLIENT_CAPABILITY
+            | codes::UNSUPPORTED_PROTOCOL_VERSION,
+        ) => false,
         Some(_) => matches!(err.code, ErrorCode::RpcError),
         None => err.code == ErrorCode::HttpStatus && (400..500).contains(&status),
     }
@@ -89,20 +100,29 @@ impl Client {
             Err(err) => return Err(err),
         };
         let server = ServerDescription::from_result(&outcome.result);
-        let chosen = match version::best_modern(server.supported_versions.iter().map(String::as_str)) {
-            Some(v) => v,
-            None => {
-                let code = if server.supported_versions.iter().any(|v| version::is_handshake(v)) {
-                    ErrorCode::HandshakeEraServer
-                } else {
-                    ErrorCode::UnsupportedProtocolVersion
-                };
-                return Err(Error::new(
-                    code,
-                    format!("server/discover lists versions {:?}; this adapter speaks {:?}", server.supported_versions, version::MODERN_VERSIONS),
-                ));
-            }
-        };
+        let chosen =
+            match version::best_modern(server.supported_versions.iter().map(String::as_str)) {
+                Some(v) => v,
+                None => {
+                    let code = if server
+                        .supported_versions
+                        .iter()
+                        .any(|v| version::is_handshake(v))
+                    {
+                        ErrorCode::HandshakeEraServer
+                    } else {
+                        ErrorCode::UnsupportedProtocolVersion
+                    };
+                    return Err(Error::new(
+                        code,
+                        format!(
+                            "server/discover lists versions {:?}; this adapter speaks {:?}",
+                            server.supported_versions,
+                            version::MODERN_VERSIONS
+                        ),
+                    ));
+                }
+            };
         self.settle(Era::Modern(chosen), Rc::new(server));
         Ok(Era::Modern(chosen))
     }
@@ -121,7 +141,9 @@ mod tests {
             &json!({"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}),
         );
         assert_eq!(d.server_info, json!({"name":"s","version":"1"}));
-        let d = ServerDescription::from_result(&json!({"supportedVersions":["2026-07-28"],"serverInfo":{"name":"old"}}));
+        let d = ServerDescription::from_result(
+            &json!({"supportedVersions":["2026-07-28"],"serverInfo":{"name":"old"}}),
+        );
         assert_eq!(d.server_info, json!({"name":"old"}));
         assert_eq!(d.capabilities, Value::Null);
     }
@@ -132,22 +154,40 @@ mod tests {
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"],"requested":"2026-07-28"}}})));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":2,"result":{"supportedVersions":["2026-07-28"],"capabilities":{}}})));
         block_on(client.discover(&RequestOptions::default())).unwrap();
-        assert_eq!(client.server().unwrap().supported_versions, vec!["2026-07-28"]);
+        assert_eq!(
+            client.server().unwrap().supported_versions,
+            vec!["2026-07-28"]
+        );
         assert_eq!(client.protocol_version().as_deref(), Some("2026-07-28"));
         let sent = script.sent();
         assert_eq!(sent.len(), 2);
         assert_ne!(sent[0].body["id"], sent[1].body["id"]);
         assert_eq!(sent[1].header("MCP-Protocol-Version"), Some("2026-07-28"));
-        assert_eq!(sent[1].body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+        assert_eq!(
+            sent[1].body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"],
+            "2026-07-28"
+        );
     }
 
     #[test]
     fn handshake_era_answers_are_a_typed_error() {
         for (status, body) in [
-            (400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})),
-            (404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})),
-            (200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2025-11-25"],"capabilities":{}}})),
-            (400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"v","data":{"supported":["2025-11-25","2025-06-18"]}}})),
+            (
+                400,
+                json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}),
+            ),
+            (
+                404,
+                json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}),
+            ),
+            (
+                200,
+                json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2025-11-25"],"capabilities":{}}}),
+            ),
+            (
+                400,
+                json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"v","data":{"supported":["2025-11-25","2025-06-18"]}}}),
+            ),
         ] {
             let (client, script) = Scripted::client();
             script.push(json_reply(status, body));
@@ -162,13 +202,29 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push(json_reply(401, json!({"error":"unauthorized"})));
         let err = block_on(client.discover(&RequestOptions::default())).unwrap_err();
-        assert_eq!((err.code, err.http_status), (ErrorCode::HttpStatus, Some(401)));
+        assert_eq!(
+            (err.code, err.http_status),
+            (ErrorCode::HttpStatus, Some(401))
+        );
         let (client, script) = Scripted::client();
         script.push(json_reply(503, json!({"error":"down"})));
-        assert_eq!(block_on(client.discover(&RequestOptions::default())).unwrap_err().code, ErrorCode::HttpStatus);
+        assert_eq!(
+            block_on(client.discover(&RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::HttpStatus
+        );
         let (client, script) = Scripted::client();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2099-01-01"]}})));
-        assert_eq!(block_on(client.discover(&RequestOptions::default())).unwrap_err().code, ErrorCode::UnsupportedProtocolVersion);
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2099-01-01"]}}),
+        ));
+        assert_eq!(
+            block_on(client.discover(&RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::UnsupportedProtocolVersion
+        );
     }
 
     #[test]

@@ -101,10 +101,16 @@ impl Client {
                     Err(_) => continue,
                 },
                 None => {
-                    let mut guard = Negotiation { client: self, outcome: None };
+                    let mut guard = Negotiation {
+                        client: self,
+                        outcome: None,
+                    };
                     // the call's signal and timeout bound the negotiation; its progress
                     // and notification wishes belong to the call itself
-                    let bare = RequestOptions { context: opts.context.clone(), ..RequestOptions::default() };
+                    let bare = RequestOptions {
+                        context: opts.context.clone(),
+                        ..RequestOptions::default()
+                    };
                     let outcome = self.negotiate(&bare).await;
                     guard.outcome = Some(outcome.clone());
                     return outcome;
@@ -119,7 +125,12 @@ impl Client {
             ProtocolMode::Legacy => self.initialize(opts).await,
             ProtocolMode::Auto => match self.discover(opts).await {
                 Err(e) if e.code == ErrorCode::HandshakeEraServer => self.initialize(opts).await,
-                Err(e) if e.code == ErrorCode::Network && self.config.opaque_network_error_means_handshake => self.initialize(opts).await,
+                Err(e)
+                    if e.code == ErrorCode::Network
+                        && self.config.opaque_network_error_means_handshake =>
+                {
+                    self.initialize(opts).await
+                }
                 other => other,
             },
         }

@@ -51,7 +51,10 @@ impl Session {
     /// `MCP-Protocol-Version`, `Mcp-Session-Id`, and `Last-Event-ID` when resuming after that
     /// event.
     fn stream_headers(&self, last_event_id: Option<&str>) -> Vec<(String, String)> {
-        let mut list = vec![(headers::ACCEPT.to_string(), headers::EVENT_STREAM.to_string())];
+        let mut list = vec![(
+            headers::ACCEPT.to_string(),
+            headers::EVENT_STREAM.to_string(),
+        )];
         self.push_identity(&mut list);
         if let Some(id) = last_event_id {
             list.push((headers::LAST_EVENT_ID.to_string(), id.to_string()));
@@ -74,7 +77,10 @@ pub fn with_schema_defaults(mut result: Value, requested_schema: Option<&Value>)
     if result.get("action").and_then(Value::as_str) != Some("accept") {
         return result;
     }
-    let Some(properties) = requested_schema.and_then(|s| s.get("properties")).and_then(Value::as_object) else {
+    let Some(properties) = requested_schema
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object)
+    else {
         return result;
     };
     if !result.get("content").is_some_and(Value::is_object) {
@@ -83,7 +89,9 @@ pub fn with_schema_defaults(mut result: Value, requested_schema: Option<&Value>)
     if let Some(content) = result.get_mut("content").and_then(Value::as_object_mut) {
         for (name, schema) in properties {
             if let Some(default) = schema.get("default") {
-                content.entry(name.clone()).or_insert_with(|| default.clone());
+                content
+                    .entry(name.clone())
+                    .or_insert_with(|| default.clone());
             }
         }
     }
@@ -112,24 +120,54 @@ impl Client {
         params.insert("protocolVersion".into(), Value::String(OFFERED.into()));
         params.insert("capabilities".into(), self.handshake_capabilities());
         params.insert("clientInfo".into(), self.config.client_info.clone());
-        let response = self.send("POST", base_headers(), jsonrpc::request(id, "initialize", params), opts.context.clone()).await?;
+        let response = self
+            .send(
+                "POST",
+                base_headers(),
+                jsonrpc::request(id, "initialize", params),
+                opts.context.clone(),
+            )
+            .await?;
         let session_id = response.session_id.clone();
-        let reply = self.read_reply(&mut ResponseReader::new(response, id, &self.config.limits), opts, None).await?;
-        let result = reply.outcome.map_err(|rpc| Error::rpc(rpc).with_status(reply.status))?;
-        let version = result.get("protocolVersion").and_then(Value::as_str).unwrap_or("");
+        let reply = self
+            .read_reply(
+                &mut ResponseReader::new(response, id, &self.config.limits),
+                opts,
+                None,
+            )
+            .await?;
+        let result = reply
+            .outcome
+            .map_err(|rpc| Error::rpc(rpc).with_status(reply.status))?;
+        let version = result
+            .get("protocolVersion")
+            .and_then(Value::as_str)
+            .unwrap_or("");
         if !ACCEPTED.contains(&version) {
             return Err(Error::new(
                 ErrorCode::UnsupportedProtocolVersion,
                 format!("initialize answered protocol version {version:?}; this adapter accepts {ACCEPTED:?}"),
             ));
         }
-        let session = Rc::new(Session { version: version.to_string(), id: session_id });
-        self.notify(&session, "notifications/initialized", None, opts.context.clone()).await?;
+        let session = Rc::new(Session {
+            version: version.to_string(),
+            id: session_id,
+        });
+        self.notify(
+            &session,
+            "notifications/initialized",
+            None,
+            opts.context.clone(),
+        )
+        .await?;
         let server = ServerDescription {
             supported_versions: vec![version.to_string()],
             capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),
             server_info: result.get("serverInfo").cloned().unwrap_or(Value::Null),
-            instructions: result.get("instructions").and_then(Value::as_str).map(str::to_string),
+            instructions: result
+                .get("instructions")
+                .and_then(Value::as_str)
+                .map(str::to_string),
         };
         self.settle(Era::Handshake(session.clone()), Rc::new(server));
         Ok(Era::Handshake(session))
@@ -158,14 +196,24 @@ impl Client {
             // standalone GET stream) can only reach a client listening there: when the host
             // can answer elicitations, listen for the duration of each call that runs server
             // code which may ask (not for lists).
-            let may_ask = matches!(method, "tools/call" | "prompts/get" | "resources/read" | "completion/complete");
+            let may_ask = matches!(
+                method,
+                "tools/call" | "prompts/get" | "resources/read" | "completion/complete"
+            );
             let listener = match self.config.on_elicitation {
                 Some(_) if may_ask => self.get_event_stream(&session, None, opts).await.ok(),
                 _ => None,
             };
             let call = async {
-                let response = self.send("POST", session.headers(), body, opts.context.clone()).await?;
-                self.read_resuming(&session, ResponseReader::new(response, id, &self.config.limits), opts).await
+                let response = self
+                    .send("POST", session.headers(), body, opts.context.clone())
+                    .await?;
+                self.read_resuming(
+                    &session,
+                    ResponseReader::new(response, id, &self.config.limits),
+                    opts,
+                )
+                .await
             };
             let attempt = match listener {
                 Some(stream) => {
@@ -189,7 +237,12 @@ impl Client {
                 self.forget_era();
                 session = match self.initialize(opts).await? {
                     Era::Handshake(s) => s,
-                    Era::Modern(_) => return Err(Error::new(ErrorCode::InvalidMessage, "session renewal changed era")),
+                    Era::Modern(_) => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidMessage,
+                            "session renewal changed era",
+                        ))
+                    }
                 };
                 continue;
             }
@@ -200,7 +253,9 @@ impl Client {
                         let mut p = Map::new();
                         p.insert("requestId".into(), Value::from(id));
                         p.insert("reason".into(), Value::String(e.message.clone()));
-                        let _ = self.notify(&session, notifications::CANCELLED, Some(p), None).await;
+                        let _ = self
+                            .notify(&session, notifications::CANCELLED, Some(p), None)
+                            .await;
                     }
                     return Err(e);
                 }
@@ -213,7 +268,10 @@ impl Client {
                 Err(rpc) if rpc.code == codes::URL_ELICITATION_REQUIRED => {
                     let mut err = Error::rpc(rpc).with_status(reply.status);
                     err.code = ErrorCode::UrlElicitationRequired;
-                    err.message = format!("the server needs the user to open a URL first: {}", err.message);
+                    err.message = format!(
+                        "the server needs the user to open a URL first: {}",
+                        err.message
+                    );
                     Err(err)
                 }
                 Err(rpc) => Err(Error::rpc(rpc).with_status(reply.status)),
@@ -226,18 +284,27 @@ impl Client {
     /// and resumes it with a GET carrying `Last-Event-ID` (2025-11-25
     /// `basic/transports.mdx` "Resumability and Redelivery"; SEP-1699), at most
     /// [`MAX_RESUMPTIONS`] times.
-    async fn read_resuming(&self, session: &Session, mut reader: ResponseReader, opts: &RequestOptions) -> Result<crate::transport::body::Reply> {
+    async fn read_resuming(
+        &self,
+        session: &Session,
+        mut reader: ResponseReader,
+        opts: &RequestOptions,
+    ) -> Result<crate::transport::body::Reply> {
         let mut resumptions = 0;
         loop {
             let err = match self.read_reply(&mut reader, opts, Some(session)).await {
-                Err(err) if err.code == ErrorCode::StreamEnded && resumptions < MAX_RESUMPTIONS => err,
+                Err(err) if err.code == ErrorCode::StreamEnded && resumptions < MAX_RESUMPTIONS => {
+                    err
+                }
                 other => return other,
             };
             let Some(last) = reader.last_event_id().map(str::to_string) else {
                 return Err(err);
             };
             resumptions += 1;
-            self.exchange.sleep(reader.retry_ms().unwrap_or(1_000).min(30_000)).await;
+            self.exchange
+                .sleep(reader.retry_ms().unwrap_or(1_000).min(30_000))
+                .await;
             match self.get_event_stream(session, Some(&last), opts).await {
                 Ok(response) => reader = reader.resumed(response, &self.config.limits),
                 Err(_) => return Err(err),
@@ -251,13 +318,29 @@ impl Client {
     ///
     /// Errors: [`ErrorCode::NotSupported`] when the server offers no stream (anything but a
     /// `200` event stream: 405, 404, 409, ...); transport errors.
-    pub(crate) async fn get_event_stream(&self, session: &Session, last_event_id: Option<&str>, opts: &RequestOptions) -> Result<HttpResponse> {
-        let response = self.send("GET", session.stream_headers(last_event_id), String::new(), opts.context.clone()).await?;
-        let sse = crate::transport::body::media_type(response.content_type.as_deref()) == headers::EVENT_STREAM;
+    pub(crate) async fn get_event_stream(
+        &self,
+        session: &Session,
+        last_event_id: Option<&str>,
+        opts: &RequestOptions,
+    ) -> Result<HttpResponse> {
+        let response = self
+            .send(
+                "GET",
+                session.stream_headers(last_event_id),
+                String::new(),
+                opts.context.clone(),
+            )
+            .await?;
+        let sse = crate::transport::body::media_type(response.content_type.as_deref())
+            == headers::EVENT_STREAM;
         if response.status != 200 || !sse {
             return Err(Error::new(
                 ErrorCode::NotSupported,
-                format!("the server offers no event stream for this session (GET answered HTTP {})", response.status),
+                format!(
+                    "the server offers no event stream for this session (GET answered HTTP {})",
+                    response.status
+                ),
             )
             .with_status(response.status));
         }
@@ -267,14 +350,22 @@ impl Client {
     /// Serves the standalone event stream while a call runs: answers server requests and
     /// hands notifications on. Never completes (once the stream ends it waits), so the call
     /// decides when listening stops.
-    async fn serve_event_stream(&self, session: &Session, response: HttpResponse, opts: &RequestOptions) {
+    async fn serve_event_stream(
+        &self,
+        session: &Session,
+        response: HttpResponse,
+        opts: &RequestOptions,
+    ) {
         let mut reader = ResponseReader::new(response, 0, &self.config.limits);
         while let Ok(item) = reader.next().await {
             match item {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
-                    self.answer_server_request(session, id, &method, params, opts).await
+                    self.answer_server_request(session, id, &method, params, opts)
+                        .await
                 }
-                ResponseItem::Message(Incoming::Notification { method, params }) => self.deliver(opts, &method, &params),
+                ResponseItem::Message(Incoming::Notification { method, params }) => {
+                    self.deliver(opts, &method, &params)
+                }
                 _ => {}
             }
         }
@@ -293,11 +384,22 @@ impl Client {
         if let Some(p) = params {
             message["params"] = Value::Object(p);
         }
-        let response = self.send("POST", session.headers(), crate::json_text(&message), context).await?;
+        let response = self
+            .send(
+                "POST",
+                session.headers(),
+                crate::json_text(&message),
+                context,
+            )
+            .await?;
         if (200..300).contains(&response.status) {
             Ok(())
         } else {
-            Err(Error::new(ErrorCode::HttpStatus, format!("{method} was answered with HTTP {}", response.status)).with_status(response.status))
+            Err(Error::new(
+                ErrorCode::HttpStatus,
+                format!("{method} was answered with HTTP {}", response.status),
+            )
+            .with_status(response.status))
         }
     }
 
@@ -306,20 +408,43 @@ impl Client {
     /// (or an elicitation without a handler) with `-32601`. The answer is POSTed in the
     /// session; a failure to deliver it is not the caller's failure (the server then fails
     /// or times out the original request, which is read on).
-    pub(crate) async fn answer_server_request(&self, session: &Session, id: Value, method: &str, params: Value, opts: &RequestOptions) {
-        let outcome: std::result::Result<Value, (i64, String)> = match (method, &self.config.on_elicitation) {
-            ("ping", _) => Ok(obj! {}),
-            ("elicitation/create", Some(handler)) => match handler(params.clone()).await {
-                Ok(result) => Ok(with_schema_defaults(result, params.get("requestedSchema"))),
-                Err(e) => Err((codes::INTERNAL_ERROR, format!("the host's elicitation handler failed: {}", e.message))),
-            },
-            _ => Err((codes::METHOD_NOT_FOUND, format!("Method not found: {method}"))),
-        };
+    pub(crate) async fn answer_server_request(
+        &self,
+        session: &Session,
+        id: Value,
+        method: &str,
+        params: Value,
+        opts: &RequestOptions,
+    ) {
+        let outcome: std::result::Result<Value, (i64, String)> =
+            match (method, &self.config.on_elicitation) {
+                ("ping", _) => Ok(obj! {}),
+                ("elicitation/create", Some(handler)) => match handler(params.clone()).await {
+                    Ok(result) => Ok(with_schema_defaults(result, params.get("requestedSchema"))),
+                    Err(e) => Err((
+                        codes::INTERNAL_ERROR,
+                        format!("the host's elicitation handler failed: {}", e.message),
+                    )),
+                },
+                _ => Err((
+                    codes::METHOD_NOT_FOUND,
+                    format!("Method not found: {method}"),
+                )),
+            };
         let message = match outcome {
             Ok(result) => obj! {"jsonrpc": "2.0", "id": id, "result": result},
-            Err((code, text)) => obj! {"jsonrpc": "2.0", "id": id, "error": obj! {"code": code, "message": text}},
+            Err((code, text)) => {
+                obj! {"jsonrpc": "2.0", "id": id, "error": obj! {"code": code, "message": text}}
+            }
         };
-        let _ = self.send("POST", session.headers(), crate::json_text(&message), opts.context.clone()).await;
+        let _ = self
+            .send(
+                "POST",
+                session.headers(),
+                crate::json_text(&message),
+                opts.context.clone(),
+            )
+            .await;
     }
 
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
@@ -330,10 +455,21 @@ impl Client {
         self.forget_era();
         if let Some(Era::Handshake(session)) = era {
             if session.id.is_some() {
-                let response = self.send("DELETE", session.headers(), String::new(), None).await?;
-                if !(200..300).contains(&response.status) && response.status != 404 && response.status != 405 {
-                    return Err(Error::new(ErrorCode::HttpStatus, format!("DELETE of the session was answered with HTTP {}", response.status))
-                        .with_status(response.status));
+                let response = self
+                    .send("DELETE", session.headers(), String::new(), None)
+                    .await?;
+                if !(200..300).contains(&response.status)
+                    && response.status != 404
+                    && response.status != 405
+                {
+                    return Err(Error::new(
+                        ErrorCode::HttpStatus,
+                        format!(
+                            "DELETE of the session was answered with HTTP {}",
+                            response.status
+                        ),
+                    )
+                    .with_status(response.status));
                 }
             }
         }
@@ -359,7 +495,13 @@ mod tests {
     }
 
     fn accepted() -> Canned {
-        Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] }
+        Canned {
+            status: 202,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        }
     }
 
     #[test]
@@ -384,12 +526,20 @@ mod tests {
         let list = &sent[3];
         assert_eq!(list.header("Mcp-Session-Id"), Some("s-1"));
         assert_eq!(list.header("MCP-Protocol-Version"), Some("2025-11-25"));
-        assert_eq!(list.header("Mcp-Method"), None, "no 2026-only headers on this path");
+        assert_eq!(
+            list.header("Mcp-Method"),
+            None,
+            "no 2026-only headers on this path"
+        );
         assert!(list.body["params"].get("_meta").is_none());
     }
 
     fn methods(script: &Scripted) -> Vec<String> {
-        script.sent().iter().map(|s| s.body["method"].as_str().unwrap_or("").to_string()).collect()
+        script
+            .sent()
+            .iter()
+            .map(|s| s.body["method"].as_str().unwrap_or("").to_string())
+            .collect()
     }
 
     #[test]
@@ -397,87 +547,180 @@ mod tests {
         let (client, script) = Scripted::client();
         script.yielding.set(true);
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}}),
+        ));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 1);
-        assert_eq!(methods(&script), ["server/discover", "tools/list"], "two requests, not three");
-        assert_eq!(script.sent()[1].answered_before, 0, "the list went out before the probe was answered");
-        assert_eq!(script.sent()[1].header("MCP-Protocol-Version"), Some("2026-07-28"));
+        assert_eq!(
+            methods(&script),
+            ["server/discover", "tools/list"],
+            "two requests, not three"
+        );
+        assert_eq!(
+            script.sent()[1].answered_before,
+            0,
+            "the list went out before the probe was answered"
+        );
+        assert_eq!(
+            script.sent()[1].header("MCP-Protocol-Version"),
+            Some("2026-07-28")
+        );
         // its error counts too (not sent again)
         let (client, script) = Scripted::client();
         script.yielding.set(true);
         script.push_discover();
-        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})));
-        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().rpc_code(), Some(-32601));
+        script.push(json_reply(
+            404,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}),
+        ));
+        assert_eq!(
+            block_on(client.list_tools(&RequestOptions::default()))
+                .unwrap_err()
+                .rpc_code(),
+            Some(-32601)
+        );
         assert_eq!(methods(&script), ["server/discover", "tools/list"]);
         // a call is never sent before the verdict
         let (client, script) = Scripted::client();
         script.yielding.set(true);
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
-        block_on(client.request("tools/call", json!({"name":"a"}).as_object().cloned(), &RequestOptions::default())).unwrap();
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ));
+        block_on(client.request(
+            "tools/call",
+            json!({"name":"a"}).as_object().cloned(),
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert_eq!(methods(&script), ["server/discover", "tools/call"]);
-        assert_eq!(script.sent()[1].answered_before, 1, "the call waited for the verdict");
+        assert_eq!(
+            script.sent()[1].answered_before,
+            1,
+            "the call waited for the verdict"
+        );
     }
 
     #[test]
     fn the_first_list_beside_the_probe_is_dropped_when_the_server_is_of_the_handshake_era() {
         let (client, script) = Scripted::client();
         script.yielding.set(true);
-        let not_initialized =
-            || json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}));
+        let not_initialized = || {
+            json_reply(
+                400,
+                json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}),
+            )
+        };
         script.push(not_initialized());
         script.push(not_initialized());
         script.push(init_reply("2025-11-25", Some("s-1")));
         script.push(accepted());
-        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo"}]}})]));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo"}]}}),
+        ]));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 1);
-        assert_eq!(methods(&script), ["server/discover", "tools/list", "initialize", "notifications/initialized", "tools/list"]);
+        assert_eq!(
+            methods(&script),
+            [
+                "server/discover",
+                "tools/list",
+                "initialize",
+                "notifications/initialized",
+                "tools/list"
+            ]
+        );
         assert_eq!(script.sent()[4].header("Mcp-Session-Id"), Some("s-1"));
         // legacy mode never probes nor sends anything beside
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         script.yielding.set(true);
         script.push(init_reply("2025-06-18", None));
         script.push(accepted());
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ));
         block_on(client.list_tools(&RequestOptions::default())).unwrap();
-        assert_eq!(methods(&script), ["initialize", "notifications/initialized", "tools/list"]);
+        assert_eq!(
+            methods(&script),
+            ["initialize", "notifications/initialized", "tools/list"]
+        );
     }
 
     #[test]
     fn a_replaced_server_is_probed_again_once() {
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ));
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}}),
+        ));
         block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(client.protocol_version().as_deref(), Some("2026-07-28"));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 1);
         assert_eq!(client.protocol_version().as_deref(), Some("2025-11-25"));
-        let methods: Vec<_> = script.sent().iter().map(|s| s.body["method"].as_str().unwrap_or("").to_string()).collect();
+        let methods: Vec<_> = script
+            .sent()
+            .iter()
+            .map(|s| s.body["method"].as_str().unwrap_or("").to_string())
+            .collect();
         assert_eq!(
             methods,
-            ["server/discover", "tools/list", "tools/list", "server/discover", "initialize", "notifications/initialized", "tools/list"]
+            [
+                "server/discover",
+                "tools/list",
+                "tools/list",
+                "server/discover",
+                "initialize",
+                "notifications/initialized",
+                "tools/list"
+            ]
         );
     }
 
     #[test]
     fn modern_mode_does_not_fall_back_and_legacy_mode_does_not_probe() {
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Modern, ..ClientConfig::default() });
-        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})));
-        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::HandshakeEraServer);
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Modern,
+            ..ClientConfig::default()
+        });
+        script.push(json_reply(
+            404,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}),
+        ));
+        assert_eq!(
+            block_on(client.list_tools(&RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::HandshakeEraServer
+        );
         assert_eq!(script.sent().len(), 1);
 
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2025-06-18", None));
         script.push(accepted());
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ));
         block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(script.sent()[0].body["method"], "initialize");
         assert_eq!(client.protocol_version().as_deref(), Some("2025-06-18"));
@@ -485,21 +728,35 @@ mod tests {
 
     #[test]
     fn unaccepted_initialize_version_is_an_error() {
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2024-11-05", None));
-        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::UnsupportedProtocolVersion);
+        assert_eq!(
+            block_on(client.list_tools(&RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::UnsupportedProtocolVersion
+        );
         assert!(client.era().is_none());
     }
 
     #[test]
     fn expired_session_is_renewed_once() {
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2025-11-25", Some("old")));
         script.push(accepted());
         script.push(json_reply(404, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}})));
         script.push(init_reply("2025-11-25", Some("new")));
         script.push(accepted());
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ));
         block_on(client.list_tools(&RequestOptions::default())).unwrap();
         let sent = script.sent();
         assert_eq!(sent[2].header("Mcp-Session-Id"), Some("old"));
@@ -508,7 +765,13 @@ mod tests {
     }
 
     fn refused() -> Canned {
-        Canned { status: 405, content_type: None, location: None, session_id: None, chunks: vec![] }
+        Canned {
+            status: 405,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        }
     }
 
     #[test]
@@ -520,8 +783,11 @@ mod tests {
             }
             .boxed_local()
         });
-        let (client, script) =
-            Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            on_elicitation: Some(handler),
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
         script.push(refused()); // the standalone GET stream: not offered
@@ -534,57 +800,97 @@ mod tests {
         script.push(accepted());
         script.push(accepted());
         script.push(accepted());
-        let out = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default())).unwrap();
+        let out = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap();
         assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
         let sent = script.sent();
-        assert_eq!(sent[0].body["params"]["capabilities"], json!({"elicitation": {"form": {}}}));
+        assert_eq!(
+            sent[0].body["params"]["capabilities"],
+            json!({"elicitation": {"form": {}}})
+        );
         assert_eq!(sent[2].method, "GET");
         assert_eq!(sent[2].header("Accept"), Some("text/event-stream"));
         assert_eq!(sent[4].body, json!({"jsonrpc":"2.0","id":"p1","result":{}}));
-        assert_eq!(sent[5].body, json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada","age":30}}}));
+        assert_eq!(
+            sent[5].body,
+            json!({"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada","age":30}}})
+        );
         assert_eq!(sent[6].body["error"]["code"], -32601);
         assert_eq!(sent[6].header("Mcp-Session-Id"), Some("s"));
     }
 
     #[test]
     fn lists_do_not_open_the_standalone_stream() {
-        let handler: ElicitationHandler = Rc::new(|_p: Value| async move { Ok(json!({"action": "cancel"})) }.boxed_local());
-        let (client, script) =
-            Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        let handler: ElicitationHandler =
+            Rc::new(|_p: Value| async move { Ok(json!({"action": "cancel"})) }.boxed_local());
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            on_elicitation: Some(handler),
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ));
         block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert!(script.sent().iter().all(|s| s.method == "POST"));
     }
 
     #[test]
     fn requests_on_the_standalone_stream_are_answered_while_the_call_runs() {
-        let handler: ElicitationHandler = Rc::new(|_p: Value| async move { Ok(json!({"action": "accept", "content": {}})) }.boxed_local());
-        let (client, script) =
-            Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, on_elicitation: Some(handler), ..ClientConfig::default() });
+        let handler: ElicitationHandler = Rc::new(|_p: Value| {
+            async move { Ok(json!({"action": "accept", "content": {}})) }.boxed_local()
+        });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            on_elicitation: Some(handler),
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
         script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"x":{"type":"string","default":"d"}}}}})]));
         script.push(accepted()); // the answer, POSTed while the call runs
-        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})]));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ]));
         block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
         let sent = script.sent();
-        let answer = sent.iter().find(|s| s.body.get("result").is_some()).expect("the elicitation was answered");
-        assert_eq!(answer.body["result"], json!({"action": "accept", "content": {"x": "d"}}));
+        let answer = sent
+            .iter()
+            .find(|s| s.body.get("result").is_some())
+            .expect("the elicitation was answered");
+        assert_eq!(
+            answer.body["result"],
+            json!({"action": "accept", "content": {"x": "d"}})
+        );
     }
 
     #[test]
     fn a_closed_stream_is_resumed_after_retry_with_last_event_id() {
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
         let mut primed = sse_reply(&[]);
-        primed.chunks = vec![Ok(bytes::Bytes::from_static(b"id: ev-1\nretry: 500\ndata: \n\n"))];
+        primed.chunks = vec![Ok(bytes::Bytes::from_static(
+            b"id: ev-1\nretry: 500\ndata: \n\n",
+        ))];
         script.push(primed);
-        script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}})]));
-        let out = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
-        assert_eq!(out, crate::client::CallOutcome::Complete(json!({"content":[{"type":"text","text":"resumed"}]})));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}}),
+        ]));
+        let out =
+            block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert_eq!(
+            out,
+            crate::client::CallOutcome::Complete(
+                json!({"content":[{"type":"text","text":"resumed"}]})
+            )
+        );
         assert_eq!(*script.slept.borrow(), vec![500]);
         let sent = script.sent();
         assert_eq!(sent[3].method, "GET");
@@ -597,14 +903,27 @@ mod tests {
 
     #[test]
     fn url_elicitation_error_is_typed_and_close_deletes_the_session() {
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         script.push(init_reply("2025-11-25", Some("s")));
         script.push(accepted());
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"open it","data":{"elicitations":[{"mode":"url","url":"https://a.example/x","message":"m","elicitationId":"e"}]}}})));
-        script.push(Canned { status: 405, content_type: None, location: None, session_id: None, chunks: vec![] });
-        let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap_err();
+        script.push(Canned {
+            status: 405,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        });
+        let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
         assert_eq!(err.code, ErrorCode::UrlElicitationRequired);
-        assert_eq!(err.rpc.unwrap().data.unwrap()["elicitations"][0]["url"], "https://a.example/x");
+        assert_eq!(
+            err.rpc.unwrap().data.unwrap()["elicitations"][0]["url"],
+            "https://a.example/x"
+        );
         block_on(client.close()).unwrap();
         let sent = script.sent();
         assert_eq!(sent[3].method, "DELETE");
@@ -619,7 +938,13 @@ mod tests {
             with_schema_defaults(json!({"action":"accept","content":{"a":5}}), Some(&schema)),
             json!({"action":"accept","content":{"a":5,"b":"x"}})
         );
-        assert_eq!(with_schema_defaults(json!({"action":"accept"}), Some(&schema)), json!({"action":"accept","content":{"a":1,"b":"x"}}));
-        assert_eq!(with_schema_defaults(json!({"action":"decline"}), Some(&schema)), json!({"action":"decline"}));
+        assert_eq!(
+            with_schema_defaults(json!({"action":"accept"}), Some(&schema)),
+            json!({"action":"accept","content":{"a":1,"b":"x"}})
+        );
+        assert_eq!(
+            with_schema_defaults(json!({"action":"decline"}), Some(&schema)),
+            json!({"action":"decline"})
+        );
     }
 }

@@ -24,7 +24,9 @@ use crate::protocol::param_headers::{self, ParamHeader};
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, version};
 use crate::transport::body::Reply;
-use crate::transport::{Exchange, HttpRequest, HttpResponse, Limits, ResponseItem, ResponseReader, Target};
+use crate::transport::{
+    Exchange, HttpRequest, HttpResponse, Limits, ResponseItem, ResponseReader, Target,
+};
 use futures_util::future::LocalBoxFuture;
 use serde_json::{Map, Value};
 use std::any::Any;
@@ -231,15 +233,26 @@ impl Client {
     /// settles on that revision, exactly as if it had been sent afterwards; otherwise it is
     /// dropped and the request sent in the era negotiated. This saves one round trip at start
     /// (the first thing an agent does is list its tools).
-    pub async fn request(&self, method: &str, params: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+    pub async fn request(
+        &self,
+        method: &str,
+        params: Option<Map<String, Value>>,
+        opts: &RequestOptions,
+    ) -> Result<Outcome> {
         let newest = version::MODERN_VERSIONS[0];
-        let (era, early) = if self.era().is_none() && self.config.protocol != ProtocolMode::Legacy && is_list(method) {
+        let (era, early) = if self.era().is_none()
+            && self.config.protocol != ProtocolMode::Legacy
+            && is_list(method)
+        {
             // sent only while the probe is in flight (not once a verdict is in)
             let beside = async {
                 if !self.state.borrow().negotiating {
                     return None;
                 }
-                Some(self.request_modern(newest, method, params.as_ref(), opts).await)
+                Some(
+                    self.request_modern(newest, method, params.as_ref(), opts)
+                        .await,
+                )
             };
             let (era, early) = futures_util::future::join(self.ensure_ready(opts), beside).await;
             let era = era?;
@@ -253,10 +266,15 @@ impl Client {
             None => self.request_in(&era, method, params.as_ref(), opts).await,
         };
         match (&era, first) {
-            (Era::Modern(_), Err(err)) if self.config.protocol == ProtocolMode::Auto && discover::suggests_handshake_server(&err) => {
+            (Era::Modern(_), Err(err))
+                if self.config.protocol == ProtocolMode::Auto
+                    && discover::suggests_handshake_server(&err) =>
+            {
                 self.forget_era();
                 match self.ensure_ready(opts).await? {
-                    again @ Era::Handshake(_) => self.request_in(&again, method, params.as_ref(), opts).await,
+                    again @ Era::Handshake(_) => {
+                        self.request_in(&again, method, params.as_ref(), opts).await
+                    }
                     Era::Modern(_) => Err(err),
                 }
             }
@@ -264,7 +282,13 @@ impl Client {
         }
     }
 
-    async fn request_in(&self, era: &Era, method: &str, params: Option<&Map<String, Value>>, opts: &RequestOptions) -> Result<Outcome> {
+    async fn request_in(
+        &self,
+        era: &Era,
+        method: &str,
+        params: Option<&Map<String, Value>>,
+        opts: &RequestOptions,
+    ) -> Result<Outcome> {
         match era {
             Era::Modern(v) => self.request_modern(v, method, params, opts).await,
             Era::Handshake(session) => self.request_handshake(session, method, params, opts).await,
@@ -294,7 +318,8 @@ impl Client {
                 Err(rpc) => rpc,
             };
             if rpc.code == codes::UNSUPPORTED_PROTOCOL_VERSION && !retried {
-                let supported = supported_versions(rpc.data.as_ref().and_then(|d| d.get("supported")));
+                let supported =
+                    supported_versions(rpc.data.as_ref().and_then(|d| d.get("supported")));
                 if let Some(v) = version::best_modern(supported.iter().map(String::as_str)) {
                     retried = true;
                     version = v;
@@ -330,14 +355,26 @@ impl Client {
     /// Hands a notification that arrived on a response stream to the client's handler and
     /// the call's own.
     fn deliver(&self, opts: &RequestOptions, method: &str, params: &Value) {
-        for handler in self.config.on_notification.iter().chain(opts.on_notification.iter()) {
+        for handler in self
+            .config
+            .on_notification
+            .iter()
+            .chain(opts.on_notification.iter())
+        {
             handler(method, params);
         }
     }
 
     /// One 2026-07-28 POST: `_meta` envelope, standard `Mcp-*` headers, and the read of its
     /// response.
-    async fn post_modern(&self, id: Id, version: &str, method: &str, params: Option<&Map<String, Value>>, opts: &RequestOptions) -> Result<Reply> {
+    async fn post_modern(
+        &self,
+        id: Id,
+        version: &str,
+        method: &str,
+        params: Option<&Map<String, Value>>,
+        opts: &RequestOptions,
+    ) -> Result<Reply> {
         let meta = RequestMeta {
             protocol_version: Some(version),
             client_capabilities: Some(&self.capabilities),
@@ -351,13 +388,29 @@ impl Client {
         header_list.extend(headers::standard(version, method, fields));
         if method == "tools/call" {
             let name = fields.get("name").and_then(Value::as_str).unwrap_or("");
-            if let Some((_, mirrors)) = self.param_headers.borrow().iter().rev().find(|(n, _)| n == name) {
-                header_list.extend(param_headers::header_values(mirrors, fields.get("arguments").unwrap_or(&Value::Null)));
+            if let Some((_, mirrors)) = self
+                .param_headers
+                .borrow()
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+            {
+                header_list.extend(param_headers::header_values(
+                    mirrors,
+                    fields.get("arguments").unwrap_or(&Value::Null),
+                ));
             }
         }
         let body = jsonrpc::request_with_meta(id, method, params, Some(&meta));
-        let response = self.send("POST", header_list, body, opts.context.clone()).await?;
-        self.read_reply(&mut ResponseReader::new(response, id, &self.config.limits), opts, None).await
+        let response = self
+            .send("POST", header_list, body, opts.context.clone())
+            .await?;
+        self.read_reply(
+            &mut ResponseReader::new(response, id, &self.config.limits),
+            opts,
+            None,
+        )
+        .await
     }
 
     /// Tells the host's warning handler, if any.
@@ -368,7 +421,8 @@ impl Client {
     }
 
     fn progress_token(&self, id: Id, opts: &RequestOptions) -> Option<Value> {
-        (self.config.progress || opts.progress).then(|| Value::String(format!("mcp-wasm-adapter-{id}")))
+        (self.config.progress || opts.progress)
+            .then(|| Value::String(format!("mcp-wasm-adapter-{id}")))
     }
 
     /// Sends one request, following same-origin 307/308 redirects (at most
@@ -397,7 +451,9 @@ impl Client {
                 return Ok(response);
             }
             let next = match (response.status, response.location.as_deref()) {
-                (307 | 308, Some(location)) if hops < self.config.max_redirects => target.same_origin_redirect(location),
+                (307 | 308, Some(location)) if hops < self.config.max_redirects => {
+                    target.same_origin_redirect(location)
+                }
                 _ => None,
             };
             match next {
@@ -421,14 +477,22 @@ impl Client {
 
     /// Reads a response to its reply: notifications go to the handlers; server requests
     /// (handshake era only, `session` given) are answered before reading on.
-    async fn read_reply(&self, reader: &mut ResponseReader, opts: &RequestOptions, session: Option<&handshake::Session>) -> Result<Reply> {
+    async fn read_reply(
+        &self,
+        reader: &mut ResponseReader,
+        opts: &RequestOptions,
+        session: Option<&handshake::Session>,
+    ) -> Result<Reply> {
         loop {
             match reader.next().await? {
                 ResponseItem::Reply(reply) => return Ok(reply),
-                ResponseItem::Message(Incoming::Notification { method, params }) => self.deliver(opts, &method, &params),
+                ResponseItem::Message(Incoming::Notification { method, params }) => {
+                    self.deliver(opts, &method, &params)
+                }
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = session {
-                        self.answer_server_request(session, id, &method, params, opts).await;
+                        self.answer_server_request(session, id, &method, params, opts)
+                            .await;
                     }
                 }
                 ResponseItem::Message(Incoming::Response { .. }) => {}
@@ -442,7 +506,10 @@ impl Client {
 /// handler for them.
 fn modern_capabilities(config: &ClientConfig) -> Value {
     let mut caps = Map::new();
-    caps.insert("elicitation".into(), crate::obj! {"form": crate::obj! {}, "url": crate::obj! {}});
+    caps.insert(
+        "elicitation".into(),
+        crate::obj! {"form": crate::obj! {}, "url": crate::obj! {}},
+    );
     if config.on_sampling.is_some() {
         caps.insert("sampling".into(), Value::Object(Map::new()));
     }
@@ -454,12 +521,25 @@ fn modern_capabilities(config: &ClientConfig) -> Value {
 
 /// `Content-Type` and `Accept` of every POST.
 fn base_headers() -> Vec<(String, String)> {
-    vec![(headers::CONTENT_TYPE.to_string(), headers::JSON.to_string()), (headers::ACCEPT.to_string(), headers::ACCEPT_BOTH.to_string())]
+    vec![
+        (headers::CONTENT_TYPE.to_string(), headers::JSON.to_string()),
+        (
+            headers::ACCEPT.to_string(),
+            headers::ACCEPT_BOTH.to_string(),
+        ),
+    ]
 }
 
 /// The strings of a `supported` / `supportedVersions` array (other entries ignored).
 pub(crate) fn supported_versions(value: Option<&Value>) -> Vec<String> {
-    value.and_then(Value::as_array).map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default()
+    value
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -468,5 +548,8 @@ pub(crate) mod scripted;
 /// Whether `method` lists something (read-only and safe to send twice; see
 /// [`Client::request`]).
 fn is_list(method: &str) -> bool {
-    matches!(method, "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list")
+    matches!(
+        method,
+        "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list"
+    )
 }

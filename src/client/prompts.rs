@@ -28,14 +28,23 @@ fn invalid(message: String) -> Error {
 ///
 /// Errors: [`ErrorCode::InvalidArgument`], naming the missing or malformed arguments (nothing
 /// is sent).
-pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Result<Map<String, Value>> {
+pub fn prompt_params(
+    name: &str,
+    args: Value,
+    declared: Option<&[Value]>,
+) -> Result<Map<String, Value>> {
     if name.is_empty() {
         return Err(invalid("the prompt name must be a non-empty string".into()));
     }
     let given = match args {
         Value::Null => Map::new(),
         Value::Object(o) => o,
-        other => return Err(invalid(format!("prompt arguments must be an object, got {}", snippet(&crate::json_text(&other), 40)))),
+        other => {
+            return Err(invalid(format!(
+                "prompt arguments must be an object, got {}",
+                snippet(&crate::json_text(&other), 40)
+            )))
+        }
     };
     let mut arguments = Map::new();
     let mut malformed = Vec::new();
@@ -64,7 +73,9 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
             .filter(|n| !arguments.contains_key(*n))
             .collect();
         if !missing.is_empty() {
-            return Err(invalid(format!("prompt {name:?} needs the arguments {missing:?}")));
+            return Err(invalid(format!(
+                "prompt {name:?} needs the arguments {missing:?}"
+            )));
         }
     }
     let mut params = Map::new();
@@ -82,7 +93,11 @@ pub fn prompt_params(name: &str, args: Value, declared: Option<&[Value]>) -> Res
 /// string}}`.
 ///
 /// Errors: [`ErrorCode::InvalidArgument`] (nothing is sent).
-pub fn complete_params(reference: Value, argument: Value, context: Value) -> Result<Map<String, Value>> {
+pub fn complete_params(
+    reference: Value,
+    argument: Value,
+    context: Value,
+) -> Result<Map<String, Value>> {
     let string = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_string);
     let reference = match string(&reference, "type").as_deref() {
         Some("ref/prompt") => {
@@ -93,8 +108,11 @@ pub fn complete_params(reference: Value, argument: Value, context: Value) -> Res
         }
         _ => return Err(invalid("the completion reference must be {type: \"ref/prompt\", name} or {type: \"ref/resource\", uri}".into())),
     };
-    let (Some(arg_name), Some(value)) = (string(&argument, "name"), string(&argument, "value")) else {
-        return Err(invalid("the completion argument must be {name, value} with string values".into()));
+    let (Some(arg_name), Some(value)) = (string(&argument, "name"), string(&argument, "value"))
+    else {
+        return Err(invalid(
+            "the completion argument must be {name, value} with string values".into(),
+        ));
     };
     let mut params = Map::new();
     params.insert("ref".into(), reference);
@@ -106,9 +124,17 @@ pub fn complete_params(reference: Value, argument: Value, context: Value) -> Res
             Some(Value::Object(args)) if args.values().all(Value::is_string) => {
                 params.insert("context".into(), obj! {"arguments": args.clone()});
             }
-            _ => return Err(invalid("the completion context must be {arguments: {[name]: string}}".into())),
+            _ => {
+                return Err(invalid(
+                    "the completion context must be {arguments: {[name]: string}}".into(),
+                ))
+            }
         },
-        _ => return Err(invalid("the completion context must be {arguments: {[name]: string}}".into())),
+        _ => {
+            return Err(invalid(
+                "the completion context must be {arguments: {[name]: string}}".into(),
+            ))
+        }
     }
     Ok(params)
 }
@@ -119,11 +145,21 @@ pub fn complete_params(reference: Value, argument: Value, context: Value) -> Res
 ///
 /// Errors: [`ErrorCode::InvalidMessage`] without a `completion.values` array.
 pub fn completion(result: &Value) -> Result<Value> {
-    let completion = result.get("completion").ok_or_else(|| Error::new(ErrorCode::InvalidMessage, "completion/complete result has no completion"))?;
+    let completion = result.get("completion").ok_or_else(|| {
+        Error::new(
+            ErrorCode::InvalidMessage,
+            "completion/complete result has no completion",
+        )
+    })?;
     let values: Vec<Value> = completion
         .get("values")
         .and_then(Value::as_array)
-        .ok_or_else(|| Error::new(ErrorCode::InvalidMessage, "completion/complete result has no values array"))?
+        .ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidMessage,
+                "completion/complete result has no values array",
+            )
+        })?
         .iter()
         .filter(|v| v.is_string())
         .take(MAX_COMPLETION_VALUES)
@@ -147,8 +183,16 @@ impl Client {
     /// a warning.
     ///
     /// Errors: those of [`Client::list_all_cached`]; `-32601` is [`ErrorCode::NotSupported`].
-    pub async fn list_prompts(&self, cache: Option<CacheView<'_>>, mode: CacheMode, opts: &RequestOptions) -> Result<Vec<Value>> {
-        let all = self.list_all_cached("prompts/list", "prompts", cache, mode, opts).await.map_err(|e| not_supported(e, "prompts/list"))?;
+    pub async fn list_prompts(
+        &self,
+        cache: Option<CacheView<'_>>,
+        mode: CacheMode,
+        opts: &RequestOptions,
+    ) -> Result<Vec<Value>> {
+        let all = self
+            .list_all_cached("prompts/list", "prompts", cache, mode, opts)
+            .await
+            .map_err(|e| not_supported(e, "prompts/list"))?;
         Ok(self.keep_usable(all, "name", "prompt"))
     }
 
@@ -157,14 +201,24 @@ impl Client {
     ///
     /// Errors: [`ErrorCode::NotSupported`] when the server did not advertise `completions`
     /// (nothing is sent) or answers `-32601`; the request's own errors.
-    pub async fn complete(&self, params: Map<String, Value>, opts: &RequestOptions) -> Result<Value> {
+    pub async fn complete(
+        &self,
+        params: Map<String, Value>,
+        opts: &RequestOptions,
+    ) -> Result<Value> {
         self.ensure_ready(opts).await?;
         if let Some(server) = self.server() {
             if server.capabilities.is_object() && server.capabilities.get("completions").is_none() {
-                return Err(Error::new(ErrorCode::NotSupported, "the server does not offer completion (no completions capability)"));
+                return Err(Error::new(
+                    ErrorCode::NotSupported,
+                    "the server does not offer completion (no completions capability)",
+                ));
             }
         }
-        let outcome = self.request("completion/complete", Some(params), opts).await.map_err(|e| not_supported(e, "completion/complete"))?;
+        let outcome = self
+            .request("completion/complete", Some(params), opts)
+            .await
+            .map_err(|e| not_supported(e, "completion/complete"))?;
         if outcome.kind != ResultType::Complete {
             return Err(Error::new(
                 ErrorCode::InvalidResultType,
@@ -184,15 +238,35 @@ mod tests {
 
     #[test]
     fn prompt_arguments_are_checked_before_sending() {
-        let declared = [json!({"name": "city", "required": true}), json!({"name": "state"})];
-        let p = prompt_params("args-prompt", json!({"city": "Oslo", "n": 3, "b": true, "skip": null}), Some(&declared)).unwrap();
-        assert_eq!(Value::Object(p), json!({"name": "args-prompt", "arguments": {"city": "Oslo", "n": "3", "b": "true"}}));
+        let declared = [
+            json!({"name": "city", "required": true}),
+            json!({"name": "state"}),
+        ];
+        let p = prompt_params(
+            "args-prompt",
+            json!({"city": "Oslo", "n": 3, "b": true, "skip": null}),
+            Some(&declared),
+        )
+        .unwrap();
+        assert_eq!(
+            Value::Object(p),
+            json!({"name": "args-prompt", "arguments": {"city": "Oslo", "n": "3", "b": "true"}})
+        );
         let err = prompt_params("args-prompt", json!({"state": "x"}), Some(&declared)).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
         assert!(err.message.contains("city"));
-        assert_eq!(prompt_params("p", json!({"o": {}}), None).unwrap_err().code, ErrorCode::InvalidArgument);
-        assert_eq!(prompt_params("p", json!([1]), None).unwrap_err().code, ErrorCode::InvalidArgument);
-        assert_eq!(Value::Object(prompt_params("simple", Value::Null, Some(&[])).unwrap()), json!({"name": "simple"}));
+        assert_eq!(
+            prompt_params("p", json!({"o": {}}), None).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        assert_eq!(
+            prompt_params("p", json!([1]), None).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        assert_eq!(
+            Value::Object(prompt_params("simple", Value::Null, Some(&[])).unwrap()),
+            json!({"name": "simple"})
+        );
     }
 
     #[test]
@@ -207,29 +281,66 @@ mod tests {
             Value::Object(p),
             json!({"ref": {"type": "ref/prompt", "name": "code_review"}, "argument": {"name": "language", "value": "py"}, "context": {"arguments": {"framework": "x"}}})
         );
-        let p = complete_params(json!({"type": "ref/resource", "uri": "x://{id}"}), json!({"name": "id", "value": ""}), Value::Null).unwrap();
+        let p = complete_params(
+            json!({"type": "ref/resource", "uri": "x://{id}"}),
+            json!({"name": "id", "value": ""}),
+            Value::Null,
+        )
+        .unwrap();
         assert!(p.get("context").is_none());
         for (r, a, c) in [
-            (json!({"type": "ref/tool", "name": "x"}), json!({"name": "a", "value": "b"}), Value::Null),
-            (json!({"type": "ref/prompt"}), json!({"name": "a", "value": "b"}), Value::Null),
-            (json!({"type": "ref/prompt", "name": "p"}), json!({"name": "a"}), Value::Null),
-            (json!({"type": "ref/prompt", "name": "p"}), json!({"name": "a", "value": "b"}), json!({"arguments": {"n": 1}})),
+            (
+                json!({"type": "ref/tool", "name": "x"}),
+                json!({"name": "a", "value": "b"}),
+                Value::Null,
+            ),
+            (
+                json!({"type": "ref/prompt"}),
+                json!({"name": "a", "value": "b"}),
+                Value::Null,
+            ),
+            (
+                json!({"type": "ref/prompt", "name": "p"}),
+                json!({"name": "a"}),
+                Value::Null,
+            ),
+            (
+                json!({"type": "ref/prompt", "name": "p"}),
+                json!({"name": "a", "value": "b"}),
+                json!({"arguments": {"n": 1}}),
+            ),
         ] {
-            assert_eq!(complete_params(r, a, c).unwrap_err().code, ErrorCode::InvalidArgument);
+            assert_eq!(
+                complete_params(r, a, c).unwrap_err().code,
+                ErrorCode::InvalidArgument
+            );
         }
         let many: Vec<Value> = (0..150).map(|i| json!(format!("v{i}"))).collect();
-        let c = completion(&json!({"completion": {"values": many, "total": 150, "hasMore": true}})).unwrap();
+        let c = completion(&json!({"completion": {"values": many, "total": 150, "hasMore": true}}))
+            .unwrap();
         assert_eq!(c["values"].as_array().unwrap().len(), 100);
-        assert_eq!((c["total"].clone(), c["hasMore"].clone()), (json!(150), json!(true)));
-        assert_eq!(completion(&json!({"completion": {}})).unwrap_err().code, ErrorCode::InvalidMessage);
+        assert_eq!(
+            (c["total"].clone(), c["hasMore"].clone()),
+            (json!(150), json!(true))
+        );
+        assert_eq!(
+            completion(&json!({"completion": {}})).unwrap_err().code,
+            ErrorCode::InvalidMessage
+        );
     }
 
     #[test]
     fn complete_needs_the_capability() {
         let (client, script) = Scripted::client();
         script.push_discover(); // advertises tools only
-        let params = complete_params(json!({"type": "ref/prompt", "name": "p"}), json!({"name": "a", "value": "b"}), Value::Null).unwrap();
-        let err = block_on(client.complete(params.clone(), &RequestOptions::default())).unwrap_err();
+        let params = complete_params(
+            json!({"type": "ref/prompt", "name": "p"}),
+            json!({"name": "a", "value": "b"}),
+            Value::Null,
+        )
+        .unwrap();
+        let err =
+            block_on(client.complete(params.clone(), &RequestOptions::default())).unwrap_err();
         assert_eq!(err.code, ErrorCode::NotSupported);
         assert_eq!(script.sent().len(), 1, "nothing but the discovery was sent");
 
@@ -240,8 +351,14 @@ mod tests {
             json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","completion":{"values":["python","pytorch"],"hasMore":false}}}),
         ));
         let out = block_on(client.complete(params, &RequestOptions::default())).unwrap();
-        assert_eq!(out, json!({"values": ["python", "pytorch"], "hasMore": false}));
-        assert_eq!(script.sent()[1].header("Mcp-Method"), Some("completion/complete"));
+        assert_eq!(
+            out,
+            json!({"values": ["python", "pytorch"], "hasMore": false})
+        );
+        assert_eq!(
+            script.sent()[1].header("Mcp-Method"),
+            Some("completion/complete")
+        );
     }
 
     #[test]
@@ -249,7 +366,9 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"prompts":[{"name":"greet","arguments":[{"name":"name","required":true}]},{"description":"no name"}]}})));
-        let prompts = block_on(client.list_prompts(None, CacheMode::Use, &RequestOptions::default())).unwrap();
+        let prompts =
+            block_on(client.list_prompts(None, CacheMode::Use, &RequestOptions::default()))
+                .unwrap();
         assert_eq!(prompts.len(), 1);
         assert_eq!(prompts[0]["name"], "greet");
     }

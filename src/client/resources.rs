@@ -19,7 +19,10 @@ pub const LEGACY_RESOURCE_NOT_FOUND: i64 = -32002;
 /// Errors: [`ErrorCode::InvalidArgument`] for an empty uri (nothing is sent).
 pub fn read_params(uri: &str) -> Result<Map<String, Value>> {
     if uri.is_empty() {
-        return Err(Error::new(ErrorCode::InvalidArgument, "the resource uri must be a non-empty string"));
+        return Err(Error::new(
+            ErrorCode::InvalidArgument,
+            "the resource uri must be a non-empty string",
+        ));
     }
     let mut params = Map::new();
     params.insert("uri".into(), Value::String(uri.to_string()));
@@ -33,7 +36,11 @@ pub fn read_error(uri: &str, err: Error) -> Error {
     match err.rpc_code() {
         Some(codes::INVALID_PARAMS | LEGACY_RESOURCE_NOT_FOUND) => Error {
             code: ErrorCode::ResourceNotFound,
-            message: format!("resource not found: {} ({})", crate::error::snippet(uri, 200), err.message),
+            message: format!(
+                "resource not found: {} ({})",
+                crate::error::snippet(uri, 200),
+                err.message
+            ),
             ..err
         },
         _ => not_supported(err, "resources/read"),
@@ -44,14 +51,19 @@ pub fn read_error(uri: &str, err: Error) -> Error {
 /// `{base}?…`; a mere prefix such as `{base}x` is another resource). A subscription to, or
 /// an update of, `base` covers those.
 pub fn is_within(uri: &str, base: &str) -> bool {
-    uri.strip_prefix(base).is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '#', '?']))
+    uri.strip_prefix(base)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '#', '?']))
 }
 
 /// `-32601` (method not found, which is also how a server refuses a capability it did not
 /// advertise) as [`ErrorCode::NotSupported`]; other errors unchanged.
 pub fn not_supported(err: Error, method: &str) -> Error {
     if err.rpc_code() == Some(codes::METHOD_NOT_FOUND) {
-        Error { code: ErrorCode::NotSupported, message: format!("the server does not support {method} ({})", err.message), ..err }
+        Error {
+            code: ErrorCode::NotSupported,
+            message: format!("the server does not support {method} ({})", err.message),
+            ..err
+        }
     } else {
         err
     }
@@ -63,8 +75,16 @@ impl Client {
     /// `cache`. Entries without a string `uri` are left out with a warning.
     ///
     /// Errors: those of [`Client::list_all_cached`]; `-32601` is [`ErrorCode::NotSupported`].
-    pub async fn list_resources(&self, cache: Option<CacheView<'_>>, mode: CacheMode, opts: &RequestOptions) -> Result<Vec<Value>> {
-        let all = self.list_all_cached("resources/list", "resources", cache, mode, opts).await.map_err(|e| not_supported(e, "resources/list"))?;
+    pub async fn list_resources(
+        &self,
+        cache: Option<CacheView<'_>>,
+        mode: CacheMode,
+        opts: &RequestOptions,
+    ) -> Result<Vec<Value>> {
+        let all = self
+            .list_all_cached("resources/list", "resources", cache, mode, opts)
+            .await
+            .map_err(|e| not_supported(e, "resources/list"))?;
         Ok(self.keep_usable(all, "uri", "resource"))
     }
 
@@ -73,9 +93,20 @@ impl Client {
     /// through `cache`. Entries without a string `uriTemplate` are left out with a warning.
     ///
     /// Errors: as [`Client::list_resources`].
-    pub async fn list_resource_templates(&self, cache: Option<CacheView<'_>>, mode: CacheMode, opts: &RequestOptions) -> Result<Vec<Value>> {
+    pub async fn list_resource_templates(
+        &self,
+        cache: Option<CacheView<'_>>,
+        mode: CacheMode,
+        opts: &RequestOptions,
+    ) -> Result<Vec<Value>> {
         let all = self
-            .list_all_cached("resources/templates/list", "resourceTemplates", cache, mode, opts)
+            .list_all_cached(
+                "resources/templates/list",
+                "resourceTemplates",
+                cache,
+                mode,
+                opts,
+            )
             .await
             .map_err(|e| not_supported(e, "resources/templates/list"))?;
         Ok(self.keep_usable(all, "uriTemplate", "resource template"))
@@ -105,15 +136,34 @@ mod tests {
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"x://a","name":"a"},{"name":"nameless"}],"nextCursor":"2"}}),
         ));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"x://b","name":"b"}]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"x://b","name":"b"}]}}),
+        ));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resourceTemplates":[{"uriTemplate":"x://u/{id}","name":"u"}]}})));
-        let resources = block_on(client.list_resources(None, CacheMode::Use, &RequestOptions::default())).unwrap();
-        assert_eq!(resources, vec![json!({"uri":"x://a","name":"a"}), json!({"uri":"x://b","name":"b"})]);
-        let templates = block_on(client.list_resource_templates(None, CacheMode::Use, &RequestOptions::default())).unwrap();
+        let resources =
+            block_on(client.list_resources(None, CacheMode::Use, &RequestOptions::default()))
+                .unwrap();
+        assert_eq!(
+            resources,
+            vec![
+                json!({"uri":"x://a","name":"a"}),
+                json!({"uri":"x://b","name":"b"})
+            ]
+        );
+        let templates = block_on(client.list_resource_templates(
+            None,
+            CacheMode::Use,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
         assert_eq!(templates[0]["uriTemplate"], "x://u/{id}");
         let sent = script.sent();
         assert_eq!(sent[2].body["params"]["cursor"], "2");
-        assert_eq!(sent[3].header("Mcp-Method"), Some("resources/templates/list"));
+        assert_eq!(
+            sent[3].header("Mcp-Method"),
+            Some("resources/templates/list")
+        );
         assert_eq!(sent[3].header("Mcp-Name"), None);
     }
 
@@ -129,19 +179,47 @@ mod tests {
 
     #[test]
     fn errors_are_typed() {
-        let rpc = |code: i64| Error::rpc(crate::error::RpcError { code, message: "m".into(), data: Some(json!({"uri": "x://gone"})) });
+        let rpc = |code: i64| {
+            Error::rpc(crate::error::RpcError {
+                code,
+                message: "m".into(),
+                data: Some(json!({"uri": "x://gone"})),
+            })
+        };
         let e = read_error("x://gone", rpc(-32602));
-        assert_eq!((e.code, e.rpc_code()), (ErrorCode::ResourceNotFound, Some(-32602)));
+        assert_eq!(
+            (e.code, e.rpc_code()),
+            (ErrorCode::ResourceNotFound, Some(-32602))
+        );
         assert!(e.message.contains("x://gone"));
-        assert_eq!(read_error("x://gone", rpc(-32002)).code, ErrorCode::ResourceNotFound);
-        assert_eq!(read_error("x://gone", rpc(-32601)).code, ErrorCode::NotSupported);
-        assert_eq!(read_error("x://gone", rpc(-32603)).code, ErrorCode::RpcError);
-        assert_eq!(read_params("").unwrap_err().code, ErrorCode::InvalidArgument);
+        assert_eq!(
+            read_error("x://gone", rpc(-32002)).code,
+            ErrorCode::ResourceNotFound
+        );
+        assert_eq!(
+            read_error("x://gone", rpc(-32601)).code,
+            ErrorCode::NotSupported
+        );
+        assert_eq!(
+            read_error("x://gone", rpc(-32603)).code,
+            ErrorCode::RpcError
+        );
+        assert_eq!(
+            read_params("").unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
 
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})));
-        let err = block_on(client.list_resources(None, CacheMode::Use, &RequestOptions::default())).unwrap_err();
-        assert_eq!((err.code, err.http_status), (ErrorCode::NotSupported, Some(404)));
+        script.push(json_reply(
+            404,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}),
+        ));
+        let err = block_on(client.list_resources(None, CacheMode::Use, &RequestOptions::default()))
+            .unwrap_err();
+        assert_eq!(
+            (err.code, err.http_status),
+            (ErrorCode::NotSupported, Some(404))
+        );
     }
 }

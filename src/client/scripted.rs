@@ -33,8 +33,17 @@ pub fn json_reply(status: u16, body: Value) -> Canned {
 
 /// An SSE response whose events carry the given JSON messages.
 pub fn sse_reply(messages: &[Value]) -> Canned {
-    let text: String = messages.iter().map(|m| format!("event: message\ndata: {m}\n\n")).collect();
-    Canned { status: 200, content_type: Some("text/event-stream".into()), location: None, session_id: None, chunks: vec![Ok(Bytes::from(text))] }
+    let text: String = messages
+        .iter()
+        .map(|m| format!("event: message\ndata: {m}\n\n"))
+        .collect();
+    Canned {
+        status: 200,
+        content_type: Some("text/event-stream".into()),
+        location: None,
+        session_id: None,
+        chunks: vec![Ok(Bytes::from(text))],
+    }
 }
 
 /// A recorded request.
@@ -49,7 +58,10 @@ pub struct Sent {
 
 impl Sent {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -126,7 +138,12 @@ impl Exchange for Scripted {
                 location: c.location,
                 session_id: c.session_id,
                 // replies are written with id 1..; re-target them at the id actually sent
-                body: body_from_chunks(c.chunks.into_iter().map(|chunk| chunk.map(|b| retarget(b, &id))).collect()),
+                body: body_from_chunks(
+                    c.chunks
+                        .into_iter()
+                        .map(|chunk| chunk.map(|b| retarget(b, &id)))
+                        .collect(),
+                ),
             }),
         });
         let answered = self.answered.clone();

@@ -36,7 +36,9 @@ use crate::error::{snippet, Error, ErrorCode, Result};
 use crate::protocol::headers;
 use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
-use crate::protocol::notifications::{CANCELLED, PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED, TOOLS_LIST_CHANGED};
+use crate::protocol::notifications::{
+    CANCELLED, PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED, TOOLS_LIST_CHANGED,
+};
 use crate::transport::{ResponseItem, ResponseReader};
 use serde_json::{Map, Value};
 use std::rc::Rc;
@@ -49,7 +51,12 @@ pub const ACKNOWLEDGED: &str = "notifications/subscriptions/acknowledged";
 pub const MAX_RESOURCE_SUBSCRIPTIONS: usize = 1000;
 
 /// The notifications a subscription delivers.
-pub const DELIVERED: &[&str] = &[TOOLS_LIST_CHANGED, PROMPTS_LIST_CHANGED, RESOURCES_LIST_CHANGED, RESOURCES_UPDATED];
+pub const DELIVERED: &[&str] = &[
+    TOOLS_LIST_CHANGED,
+    PROMPTS_LIST_CHANGED,
+    RESOURCES_LIST_CHANGED,
+    RESOURCES_UPDATED,
+];
 
 /// What to listen for (`SubscriptionFilter`; every member opt-in).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -73,7 +80,9 @@ impl Filter {
     pub fn from_json(value: &Value) -> Result<Filter> {
         let invalid = |m: &str| Error::new(ErrorCode::InvalidArgument, format!("subscribe: {m}"));
         let Some(obj) = value.as_object() else {
-            return Err(invalid("the filter must be an object like {toolsListChanged: true}"));
+            return Err(invalid(
+                "the filter must be an object like {toolsListChanged: true}",
+            ));
         };
         let flag = |key: &str| match obj.get(key) {
             None | Some(Value::Null) => Ok(false),
@@ -83,13 +92,24 @@ impl Filter {
         let resource_subscriptions = match obj.get("resourceSubscriptions") {
             None | Some(Value::Null) => Vec::new(),
             Some(Value::Array(uris)) => {
-                let uris: Option<Vec<String>> = uris.iter().map(|u| u.as_str().filter(|s| !s.is_empty()).map(str::to_string)).collect();
-                uris.ok_or_else(|| invalid("resourceSubscriptions must be an array of non-empty URI strings"))?
+                let uris: Option<Vec<String>> = uris
+                    .iter()
+                    .map(|u| u.as_str().filter(|s| !s.is_empty()).map(str::to_string))
+                    .collect();
+                uris.ok_or_else(|| {
+                    invalid("resourceSubscriptions must be an array of non-empty URI strings")
+                })?
             }
-            Some(_) => return Err(invalid("resourceSubscriptions must be an array of URI strings")),
+            Some(_) => {
+                return Err(invalid(
+                    "resourceSubscriptions must be an array of URI strings",
+                ))
+            }
         };
         if resource_subscriptions.len() > MAX_RESOURCE_SUBSCRIPTIONS {
-            return Err(invalid(&format!("at most {MAX_RESOURCE_SUBSCRIPTIONS} resourceSubscriptions")));
+            return Err(invalid(&format!(
+                "at most {MAX_RESOURCE_SUBSCRIPTIONS} resourceSubscriptions"
+            )));
         }
         Ok(Filter {
             tools_list_changed: flag("toolsListChanged")?,
@@ -112,38 +132,62 @@ impl Filter {
             }
         }
         if !self.resource_subscriptions.is_empty() {
-            out.insert("resourceSubscriptions".into(), Value::from(self.resource_subscriptions.clone()));
+            out.insert(
+                "resourceSubscriptions".into(),
+                Value::from(self.resource_subscriptions.clone()),
+            );
         }
         Value::Object(out)
     }
 
     /// Whether nothing is asked for.
     pub fn is_empty(&self) -> bool {
-        !self.tools_list_changed && !self.prompts_list_changed && !self.resources_list_changed && self.resource_subscriptions.is_empty()
+        !self.tools_list_changed
+            && !self.prompts_list_changed
+            && !self.resources_list_changed
+            && self.resource_subscriptions.is_empty()
     }
 
     /// The part of this filter the server's `capabilities` advertise (`tools.listChanged`,
     /// `prompts.listChanged`, `resources.listChanged`, `resources.subscribe` must be `true`).
     pub fn advertised(&self, capabilities: &Value) -> Filter {
-        let on = |area: &str, bit: &str| capabilities.get(area).and_then(|a| a.get(bit)).and_then(Value::as_bool) == Some(true);
+        let on = |area: &str, bit: &str| {
+            capabilities
+                .get(area)
+                .and_then(|a| a.get(bit))
+                .and_then(Value::as_bool)
+                == Some(true)
+        };
         Filter {
             tools_list_changed: self.tools_list_changed && on("tools", "listChanged"),
             prompts_list_changed: self.prompts_list_changed && on("prompts", "listChanged"),
             resources_list_changed: self.resources_list_changed && on("resources", "listChanged"),
-            resource_subscriptions: if on("resources", "subscribe") { self.resource_subscriptions.clone() } else { Vec::new() },
+            resource_subscriptions: if on("resources", "subscribe") {
+                self.resource_subscriptions.clone()
+            } else {
+                Vec::new()
+            },
         }
     }
 
     /// The part of this filter an acknowledgement's `notifications` honours.
     pub fn honoured_by(&self, ack: &Value) -> Filter {
         let on = |key: &str| ack.get(key).and_then(Value::as_bool) == Some(true);
-        let uris: Vec<&str> =
-            ack.get("resourceSubscriptions").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let uris: Vec<&str> = ack
+            .get("resourceSubscriptions")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
         Filter {
             tools_list_changed: self.tools_list_changed && on("toolsListChanged"),
             prompts_list_changed: self.prompts_list_changed && on("promptsListChanged"),
             resources_list_changed: self.resources_list_changed && on("resourcesListChanged"),
-            resource_subscriptions: self.resource_subscriptions.iter().filter(|u| uris.contains(&u.as_str())).cloned().collect(),
+            resource_subscriptions: self
+                .resource_subscriptions
+                .iter()
+                .filter(|u| uris.contains(&u.as_str()))
+                .cloned()
+                .collect(),
         }
     }
 
@@ -156,8 +200,12 @@ impl Filter {
             PROMPTS_LIST_CHANGED => self.prompts_list_changed,
             RESOURCES_LIST_CHANGED => self.resources_list_changed,
             RESOURCES_UPDATED => {
-                let Some(uri) = params.get("uri").and_then(Value::as_str) else { return false };
-                self.resource_subscriptions.iter().any(|s| is_within(uri, s))
+                let Some(uri) = params.get("uri").and_then(Value::as_str) else {
+                    return false;
+                };
+                self.resource_subscriptions
+                    .iter()
+                    .any(|s| is_within(uri, s))
             }
             _ => false,
         }
@@ -209,7 +257,10 @@ impl Client {
             ));
         }
         let era = self.ensure_ready(opts).await?;
-        let capabilities = self.server().map(|s| s.capabilities.clone()).unwrap_or(Value::Null);
+        let capabilities = self
+            .server()
+            .map(|s| s.capabilities.clone())
+            .unwrap_or(Value::Null);
         let wanted = filter.advertised(&capabilities);
         if wanted.is_empty() {
             return Err(Error::new(
@@ -222,7 +273,10 @@ impl Client {
             ));
         }
         if wanted != *filter {
-            self.warn(&format!("subscribe: the server does not advertise everything asked for; listening for {}", wanted.describe()));
+            self.warn(&format!(
+                "subscribe: the server does not advertise everything asked for; listening for {}",
+                wanted.describe()
+            ));
         }
         match era {
             Era::Modern(version) => self.listen_modern(version, filter, wanted, opts).await,
@@ -230,7 +284,13 @@ impl Client {
         }
     }
 
-    async fn listen_modern(&self, version: &str, requested: &Filter, wanted: Filter, opts: &RequestOptions) -> Result<Subscription> {
+    async fn listen_modern(
+        &self,
+        version: &str,
+        requested: &Filter,
+        wanted: Filter,
+        opts: &RequestOptions,
+    ) -> Result<Subscription> {
         let id = self.take_id();
         let meta = RequestMeta {
             protocol_version: Some(version),
@@ -243,8 +303,11 @@ impl Client {
         params.insert("notifications".into(), wanted.to_json());
         let mut header_list = base_headers();
         header_list.extend(headers::standard(version, "subscriptions/listen", &params));
-        let body = jsonrpc::request_with_meta(id, "subscriptions/listen", Some(&params), Some(&meta));
-        let response = self.send("POST", header_list, body, opts.context.clone()).await?;
+        let body =
+            jsonrpc::request_with_meta(id, "subscriptions/listen", Some(&params), Some(&meta));
+        let response = self
+            .send("POST", header_list, body, opts.context.clone())
+            .await?;
         let mut reader = ResponseReader::new(response, id, &self.config.limits);
         let status = reader.status();
         let refused = |e: Error| not_supported(e, "subscriptions/listen");
@@ -271,7 +334,10 @@ impl Client {
             if !jsonrpc::id_matches(tag, id) {
                 return Err(Error::new(
                     ErrorCode::InvalidMessage,
-                    format!("subscriptions/listen: the acknowledgement names subscription {}, not {id}", crate::json_text(tag)),
+                    format!(
+                        "subscriptions/listen: the acknowledgement names subscription {}, not {id}",
+                        crate::json_text(tag)
+                    ),
                 ));
             }
         }
@@ -279,24 +345,51 @@ impl Client {
         if acknowledged.is_empty() {
             return Err(Error::new(
                 ErrorCode::NotSupported,
-                format!("the server acknowledged none of the notifications asked for ({})", wanted.describe()),
+                format!(
+                    "the server acknowledged none of the notifications asked for ({})",
+                    wanted.describe()
+                ),
             ));
         }
         if acknowledged != wanted {
-            self.warn(&format!("subscribe: the server honours only {}", acknowledged.describe()));
+            self.warn(&format!(
+                "subscribe: the server honours only {}",
+                acknowledged.describe()
+            ));
         }
-        Ok(Subscription { reader, id: Some(id), session: None, requested: requested.clone(), acknowledged, done: false })
+        Ok(Subscription {
+            reader,
+            id: Some(id),
+            session: None,
+            requested: requested.clone(),
+            acknowledged,
+            done: false,
+        })
     }
 
-    async fn listen_handshake(&self, session: Rc<Session>, requested: &Filter, wanted: Filter, opts: &RequestOptions) -> Result<Subscription> {
+    async fn listen_handshake(
+        &self,
+        session: Rc<Session>,
+        requested: &Filter,
+        wanted: Filter,
+        opts: &RequestOptions,
+    ) -> Result<Subscription> {
         let response = self.get_event_stream(&session, None, opts).await?;
         let reader = ResponseReader::new(response, 0, &self.config.limits);
         for uri in &wanted.resource_subscriptions {
             let mut params = Map::new();
             params.insert("uri".into(), Value::String(uri.clone()));
-            self.request("resources/subscribe", Some(params), opts).await?;
+            self.request("resources/subscribe", Some(params), opts)
+                .await?;
         }
-        Ok(Subscription { reader, id: None, session: Some(session), requested: requested.clone(), acknowledged: wanted, done: false })
+        Ok(Subscription {
+            reader,
+            id: None,
+            session: Some(session),
+            requested: requested.clone(),
+            acknowledged: wanted,
+            done: false,
+        })
     }
 
     /// Ends handshake-era resource subscriptions (`resources/unsubscribe` for each uri);
@@ -309,7 +402,9 @@ impl Client {
         for uri in &subscription.acknowledged.resource_subscriptions {
             let mut params = Map::new();
             params.insert("uri".into(), Value::String(uri.clone()));
-            let _ = self.request("resources/unsubscribe", Some(params), opts).await;
+            let _ = self
+                .request("resources/unsubscribe", Some(params), opts)
+                .await;
         }
     }
 }
@@ -349,7 +444,11 @@ impl Subscription {
     /// client may subscribe again); a JSON-RPC error answering the listen request; the
     /// stream's own errors (`aborted` once the host closed it, `body_too_large` past
     /// `maxResponseBytes` in all). After `None` or an error the subscription is spent.
-    pub async fn next(&mut self, client: &Client, opts: &RequestOptions) -> Result<Option<Notification>> {
+    pub async fn next(
+        &mut self,
+        client: &Client,
+        opts: &RequestOptions,
+    ) -> Result<Option<Notification>> {
         if self.done {
             return Ok(None);
         }
@@ -371,13 +470,19 @@ impl Subscription {
                 }
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = &self.session {
-                        client.answer_server_request(session, id, &method, params, opts).await;
+                        client
+                            .answer_server_request(session, id, &method, params, opts)
+                            .await;
                     }
                 }
                 ResponseItem::Message(Incoming::Response { .. }) => {}
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
                     if method == CANCELLED {
-                        let ours = self.id.is_some_and(|id| params.get("requestId").is_some_and(|r| jsonrpc::id_matches(r, id)));
+                        let ours = self.id.is_some_and(|id| {
+                            params
+                                .get("requestId")
+                                .is_some_and(|r| jsonrpc::id_matches(r, id))
+                        });
                         if ours {
                             self.done = true;
                             return Ok(None);
@@ -416,7 +521,10 @@ mod tests {
     use serde_json::json;
 
     fn discover(capabilities: Value) -> Canned {
-        json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":capabilities}}))
+        json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":capabilities}}),
+        )
     }
 
     /// The listen request's id in these scripts: the discovery takes 1, the first listen 2.
@@ -441,24 +549,44 @@ mod tests {
 
     #[test]
     fn filters_read_and_narrow() {
-        assert_eq!(Filter::from_json(&json!({"toolsListChanged": "yes"})).unwrap_err().code, ErrorCode::InvalidArgument);
-        assert_eq!(Filter::from_json(&json!({"resourceSubscriptions": [1]})).unwrap_err().code, ErrorCode::InvalidArgument);
-        assert_eq!(Filter::from_json(&json!(true)).unwrap_err().code, ErrorCode::InvalidArgument);
+        assert_eq!(
+            Filter::from_json(&json!({"toolsListChanged": "yes"}))
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidArgument
+        );
+        assert_eq!(
+            Filter::from_json(&json!({"resourceSubscriptions": [1]}))
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidArgument
+        );
+        assert_eq!(
+            Filter::from_json(&json!(true)).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
         let f = all();
         assert_eq!(
             f.to_json(),
             json!({"toolsListChanged": true, "promptsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]})
         );
         let caps = json!({"tools": {"listChanged": true}, "resources": {"subscribe": true, "listChanged": false}});
-        assert_eq!(f.advertised(&caps).to_json(), json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]}));
         assert_eq!(
-            f.honoured_by(&json!({"promptsListChanged": true, "resourceSubscriptions": ["x://b"]})).to_json(),
+            f.advertised(&caps).to_json(),
+            json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]})
+        );
+        assert_eq!(
+            f.honoured_by(&json!({"promptsListChanged": true, "resourceSubscriptions": ["x://b"]}))
+                .to_json(),
             json!({"promptsListChanged": true})
         );
         let narrow = f.advertised(&caps);
         assert!(narrow.covers("notifications/tools/list_changed", &Value::Null));
         assert!(!narrow.covers("notifications/prompts/list_changed", &Value::Null));
-        assert!(narrow.covers("notifications/resources/updated", &json!({"uri": "x://a/part"})));
+        assert!(narrow.covers(
+            "notifications/resources/updated",
+            &json!({"uri": "x://a/part"})
+        ));
         assert!(!narrow.covers("notifications/resources/updated", &json!({"uri": "x://ab"})));
         assert!(!narrow.covers("notifications/message", &json!({})));
     }
@@ -468,7 +596,9 @@ mod tests {
         let warnings = Rc::new(std::cell::RefCell::new(Vec::new()));
         let sink = warnings.clone();
         let (client, script) = Scripted::client_with(ClientConfig {
-            on_warning: Some(Rc::new(move |w: &str| sink.borrow_mut().push(w.to_string()))),
+            on_warning: Some(Rc::new(move |w: &str| {
+                sink.borrow_mut().push(w.to_string())
+            })),
             ..ClientConfig::default()
         });
         script.push(discover(json!({"tools": {"listChanged": true}, "resources": {"subscribe": true, "listChanged": true}})));
@@ -482,8 +612,15 @@ mod tests {
         ]));
         let opts = RequestOptions::default();
         let mut sub = block_on(client.listen(&all(), &opts)).unwrap();
-        assert_eq!(sub.acknowledged().to_json(), json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]}));
-        assert_eq!(warnings.borrow().len(), 2, "prompts not advertised; resources list not acknowledged");
+        assert_eq!(
+            sub.acknowledged().to_json(),
+            json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]})
+        );
+        assert_eq!(
+            warnings.borrow().len(),
+            2,
+            "prompts not advertised; resources list not acknowledged"
+        );
         let sent = script.sent();
         assert_eq!(sent[1].body["method"], "subscriptions/listen");
         assert_eq!(sent[1].header("Mcp-Method"), Some("subscriptions/listen"));
@@ -491,14 +628,20 @@ mod tests {
             sent[1].body["params"]["notifications"],
             json!({"toolsListChanged": true, "resourcesListChanged": true, "resourceSubscriptions": ["x://a"]})
         );
-        assert!(sent[1].body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"].is_string());
+        assert!(
+            sent[1].body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"].is_string()
+        );
         assert_eq!(sub.id(), sent[1].body["id"].as_u64());
         drop(sent);
         let first = block_on(sub.next(&client, &opts)).unwrap().unwrap();
         assert_eq!(first.method, "notifications/tools/list_changed");
         let second = block_on(sub.next(&client, &opts)).unwrap().unwrap();
         assert_eq!(second.params["uri"], "x://a");
-        assert_eq!(block_on(sub.next(&client, &opts)).unwrap(), None, "the other subscription's notification is skipped; the result ends it");
+        assert_eq!(
+            block_on(sub.next(&client, &opts)).unwrap(),
+            None,
+            "the other subscription's notification is skipped; the result ends it"
+        );
         assert_eq!(block_on(sub.next(&client, &opts)).unwrap(), None);
     }
 
@@ -513,42 +656,81 @@ mod tests {
         // advertised, but the method is unknown
         let (client, script) = Scripted::client();
         script.push(discover(json!({"tools": {"listChanged": true}})));
-        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}})));
+        script.push(json_reply(
+            404,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}),
+        ));
         let err = block_on(client.listen(&all(), &RequestOptions::default())).unwrap_err();
-        assert_eq!((err.code, err.http_status), (ErrorCode::NotSupported, Some(404)));
+        assert_eq!(
+            (err.code, err.http_status),
+            (ErrorCode::NotSupported, Some(404))
+        );
         // acknowledged nothing
         let (client, script) = Scripted::client();
         script.push(discover(json!({"tools": {"listChanged": true}})));
         script.push(sse_reply(&[ack(json!({}))]));
-        assert_eq!(block_on(client.listen(&all(), &RequestOptions::default())).unwrap_err().code, ErrorCode::NotSupported);
+        assert_eq!(
+            block_on(client.listen(&all(), &RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::NotSupported
+        );
         // a stream that does not start with our acknowledgement
         let (client, script) = Scripted::client();
         script.push(discover(json!({"tools": {"listChanged": true}})));
-        script.push(sse_reply(&[tagged("notifications/tools/list_changed", json!({}))]));
-        assert_eq!(block_on(client.listen(&all(), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidMessage);
+        script.push(sse_reply(&[tagged(
+            "notifications/tools/list_changed",
+            json!({}),
+        )]));
+        assert_eq!(
+            block_on(client.listen(&all(), &RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidMessage
+        );
         let (client, script) = Scripted::client();
         script.push(discover(json!({"tools": {"listChanged": true}})));
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","method":ACKNOWLEDGED,"params":{"_meta":{SUBSCRIPTION_ID: 42},"notifications":{"toolsListChanged":true}}}),
         ]));
-        assert_eq!(block_on(client.listen(&all(), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidMessage);
+        assert_eq!(
+            block_on(client.listen(&all(), &RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidMessage
+        );
         // an empty filter
-        assert_eq!(block_on(client.listen(&Filter::default(), &RequestOptions::default())).unwrap_err().code, ErrorCode::InvalidArgument);
+        assert_eq!(
+            block_on(client.listen(&Filter::default(), &RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidArgument
+        );
     }
 
     #[test]
     fn drops_and_cancellations_end_the_subscription() {
         let (client, script) = Scripted::client();
         script.push(discover(json!({"prompts": {"listChanged": true}})));
-        script.push(sse_reply(&[ack(json!({"promptsListChanged": true})), tagged("notifications/prompts/list_changed", json!({}))]));
+        script.push(sse_reply(&[
+            ack(json!({"promptsListChanged": true})),
+            tagged("notifications/prompts/list_changed", json!({})),
+        ]));
         let opts = RequestOptions::default();
         let mut sub = block_on(client.listen(&all(), &opts)).unwrap();
         assert!(block_on(sub.next(&client, &opts)).unwrap().is_some());
-        assert_eq!(block_on(sub.next(&client, &opts)).unwrap_err().code, ErrorCode::StreamEnded, "closed without a result: a drop");
+        assert_eq!(
+            block_on(sub.next(&client, &opts)).unwrap_err().code,
+            ErrorCode::StreamEnded,
+            "closed without a result: a drop"
+        );
 
         let mut second = ack(json!({"promptsListChanged": true}));
         second["params"]["_meta"][SUBSCRIPTION_ID] = json!(3);
-        script.push(sse_reply(&[second, json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}})]));
+        script.push(sse_reply(&[
+            second,
+            json!({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}),
+        ]));
         let mut sub = block_on(client.listen(&all(), &opts)).unwrap();
         assert_eq!(sub.id(), Some(3));
         assert_eq!(block_on(sub.next(&client, &opts)).unwrap(), None);
@@ -556,43 +738,95 @@ mod tests {
 
     #[test]
     fn handshake_era_uses_the_get_stream_and_resources_subscribe() {
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
         let mut init = json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},"resources":{"subscribe":true}}}}),
         );
         init.session_id = Some("s".into());
         script.push(init);
-        script.push(Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] });
+        script.push(Canned {
+            status: 202,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        });
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"p","method":"ping"}),
             json!({"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"x://a"}}),
         ]));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/subscribe
-        script.push(Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] }); // the ping's answer
+        script.push(Canned {
+            status: 202,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        }); // the ping's answer
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/unsubscribe
         let opts = RequestOptions::default();
         let mut sub = block_on(client.listen(&all(), &opts)).unwrap();
-        assert_eq!(sub.acknowledged().to_json(), json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]}));
+        assert_eq!(
+            sub.acknowledged().to_json(),
+            json!({"toolsListChanged": true, "resourceSubscriptions": ["x://a"]})
+        );
         let n = block_on(sub.next(&client, &opts)).unwrap().unwrap();
-        assert_eq!((n.method.as_str(), n.params["uri"].as_str()), ("notifications/resources/updated", Some("x://a")));
+        assert_eq!(
+            (n.method.as_str(), n.params["uri"].as_str()),
+            ("notifications/resources/updated", Some("x://a"))
+        );
         block_on(client.unsubscribe(&sub, &opts));
         let sent = script.sent();
-        assert_eq!((sent[2].method, sent[2].header("Accept"), sent[2].header("Mcp-Session-Id")), ("GET", Some("text/event-stream"), Some("s")));
+        assert_eq!(
+            (
+                sent[2].method,
+                sent[2].header("Accept"),
+                sent[2].header("Mcp-Session-Id")
+            ),
+            ("GET", Some("text/event-stream"), Some("s"))
+        );
         assert_eq!(sent[2].header("MCP-Protocol-Version"), Some("2025-11-25"));
-        assert_eq!(sent[2].header("Last-Event-ID"), None, "a new stream, not a resumed one");
+        assert_eq!(
+            sent[2].header("Last-Event-ID"),
+            None,
+            "a new stream, not a resumed one"
+        );
         assert_eq!(sent[3].body["method"], "resources/subscribe");
         assert_eq!(sent[3].body["params"]["uri"], "x://a");
         assert_eq!(sent[4].body, json!({"jsonrpc":"2.0","id":"p","result":{}}));
         assert_eq!(sent[5].body["method"], "resources/unsubscribe");
 
-        let (client, script) = Scripted::client_with(ClientConfig { protocol: ProtocolMode::Legacy, ..ClientConfig::default() });
-        let mut init =
-            json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true}}}}));
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
+        let mut init = json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true}}}}),
+        );
         init.session_id = Some("s".into());
         script.push(init);
-        script.push(Canned { status: 202, content_type: None, location: None, session_id: None, chunks: vec![] });
-        script.push(Canned { status: 405, content_type: None, location: None, session_id: None, chunks: vec![] });
-        assert_eq!(block_on(client.listen(&all(), &opts)).unwrap_err().code, ErrorCode::NotSupported);
+        script.push(Canned {
+            status: 202,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        });
+        script.push(Canned {
+            status: 405,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        });
+        assert_eq!(
+            block_on(client.listen(&all(), &opts)).unwrap_err().code,
+            ErrorCode::NotSupported
+        );
     }
 }

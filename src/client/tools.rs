@@ -28,7 +28,10 @@ pub fn call_params(name: &str, arguments: Value) -> Result<Map<String, Value>> {
         other => {
             return Err(Error::new(
                 ErrorCode::InvalidArgument,
-                format!("tool arguments must be an object, got {}", crate::error::snippet(&crate::json_text(&other), 40)),
+                format!(
+                    "tool arguments must be an object, got {}",
+                    crate::error::snippet(&crate::json_text(&other), 40)
+                ),
             ))
         }
     };
@@ -47,8 +50,14 @@ impl Client {
     /// `config.max_pages` pages would be needed; [`ErrorCode::InvalidMessage`] when `field`
     /// is not an array or `nextCursor` is not a string; [`ErrorCode::InvalidResultType`] when
     /// a page is anything but `complete`.
-    pub async fn list_all(&self, method: &str, field: &str, opts: &RequestOptions) -> Result<Vec<Value>> {
-        self.list_all_cached(method, field, None, CacheMode::Use, opts).await
+    pub async fn list_all(
+        &self,
+        method: &str,
+        field: &str,
+        opts: &RequestOptions,
+    ) -> Result<Vec<Value>> {
+        self.list_all_cached(method, field, None, CacheMode::Use, opts)
+            .await
     }
 
     /// Every tool the server offers (`Tool` objects, verbatim), across all pages, less the
@@ -61,13 +70,25 @@ impl Client {
 
     /// [`Client::list_tools`] through a result cache (pages served and stored per their
     /// `ttlMs`/`cacheScope`, see [`Client::list_all_cached`]).
-    pub async fn list_tools_cached(&self, cache: Option<CacheView<'_>>, mode: CacheMode, opts: &RequestOptions) -> Result<Vec<Value>> {
-        let tools = self.list_all_cached("tools/list", "tools", cache, mode, opts).await?;
+    pub async fn list_tools_cached(
+        &self,
+        cache: Option<CacheView<'_>>,
+        mode: CacheMode,
+        opts: &RequestOptions,
+    ) -> Result<Vec<Value>> {
+        let tools = self
+            .list_all_cached("tools/list", "tools", cache, mode, opts)
+            .await?;
         let mut mirrors = Vec::new();
         let mut kept = Vec::with_capacity(tools.len());
         for tool in tools {
-            let name = tool.get("name").and_then(Value::as_str).unwrap_or("").to_string();
-            match param_headers::tool_param_headers(tool.get("inputSchema").unwrap_or(&Value::Null)) {
+            let name = tool
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            match param_headers::tool_param_headers(tool.get("inputSchema").unwrap_or(&Value::Null))
+            {
                 Ok(headers) => {
                     if !headers.is_empty() {
                         mirrors.push((name, headers));
@@ -85,7 +106,13 @@ impl Client {
     ///
     /// Errors: [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null
     /// (nothing is sent); otherwise those of [`Client::request`].
-    pub async fn call_tool(&self, name: &str, arguments: Value, extra: Option<Map<String, Value>>, opts: &RequestOptions) -> Result<CallOutcome> {
+    pub async fn call_tool(
+        &self,
+        name: &str,
+        arguments: Value,
+        extra: Option<Map<String, Value>>,
+        opts: &RequestOptions,
+    ) -> Result<CallOutcome> {
         let mut params = extra.unwrap_or_default();
         params.extend(call_params(name, arguments)?);
         let outcome = self.request("tools/call", Some(params), opts).await?;
@@ -107,8 +134,12 @@ mod tests {
     use std::rc::Rc;
 
     fn page(tools: &[&str], next: Option<&str>) -> serde_json::Value {
-        let tools: Vec<_> = tools.iter().map(|n| json!({"name": n, "inputSchema": {"type": "object"}})).collect();
-        let mut result = json!({"resultType": "complete", "tools": tools, "ttlMs": 0, "cacheScope": "private"});
+        let tools: Vec<_> = tools
+            .iter()
+            .map(|n| json!({"name": n, "inputSchema": {"type": "object"}}))
+            .collect();
+        let mut result =
+            json!({"resultType": "complete", "tools": tools, "ttlMs": 0, "cacheScope": "private"});
         if let Some(n) = next {
             result["nextCursor"] = json!(n);
         }
@@ -132,8 +163,14 @@ mod tests {
         assert_eq!(sent[3].body["params"]["cursor"], "c2");
         for s in sent.iter() {
             assert_eq!(s.header("Mcp-Method"), s.body["method"].as_str());
-            assert_eq!(s.header("Accept"), Some("application/json, text/event-stream"));
-            assert_eq!(s.body["params"]["_meta"]["io.modelcontextprotocol/clientInfo"]["name"], "mcp-wasm-adapter");
+            assert_eq!(
+                s.header("Accept"),
+                Some("application/json, text/event-stream")
+            );
+            assert_eq!(
+                s.body["params"]["_meta"]["io.modelcontextprotocol/clientInfo"]["name"],
+                "mcp-wasm-adapter"
+            );
         }
     }
 
@@ -143,23 +180,48 @@ mod tests {
         script.push_discover();
         script.push(json_reply(200, page(&["a"], Some("x"))));
         script.push(json_reply(200, page(&["b"], Some("x"))));
-        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::Pagination);
+        assert_eq!(
+            block_on(client.list_tools(&RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::Pagination
+        );
 
-        let (client, script) = Scripted::client_with(ClientConfig { max_pages: 3, ..ClientConfig::default() });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            max_pages: 3,
+            ..ClientConfig::default()
+        });
         script.push_discover();
         for i in 0..3 {
             script.push(json_reply(200, page(&["t"], Some(&format!("c{i}")))));
         }
-        assert_eq!(block_on(client.list_tools(&RequestOptions::default())).unwrap_err().code, ErrorCode::Pagination);
+        assert_eq!(
+            block_on(client.list_tools(&RequestOptions::default()))
+                .unwrap_err()
+                .code,
+            ErrorCode::Pagination
+        );
     }
 
     #[test]
     fn call_sends_name_header_and_empty_arguments() {
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"hi"}]}})));
-        let out = block_on(client.call_tool("list_regions", Value::Null, None, &RequestOptions::default())).unwrap();
-        assert_eq!(out, CallOutcome::Complete(json!({"content":[{"type":"text","text":"hi"}]})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"hi"}]}}),
+        ));
+        let out = block_on(client.call_tool(
+            "list_regions",
+            Value::Null,
+            None,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
+        assert_eq!(
+            out,
+            CallOutcome::Complete(json!({"content":[{"type":"text","text":"hi"}]}))
+        );
         let sent = script.sent();
         assert_eq!(sent[1].body["params"]["arguments"], json!({}));
         assert_eq!(sent[1].header("Mcp-Name"), Some("list_regions"));
@@ -170,11 +232,15 @@ mod tests {
     fn arguments_are_forwarded_verbatim_and_non_objects_refused() {
         let (client, script) = Scripted::client();
         script.push_discover();
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ));
         let args = json!({"__proto__x": 1, "_meta": "not ours", "nested": {"a": [1, 2]}});
         block_on(client.call_tool("t", args.clone(), None, &RequestOptions::default())).unwrap();
         assert_eq!(script.sent()[1].body["params"]["arguments"], args);
-        let err = block_on(client.call_tool("t", json!([1]), None, &RequestOptions::default())).unwrap_err();
+        let err = block_on(client.call_tool("t", json!([1]), None, &RequestOptions::default()))
+            .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
         assert_eq!(script.sent().len(), 2, "nothing sent for bad arguments");
     }
@@ -184,7 +250,9 @@ mod tests {
         let seen = Rc::new(RefCell::new(Vec::new()));
         let sink = seen.clone();
         let config = ClientConfig {
-            on_notification: Some(Rc::new(move |m: &str, p: &Value| sink.borrow_mut().push((m.to_string(), p.clone())))),
+            on_notification: Some(Rc::new(move |m: &str, p: &Value| {
+                sink.borrow_mut().push((m.to_string(), p.clone()))
+            })),
             ..ClientConfig::default()
         };
         let (client, script) = Scripted::client_with(config);
@@ -194,16 +262,26 @@ mod tests {
             json!({"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}),
             json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
         ]));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
-        let opts = RequestOptions { progress: true, ..RequestOptions::default() };
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ));
+        let opts = RequestOptions {
+            progress: true,
+            ..RequestOptions::default()
+        };
         block_on(client.call_tool("count", Value::Null, None, &opts)).unwrap();
         block_on(client.call_tool("count", Value::Null, None, &RequestOptions::default())).unwrap();
         assert_eq!(seen.borrow().len(), 2);
         assert_eq!(seen.borrow()[0].0, "notifications/progress");
         let sent = script.sent();
         assert!(sent[1].body["params"]["_meta"]["progressToken"].is_string());
-        assert!(sent[2].body["params"]["_meta"].get("progressToken").is_none());
-        assert!(sent[2].body["params"]["_meta"].get("io.modelcontextprotocol/logLevel").is_none());
+        assert!(sent[2].body["params"]["_meta"]
+            .get("progressToken")
+            .is_none());
+        assert!(sent[2].body["params"]["_meta"]
+            .get("io.modelcontextprotocol/logLevel")
+            .is_none());
     }
 
     #[test]
@@ -211,10 +289,15 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"s"}})));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"task","task":{}}})));
-        let out = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"task","task":{}}}),
+        ));
+        let out =
+            block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
         assert!(matches!(out, CallOutcome::InputRequired(_)));
-        let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap_err();
+        let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidResultType);
     }
 
@@ -223,14 +306,27 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unknown tool","data":{"name":"x"}}})));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal"}})));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
-        let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).unwrap_err();
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal"}}),
+        ));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ));
+        let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
         assert_eq!(err.code, ErrorCode::RpcError);
         assert_eq!(err.rpc.as_ref().unwrap().data, Some(json!({"name":"x"})));
-        let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).unwrap_err();
-        assert_eq!((err.rpc_code(), err.rpc.unwrap().data), (Some(-32603), None));
-        assert!(block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).is_ok());
+        let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
+        assert_eq!(
+            (err.rpc_code(), err.rpc.unwrap().data),
+            (Some(-32603), None)
+        );
+        assert!(
+            block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default())).is_ok()
+        );
     }
 
     #[test]
@@ -238,7 +334,9 @@ mod tests {
         let warnings = Rc::new(RefCell::new(Vec::new()));
         let sink = warnings.clone();
         let (client, script) = Scripted::client_with(ClientConfig {
-            on_warning: Some(Rc::new(move |w: &str| sink.borrow_mut().push(w.to_string()))),
+            on_warning: Some(Rc::new(move |w: &str| {
+                sink.borrow_mut().push(w.to_string())
+            })),
             ..ClientConfig::default()
         });
         script.push_discover();
@@ -249,19 +347,37 @@ mod tests {
                 {"name":"bad_tool","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}}
             ]}}),
         ));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}})));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 1);
         assert_eq!(warnings.borrow().len(), 1);
         assert!(warnings.borrow()[0].contains("bad_tool"));
-        block_on(client.call_tool("valid_tool", json!({"region": "Grüße"}), None, &RequestOptions::default())).unwrap();
-        assert_eq!(script.sent()[2].header("Mcp-Param-Region"), Some("=?base64?R3LDvMOfZQ==?="));
+        block_on(client.call_tool(
+            "valid_tool",
+            json!({"region": "Grüße"}),
+            None,
+            &RequestOptions::default(),
+        ))
+        .unwrap();
+        assert_eq!(
+            script.sent()[2].header("Mcp-Param-Region"),
+            Some("=?base64?R3LDvMOfZQ==?=")
+        );
     }
 
     #[test]
     fn redirects_same_origin_only() {
         use crate::client::scripted::Canned;
-        let redirect = |loc: &str| Canned { status: 307, content_type: None, location: Some(loc.into()), session_id: None, chunks: vec![] };
+        let redirect = |loc: &str| Canned {
+            status: 307,
+            content_type: None,
+            location: Some(loc.into()),
+            session_id: None,
+            chunks: vec![],
+        };
         let (client, script) = Scripted::client();
         script.push(redirect("/mcp/"));
         script.push_discover();
@@ -269,7 +385,14 @@ mod tests {
         block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
         assert_eq!(script.sent()[1].url, "http://127.0.0.1:1/mcp/");
         let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
-        assert_eq!((err.code, err.http_status), (ErrorCode::Redirect, Some(307)));
-        assert_eq!(script.sent().len(), 3, "the cross-origin location was not requested");
+        assert_eq!(
+            (err.code, err.http_status),
+            (ErrorCode::Redirect, Some(307))
+        );
+        assert_eq!(
+            script.sent().len(),
+            3,
+            "the cross-origin location was not requested"
+        );
     }
 }

@@ -122,7 +122,10 @@ impl ContentBlock {
                 out.insert("text".to_owned(), Value::String(block.text));
                 block.metadata
             }
-            ContentBlock::Image(block) | ContentBlock::Audio(block) | ContentBlock::Video(block) | ContentBlock::File(block) => {
+            ContentBlock::Image(block)
+            | ContentBlock::Audio(block)
+            | ContentBlock::Video(block)
+            | ContentBlock::File(block) => {
                 out.insert("data".to_owned(), Value::String(block.data));
                 out.insert("mimeType".to_owned(), Value::String(block.mime_type));
                 block.metadata
@@ -222,7 +225,10 @@ fn media_content(kind: DataKind, mut map: Object) -> Result<ContentBlock, Object
 /// string `blob`.
 fn embedded_resource(mut map: Object) -> Result<ContentBlock, Object> {
     let usable = match map.get("resource") {
-        Some(Value::Object(res)) => matches!(res.get("text"), Some(Value::String(_))) || matches!(res.get("blob"), Some(Value::String(_))),
+        Some(Value::Object(res)) => {
+            matches!(res.get("text"), Some(Value::String(_)))
+                || matches!(res.get("blob"), Some(Value::String(_)))
+        }
         _ => false,
     };
     if !usable {
@@ -257,17 +263,24 @@ fn embedded_resource(mut map: Object) -> Result<ContentBlock, Object> {
         map.insert("resource".to_owned(), Value::Object(res));
         return Err(map);
     };
-    let mime = mime.or_else(|| sniff_mime(&blob).map(str::to_owned)).unwrap_or_else(|| OCTET_STREAM.to_owned());
+    let mime = mime
+        .or_else(|| sniff_mime(&blob).map(str::to_owned))
+        .unwrap_or_else(|| OCTET_STREAM.to_owned());
     let kind = kind_for_mime(&mime, false);
     let mut metadata = map;
     put_resource_fields(&mut metadata, res);
-    let filename = uri.as_deref().and_then(filename_from_uri).unwrap_or("resource").to_owned();
+    let filename = uri
+        .as_deref()
+        .and_then(filename_from_uri)
+        .unwrap_or("resource")
+        .to_owned();
     if let Some(uri) = uri {
         metadata.insert("uri".to_owned(), Value::String(uri));
     }
     let mut block = data_block(kind, blob, mime, metadata);
     if let ContentBlock::File(file) = &mut block {
-        file.metadata.insert("filename".to_owned(), Value::String(filename));
+        file.metadata
+            .insert("filename".to_owned(), Value::String(filename));
     }
     Ok(block)
 }
@@ -278,7 +291,11 @@ fn resource_link(map: Object) -> Result<ContentBlock, Object> {
     let Some(uri) = map.get("uri").and_then(Value::as_str) else {
         return Err(map);
     };
-    let field = |key: &str| map.get(key).and_then(Value::as_str).filter(|s| !s.is_empty());
+    let field = |key: &str| {
+        map.get(key)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+    };
     let name = field("name");
     let title = field("title");
 
@@ -311,10 +328,18 @@ fn resource_link(map: Object) -> Result<ContentBlock, Object> {
 /// A block of an unknown type, or a known type too malformed to convert (`map` still holds its
 /// `type`, if it had one).
 fn unknown_block(mut map: Object) -> ContentBlock {
-    let blob_key = ["data", "blob"].into_iter().find(|key| matches!(map.get(*key), Some(Value::String(_))));
-    let has_mime = map.get("mimeType").and_then(Value::as_str).is_some_and(|m| !m.is_empty());
+    let blob_key = ["data", "blob"]
+        .into_iter()
+        .find(|key| matches!(map.get(*key), Some(Value::String(_))));
+    let has_mime = map
+        .get("mimeType")
+        .and_then(Value::as_str)
+        .is_some_and(|m| !m.is_empty());
     if let (Some(key), true) = (blob_key, has_mime) {
-        if let (Some(data), Some(mime)) = (take_string(&mut map, key), take_string(&mut map, "mimeType")) {
+        if let (Some(data), Some(mime)) = (
+            take_string(&mut map, key),
+            take_string(&mut map, "mimeType"),
+        ) {
             let kind = kind_for_mime(&mime, true);
             if let Some(original) = map.remove("type") {
                 map.insert("mcpType".to_owned(), original);
@@ -334,7 +359,11 @@ fn text_block(text: String, metadata: Object) -> ContentBlock {
 
 /// A data block of `kind`.
 fn data_block(kind: DataKind, data: String, mime_type: String, metadata: Object) -> ContentBlock {
-    kind(DataBlock { data, mime_type, metadata })
+    kind(DataBlock {
+        data,
+        mime_type,
+        metadata,
+    })
 }
 
 /// Moves what is left of a resource's contents (its `_meta`, unknown fields) to
@@ -448,7 +477,10 @@ mod tests {
 
     #[test]
     fn text() {
-        assert_eq!(convert(json!({"type": "text", "text": "Tool result text"})), json!({"type": "text", "text": "Tool result text"}));
+        assert_eq!(
+            convert(json!({"type": "text", "text": "Tool result text"})),
+            json!({"type": "text", "text": "Tool result text"})
+        );
     }
 
     #[test]
@@ -475,7 +507,10 @@ mod tests {
 
     #[test]
     fn empty_text_is_kept() {
-        assert_eq!(convert(json!({"type": "text", "text": ""})), json!({"type": "text", "text": ""}));
+        assert_eq!(
+            convert(json!({"type": "text", "text": ""})),
+            json!({"type": "text", "text": ""})
+        );
     }
 
     #[test]
@@ -506,8 +541,14 @@ mod tests {
 
     #[test]
     fn image_without_mime_type_is_sniffed() {
-        assert_eq!(convert(json!({"type": "image", "data": PNG})), json!({"type": "image", "data": PNG, "mimeType": "image/png"}));
-        assert_eq!(convert(json!({"type": "audio", "data": OGG, "mimeType": ""})), json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"}));
+        assert_eq!(
+            convert(json!({"type": "image", "data": PNG})),
+            json!({"type": "image", "data": PNG, "mimeType": "image/png"})
+        );
+        assert_eq!(
+            convert(json!({"type": "audio", "data": OGG, "mimeType": ""})),
+            json!({"type": "audio", "data": OGG, "mimeType": "audio/ogg"})
+        );
     }
 
     #[test]
@@ -530,7 +571,11 @@ mod tests {
     fn base64_is_moved_not_copied() {
         let data = "QUJD".repeat(1024);
         let ptr = data.as_ptr();
-        let block = with_string(json!({"type": "image", "mimeType": "image/png"}), "data", data);
+        let block = with_string(
+            json!({"type": "image", "mimeType": "image/png"}),
+            "data",
+            data,
+        );
         let out = convert(block);
         assert_eq!(out["data"].as_str().map(str::as_ptr), Some(ptr));
 
@@ -770,7 +815,10 @@ mod tests {
     /// Asserts `block` is a bare `{"type":"text","text":...}` and returns its text parsed as
     /// JSON (key order in the text depends on serde_json features, so compare values).
     fn parsed_text_of(block: Value) -> Value {
-        let keys: Vec<&str> = block.as_object().map(|m| m.keys().map(String::as_str).collect()).unwrap_or_default();
+        let keys: Vec<&str> = block
+            .as_object()
+            .map(|m| m.keys().map(String::as_str).collect())
+            .unwrap_or_default();
         assert_eq!(block["type"], json!("text"), "{block}");
         assert_eq!(keys.len(), 2, "{block}");
         let text = block["text"].as_str().unwrap_or_default();
@@ -779,7 +827,10 @@ mod tests {
 
     #[test]
     fn unknown_type_becomes_json_text() {
-        assert_eq!(parsed_text_of(convert(json!({"type": "widget", "spec": {"a": 1}}))), json!({"type": "widget", "spec": {"a": 1}}));
+        assert_eq!(
+            parsed_text_of(convert(json!({"type": "widget", "spec": {"a": 1}}))),
+            json!({"type": "widget", "spec": {"a": 1}})
+        );
     }
 
     #[test]
@@ -819,23 +870,45 @@ mod tests {
         }
         // A blob with no usable mime type is elided, not stringified, at any depth.
         assert_eq!(
-            parsed_text_of(convert(json!({"type": "thing", "nested": [{"blob": "QUJDRA=="}]}))),
+            parsed_text_of(convert(
+                json!({"type": "thing", "nested": [{"blob": "QUJDRA=="}]})
+            )),
             json!({"type": "thing", "nested": [{"blob": "<8 characters omitted>"}]})
         );
         assert_eq!(
-            parsed_text_of(convert(json!({"type": "thing", "data": "QUJD", "mimeType": 1}))),
+            parsed_text_of(convert(
+                json!({"type": "thing", "data": "QUJD", "mimeType": 1})
+            )),
             json!({"type": "thing", "data": "<4 characters omitted>", "mimeType": 1})
         );
     }
 
     #[test]
     fn missing_or_non_string_type_and_non_objects() {
-        assert_eq!(parsed_text_of(convert(json!({"text": "no type"}))), json!({"text": "no type"}));
-        assert_eq!(parsed_text_of(convert(json!({"type": 3}))), json!({"type": 3}));
-        assert_eq!(convert(json!("plain")), json!({"type": "text", "text": "plain"}));
-        assert_eq!(convert(json!(null)), json!({"type": "text", "text": "null"}));
-        assert_eq!(convert(json!([1, 2])), json!({"type": "text", "text": "[1,2]"}));
-        assert_eq!(convert(json!(true)), json!({"type": "text", "text": "true"}));
+        assert_eq!(
+            parsed_text_of(convert(json!({"text": "no type"}))),
+            json!({"text": "no type"})
+        );
+        assert_eq!(
+            parsed_text_of(convert(json!({"type": 3}))),
+            json!({"type": 3})
+        );
+        assert_eq!(
+            convert(json!("plain")),
+            json!({"type": "text", "text": "plain"})
+        );
+        assert_eq!(
+            convert(json!(null)),
+            json!({"type": "text", "text": "null"})
+        );
+        assert_eq!(
+            convert(json!([1, 2])),
+            json!({"type": "text", "text": "[1,2]"})
+        );
+        assert_eq!(
+            convert(json!(true)),
+            json!({"type": "text", "text": "true"})
+        );
     }
 
     #[test]

@@ -36,7 +36,10 @@ pub(crate) fn convert_all<T>(items: Vec<Value>, convert: fn(Value) -> T) -> Vec<
 }
 
 /// Each of `items` converted by `convert`, or its first error.
-pub(crate) fn try_convert_all<T>(items: Vec<Value>, convert: fn(Value) -> Result<T>) -> Result<Vec<T>> {
+pub(crate) fn try_convert_all<T>(
+    items: Vec<Value>,
+    convert: fn(Value) -> Result<T>,
+) -> Result<Vec<T>> {
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         out.push(convert(item)?);

@@ -54,8 +54,14 @@ impl PromptMessage {
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
-        out.insert("role".to_owned(), Value::String(self.role.as_str().to_owned()));
-        out.insert("content".to_owned(), super::json_array(self.content, ContentBlock::into_json));
+        out.insert(
+            "role".to_owned(),
+            Value::String(self.role.as_str().to_owned()),
+        );
+        out.insert(
+            "content".to_owned(),
+            super::json_array(self.content, ContentBlock::into_json),
+        );
         Value::Object(out)
     }
 }
@@ -69,12 +75,20 @@ impl PromptMessage {
 /// `"user"` or `"assistant"`, or it has no `content`.
 pub fn prompt_message(message: Value) -> Result<PromptMessage> {
     let Value::Object(mut map) = message else {
-        return Err(invalid(&format!("a prompt message is not an object: {}", snippet(&crate::json_text(&message), 60))));
+        return Err(invalid(&format!(
+            "a prompt message is not an object: {}",
+            snippet(&crate::json_text(&message), 60)
+        )));
     };
     let role = match map.get("role").and_then(Value::as_str) {
         Some("user") => Role::User,
         Some("assistant") => Role::Assistant,
-        other => return Err(invalid(&format!("a prompt message has role {:?}; MCP allows \"user\" and \"assistant\"", other.unwrap_or("(none)")))),
+        other => {
+            return Err(invalid(&format!(
+                "a prompt message has role {:?}; MCP allows \"user\" and \"assistant\"",
+                other.unwrap_or("(none)")
+            )))
+        }
     };
     let content = match map.remove("content") {
         Some(Value::Array(blocks)) => super::convert_all(blocks, content_block),
@@ -108,7 +122,11 @@ mod tests {
 
     /// [`prompt_messages`] as the host gets them.
     fn messages_json(result: Value) -> Vec<Value> {
-        prompt_messages(result).unwrap().into_iter().map(PromptMessage::into_json).collect()
+        prompt_messages(result)
+            .unwrap()
+            .into_iter()
+            .map(PromptMessage::into_json)
+            .collect()
     }
 
     #[test]
@@ -119,8 +137,14 @@ mod tests {
             {"role": "user", "content": {"type": "resource", "resource": {"uri": "demo://r/1", "mimeType": "text/plain", "text": "R1"}}}
         ]});
         let messages = messages_json(result);
-        assert_eq!(messages[0], json!({"role": "user", "content": [{"type": "text", "text": "Hi"}]}));
-        assert_eq!(messages[1], json!({"role": "assistant", "content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}]}));
+        assert_eq!(
+            messages[0],
+            json!({"role": "user", "content": [{"type": "text", "text": "Hi"}]})
+        );
+        assert_eq!(
+            messages[1],
+            json!({"role": "assistant", "content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}]})
+        );
         assert_eq!(
             messages[2],
             json!({"role": "user", "content": [{"type": "text", "text": "R1", "metadata": {"uri": "demo://r/1", "mimeType": "text/plain"}}]})
@@ -132,9 +156,20 @@ mod tests {
         let m = prompt_message(json!({"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]})).unwrap();
         assert_eq!((m.role, m.content.len()), (Role::User, 2));
         assert_eq!(messages_json(json!({"messages": []})), Vec::<Value>::new());
-        for bad in [json!({"role": "system", "content": {"type": "text", "text": "x"}}), json!({"role": "user"}), json!("hi")] {
-            assert_eq!(prompt_message(bad.clone()).unwrap_err().code, ErrorCode::InvalidMessage, "{bad}");
+        for bad in [
+            json!({"role": "system", "content": {"type": "text", "text": "x"}}),
+            json!({"role": "user"}),
+            json!("hi"),
+        ] {
+            assert_eq!(
+                prompt_message(bad.clone()).unwrap_err().code,
+                ErrorCode::InvalidMessage,
+                "{bad}"
+            );
         }
-        assert_eq!(prompt_messages(json!({})).unwrap_err().code, ErrorCode::InvalidMessage);
+        assert_eq!(
+            prompt_messages(json!({})).unwrap_err().code,
+            ErrorCode::InvalidMessage
+        );
     }
 }

@@ -113,18 +113,36 @@ pub fn resource_contents(contents: Value) -> Result<ResourceContent> {
     };
     let (body, mime_type) = if let Some(text) = text {
         map.remove("blob");
-        (ResourceBody::Text(text), mime.unwrap_or_else(|| TEXT_DEFAULT_MIME.into()))
+        (
+            ResourceBody::Text(text),
+            mime.unwrap_or_else(|| TEXT_DEFAULT_MIME.into()),
+        )
     } else {
         let blob = match map.remove("blob") {
             Some(Value::String(b)) => b,
-            _ => return Err(invalid(&format!("the contents of {} have neither a string text nor a string blob", snippet(&uri, 120)))),
+            _ => {
+                return Err(invalid(&format!(
+                    "the contents of {} have neither a string text nor a string blob",
+                    snippet(&uri, 120)
+                )))
+            }
         };
         if crate::b64::decode(blob.as_bytes()).is_none() {
-            return Err(invalid(&format!("the blob of {} is not valid base64", snippet(&uri, 120))));
+            return Err(invalid(&format!(
+                "the blob of {} is not valid base64",
+                snippet(&uri, 120)
+            )));
         }
-        (ResourceBody::Data(blob), mime.unwrap_or_else(|| BLOB_DEFAULT_MIME.into()))
+        (
+            ResourceBody::Data(blob),
+            mime.unwrap_or_else(|| BLOB_DEFAULT_MIME.into()),
+        )
     };
-    Ok(ResourceContent { body, mime_type, metadata: ResourceMetadata { uri, rest: map } })
+    Ok(ResourceContent {
+        body,
+        mime_type,
+        metadata: ResourceMetadata { uri, rest: map },
+    })
 }
 
 /// Converts a `ReadResourceResult` `{contents: [...], ttlMs?, cacheScope?, _meta?}` into the
@@ -151,7 +169,10 @@ pub fn usable_entries(entries: Vec<Value>, key: &str, what: &str) -> (Vec<Value>
         if entry.get(key).is_some_and(Value::is_string) {
             kept.push(entry);
         } else {
-            dropped.push(format!("a {what} without a string {key} was left out: {}", snippet(&crate::json_text(&entry), 80)));
+            dropped.push(format!(
+                "a {what} without a string {key} was left out: {}",
+                snippet(&crate::json_text(&entry), 80)
+            ));
         }
     }
     (kept, dropped)
@@ -173,10 +194,18 @@ mod tests {
 
     #[test]
     fn text_and_blob_contents() {
-        let text = contents_json(json!({"uri": "x://a", "mimeType": "text/markdown", "text": "# A", "_meta": {"k": 1}}));
-        assert_eq!(text, json!({"text": "# A", "mimeType": "text/markdown", "metadata": {"uri": "x://a", "_meta": {"k": 1}}}));
+        let text = contents_json(
+            json!({"uri": "x://a", "mimeType": "text/markdown", "text": "# A", "_meta": {"k": 1}}),
+        );
+        assert_eq!(
+            text,
+            json!({"text": "# A", "mimeType": "text/markdown", "metadata": {"uri": "x://a", "_meta": {"k": 1}}})
+        );
         let blob = contents_json(json!({"uri": "x://b", "blob": "AAEC"}));
-        assert_eq!(blob, json!({"data": "AAEC", "mimeType": "application/octet-stream", "metadata": {"uri": "x://b"}}));
+        assert_eq!(
+            blob,
+            json!({"data": "AAEC", "mimeType": "application/octet-stream", "metadata": {"uri": "x://b"}})
+        );
         let plain = contents_json(json!({"uri": "x://c", "text": ""}));
         assert_eq!(plain["mimeType"], "text/plain");
         assert_eq!(plain["text"], "");
@@ -191,17 +220,35 @@ mod tests {
             json!({"uri": "x://a", "text": 5}),
             json!({"uri": "x://a", "blob": "not base64!"}),
         ] {
-            assert_eq!(resource_contents(bad.clone()).unwrap_err().code, ErrorCode::InvalidMessage, "{bad}");
+            assert_eq!(
+                resource_contents(bad.clone()).unwrap_err().code,
+                ErrorCode::InvalidMessage,
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn read_results_and_list_entries() {
-        assert_eq!(read_result(json!({"contents": []})).unwrap(), Vec::<ResourceContent>::new());
+        assert_eq!(
+            read_result(json!({"contents": []})).unwrap(),
+            Vec::<ResourceContent>::new()
+        );
         let two = read_result(json!({"contents": [{"uri": "x://a", "text": "1"}, {"uri": "x://a#2", "blob": ""}], "ttlMs": 5})).unwrap();
         assert_eq!(two.len(), 2);
-        assert_eq!(read_result(json!({})).unwrap_err().code, ErrorCode::InvalidMessage);
-        let (kept, dropped) = usable_entries(vec![json!({"uri": "x://a", "name": "a"}), json!({"name": "no uri"}), json!(3)], "uri", "resource");
+        assert_eq!(
+            read_result(json!({})).unwrap_err().code,
+            ErrorCode::InvalidMessage
+        );
+        let (kept, dropped) = usable_entries(
+            vec![
+                json!({"uri": "x://a", "name": "a"}),
+                json!({"name": "no uri"}),
+                json!(3),
+            ],
+            "uri",
+            "resource",
+        );
         assert_eq!(kept, vec![json!({"uri": "x://a", "name": "a"})]);
         assert_eq!(dropped.len(), 2);
     }

@@ -73,13 +73,19 @@ impl ToolResult {
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
-        out.insert("content".to_owned(), super::json_array(self.content, ContentBlock::into_json));
+        out.insert(
+            "content".to_owned(),
+            super::json_array(self.content, ContentBlock::into_json),
+        );
         if let Some(artifact) = self.artifact {
             let mut map = Map::new();
             map.insert("structured_content".to_owned(), artifact.structured_content);
             out.insert("artifact".to_owned(), Value::Object(map));
         }
-        out.insert("status".to_owned(), Value::String(self.status.as_str().to_owned()));
+        out.insert(
+            "status".to_owned(),
+            Value::String(self.status.as_str().to_owned()),
+        );
         Value::Object(out)
     }
 }
@@ -107,14 +113,28 @@ impl ToolResult {
 pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
     let mut map = match result {
         Value::Object(map) => map,
-        other => return Err(Error::new(ErrorCode::InvalidMessage, format!("tools/call result must be a JSON object, got {}", json_kind(&other)))),
+        other => {
+            return Err(Error::new(
+                ErrorCode::InvalidMessage,
+                format!(
+                    "tools/call result must be a JSON object, got {}",
+                    json_kind(&other)
+                ),
+            ))
+        }
     };
 
     let mut content = match map.remove("content") {
         None => Vec::new(),
         Some(Value::Array(blocks)) => super::convert_all(blocks, content_block),
         Some(other) => {
-            return Err(Error::new(ErrorCode::InvalidMessage, format!("tools/call result `content` must be an array, got {}", json_kind(&other))))
+            return Err(Error::new(
+                ErrorCode::InvalidMessage,
+                format!(
+                    "tools/call result `content` must be an array, got {}",
+                    json_kind(&other)
+                ),
+            ))
         }
     };
 
@@ -125,12 +145,19 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
 
     let artifact = map.remove("structuredContent").map(|structured_content| {
         if content.is_empty() {
-            content.push(ContentBlock::Text(TextBlock { text: crate::json_text(&structured_content), metadata: Map::new() }));
+            content.push(ContentBlock::Text(TextBlock {
+                text: crate::json_text(&structured_content),
+                metadata: Map::new(),
+            }));
         }
         ToolArtifact { structured_content }
     });
 
-    Ok(ToolResult { content, artifact, status })
+    Ok(ToolResult {
+        content,
+        artifact,
+        status,
+    })
 }
 
 /// A JSON value's kind, for error messages (never the value itself).
@@ -168,9 +195,18 @@ mod tests {
     fn status_strings_and_serde() {
         assert_eq!(ToolStatus::Success.as_str(), "success");
         assert_eq!(ToolStatus::Error.as_str(), "error");
-        assert_eq!(serde_json::to_value(ToolStatus::Success).ok(), Some(json!("success")));
-        assert_eq!(serde_json::to_value(ToolStatus::Error).ok(), Some(json!("error")));
-        assert_eq!(serde_json::from_value::<ToolStatus>(json!("error")).ok(), Some(ToolStatus::Error));
+        assert_eq!(
+            serde_json::to_value(ToolStatus::Success).ok(),
+            Some(json!("success"))
+        );
+        assert_eq!(
+            serde_json::to_value(ToolStatus::Error).ok(),
+            Some(json!("error"))
+        );
+        assert_eq!(
+            serde_json::from_value::<ToolStatus>(json!("error")).ok(),
+            Some(ToolStatus::Error)
+        );
     }
 
     #[test]
@@ -213,9 +249,19 @@ mod tests {
 
     #[test]
     fn missing_content_is_empty() {
-        assert_eq!(convert(json!({})), json!({"content": [], "status": "success"}));
+        assert_eq!(
+            convert(json!({})),
+            json!({"content": [], "status": "success"})
+        );
         let converted = tool_result(json!({"isError": false}));
-        assert_eq!(converted, Ok(ToolResult { content: vec![], artifact: None, status: ToolStatus::Success }));
+        assert_eq!(
+            converted,
+            Ok(ToolResult {
+                content: vec![],
+                artifact: None,
+                status: ToolStatus::Success
+            })
+        );
     }
 
     #[test]
@@ -274,19 +320,30 @@ mod tests {
             "artifact": {"structured_content": {"temp": 21}},
             "status": "success"
         });
-        assert_eq!(convert(json!({"content": [], "structuredContent": {"temp": 21}})), expected);
-        assert_eq!(convert(json!({"structuredContent": {"temp": 21}})), expected);
+        assert_eq!(
+            convert(json!({"content": [], "structuredContent": {"temp": 21}})),
+            expected
+        );
+        assert_eq!(
+            convert(json!({"structuredContent": {"temp": 21}})),
+            expected
+        );
     }
 
     #[test]
     fn empty_content_without_structured_stays_empty() {
-        assert_eq!(convert(json!({"content": []})), json!({"content": [], "status": "success"}));
+        assert_eq!(
+            convert(json!({"content": []})),
+            json!({"content": [], "status": "success"})
+        );
     }
 
     #[test]
     fn is_error_keeps_server_content() {
         assert_eq!(
-            convert(json!({"isError": true, "content": [{"type": "text", "text": "no project found"}]})),
+            convert(
+                json!({"isError": true, "content": [{"type": "text", "text": "no project found"}]})
+            ),
             json!({
                 "content": [{"type": "text", "text": "no project found"}],
                 "status": "error"
@@ -300,13 +357,22 @@ mod tests {
                 "status": "error"
             })
         );
-        assert_eq!(convert(json!({"isError": true})), json!({"content": [], "status": "error"}));
+        assert_eq!(
+            convert(json!({"isError": true})),
+            json!({"content": [], "status": "error"})
+        );
     }
 
     #[test]
     fn is_error_must_be_boolean_true() {
-        assert_eq!(convert(json!({"isError": false}))["status"], json!("success"));
-        assert_eq!(convert(json!({"isError": "true"}))["status"], json!("success"));
+        assert_eq!(
+            convert(json!({"isError": false}))["status"],
+            json!("success")
+        );
+        assert_eq!(
+            convert(json!({"isError": "true"}))["status"],
+            json!("success")
+        );
         assert_eq!(convert(json!({"isError": 1}))["status"], json!("success"));
     }
 
@@ -340,32 +406,52 @@ mod tests {
         block.insert("data".to_owned(), Value::String(data));
         block.insert("mimeType".to_owned(), json!("image/png"));
         let mut result = serde_json::Map::new();
-        result.insert("content".to_owned(), Value::Array(vec![Value::Object(block)]));
+        result.insert(
+            "content".to_owned(),
+            Value::Array(vec![Value::Object(block)]),
+        );
         let converted = tool_result(Value::Object(result));
         let json = match converted {
             Ok(converted) => converted.into_json(),
             Err(e) => panic!("unexpected error: {e}"),
         };
-        assert_eq!(json["content"][0]["data"].as_str().map(str::as_ptr), Some(ptr));
+        assert_eq!(
+            json["content"][0]["data"].as_str().map(str::as_ptr),
+            Some(ptr)
+        );
     }
 
     #[test]
     fn non_object_result_is_an_error() {
-        for (value, kind) in
-            [(json!(null), "null"), (json!([]), "an array"), (json!("x"), "a string"), (json!(3), "a number"), (json!(true), "a boolean")]
-        {
+        for (value, kind) in [
+            (json!(null), "null"),
+            (json!([]), "an array"),
+            (json!("x"), "a string"),
+            (json!(3), "a number"),
+            (json!(true), "a boolean"),
+        ] {
             let err = convert_err(value);
             assert_eq!(err.code, ErrorCode::InvalidMessage);
-            assert_eq!(err.message, format!("tools/call result must be a JSON object, got {kind}"));
+            assert_eq!(
+                err.message,
+                format!("tools/call result must be a JSON object, got {kind}")
+            );
         }
     }
 
     #[test]
     fn non_array_content_is_an_error() {
-        for (value, kind) in [(json!(null), "null"), (json!({"type": "text", "text": "x"}), "an object"), (json!("x"), "a string")] {
+        for (value, kind) in [
+            (json!(null), "null"),
+            (json!({"type": "text", "text": "x"}), "an object"),
+            (json!("x"), "a string"),
+        ] {
             let err = convert_err(json!({"content": value}));
             assert_eq!(err.code, ErrorCode::InvalidMessage);
-            assert_eq!(err.message, format!("tools/call result `content` must be an array, got {kind}"));
+            assert_eq!(
+                err.message,
+                format!("tools/call result `content` must be an array, got {kind}")
+            );
         }
     }
 }

@@ -46,8 +46,10 @@ const SENTINEL_SUFFIX: &str = "?=";
 /// `=?base64?{standard Base64 with padding of the UTF-8 bytes}?=`.
 /// Example: `Hello, 世界` → `=?base64?SGVsbG8sIOS4lueVjA==?=`.
 pub fn encode_value(value: &str) -> String {
-    let plain =
-        value.bytes().all(|b| (0x20..=0x7e).contains(&b)) && !value.starts_with(' ') && !value.ends_with(' ') && !value.starts_with(SENTINEL_PREFIX);
+    let plain = value.bytes().all(|b| (0x20..=0x7e).contains(&b))
+        && !value.starts_with(' ')
+        && !value.ends_with(' ')
+        && !value.starts_with(SENTINEL_PREFIX);
     if plain {
         value.to_string()
     } else {
@@ -71,7 +73,10 @@ pub fn name_value(method: &str, params: &Map<String, Value>) -> Option<String> {
 /// and `Mcp-Name` where the method needs it. (`Content-Type` and `Accept` are added by the
 /// transport for every POST.)
 pub fn standard(version: &str, method: &str, params: &Map<String, Value>) -> Vec<(String, String)> {
-    let mut out = vec![(PROTOCOL_VERSION.to_string(), version.to_string()), (METHOD.to_string(), method.to_string())];
+    let mut out = vec![
+        (PROTOCOL_VERSION.to_string(), version.to_string()),
+        (METHOD.to_string(), method.to_string()),
+    ];
     if let Some(name) = name_value(method, params) {
         out.push((NAME.to_string(), name));
     }
@@ -89,10 +94,16 @@ mod tests {
 
     #[test]
     fn spec_examples_of_the_sentinel() {
-        assert_eq!(encode_value("Hello, 世界"), "=?base64?SGVsbG8sIOS4lueVjA==?=");
+        assert_eq!(
+            encode_value("Hello, 世界"),
+            "=?base64?SGVsbG8sIOS4lueVjA==?="
+        );
         assert_eq!(encode_value(" padded "), "=?base64?IHBhZGRlZCA=?=");
         assert_eq!(encode_value("line1\nline2"), "=?base64?bGluZTEKbGluZTI=?=");
-        assert_eq!(encode_value("=?base64?literal?="), "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=");
+        assert_eq!(
+            encode_value("=?base64?literal?="),
+            "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?="
+        );
     }
 
     #[test]
@@ -100,7 +111,10 @@ mod tests {
         assert_eq!(encode_value("get_weather"), "get_weather");
         assert_eq!(encode_value("two words"), "two words");
         assert_eq!(encode_value(""), "");
-        assert_eq!(encode_value("file:///path/to/file%20name.txt"), "file:///path/to/file%20name.txt");
+        assert_eq!(
+            encode_value("file:///path/to/file%20name.txt"),
+            "file:///path/to/file%20name.txt"
+        );
         assert_eq!(encode_value("a\tb"), "=?base64?YQli?=");
     }
 
@@ -115,9 +129,22 @@ mod tests {
                 ("Mcp-Name".to_string(), "my-hyphenated-tool".to_string()),
             ]
         );
-        assert_eq!(name_value("resources/read", obj(&json!({"uri": "https://example.com/r?id=1"}))).as_deref(), Some("https://example.com/r?id=1"));
-        assert_eq!(name_value("prompts/get", obj(&json!({"name": "grüß"}))).as_deref(), Some("=?base64?Z3LDvMOf?="));
+        assert_eq!(
+            name_value(
+                "resources/read",
+                obj(&json!({"uri": "https://example.com/r?id=1"}))
+            )
+            .as_deref(),
+            Some("https://example.com/r?id=1")
+        );
+        assert_eq!(
+            name_value("prompts/get", obj(&json!({"name": "grüß"}))).as_deref(),
+            Some("=?base64?Z3LDvMOf?=")
+        );
         assert_eq!(name_value("tools/list", obj(&json!({}))), None);
-        assert_eq!(standard("2026-07-28", "tools/list", obj(&json!({}))).len(), 2);
+        assert_eq!(
+            standard("2026-07-28", "tools/list", obj(&json!({}))).len(),
+            2
+        );
     }
 }

@@ -16,7 +16,12 @@ pub fn request(id: Id, method: &str, params: Map<String, Value>) -> String {
 /// Serializes a request whose params are `params` (none: `{}`) with `meta`'s envelope keys
 /// set in their `_meta` when given (see [`RequestMeta::over`]) — without copying `params`
 /// (tool arguments may be large).
-pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value>>, meta: Option<&RequestMeta>) -> String {
+pub fn request_with_meta(
+    id: Id,
+    method: &str,
+    params: Option<&Map<String, Value>>,
+    meta: Option<&RequestMeta>,
+) -> String {
     struct Params<'a> {
         params: Option<&'a Map<String, Value>>,
         meta: Option<&'a RequestMeta<'a>>,
@@ -30,7 +35,10 @@ pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value
                 }
             }
             if let Some(meta) = self.meta {
-                map.serialize_entry("_meta", &meta.over(self.params.and_then(|p| p.get("_meta"))))?;
+                map.serialize_entry(
+                    "_meta",
+                    &meta.over(self.params.and_then(|p| p.get("_meta"))),
+                )?;
             }
             map.end()
         }
@@ -43,7 +51,13 @@ pub fn request_with_meta(id: Id, method: &str, params: Option<&Map<String, Value
         params: Params<'a>,
     }
     // maps with string keys always serialize
-    serde_json::to_string(&Envelope { jsonrpc: "2.0", id, method, params: Params { params, meta } }).unwrap_or_default()
+    serde_json::to_string(&Envelope {
+        jsonrpc: "2.0",
+        id,
+        method,
+        params: Params { params, meta },
+    })
+    .unwrap_or_default()
 }
 
 /// One message a server sent, classified.
@@ -84,7 +98,10 @@ impl Incoming {
             other => {
                 return Err(Error::new(
                     ErrorCode::InvalidMessage,
-                    format!("expected a JSON-RPC object, got {}", snippet(&crate::json_text(&other), 80)),
+                    format!(
+                        "expected a JSON-RPC object, got {}",
+                        snippet(&crate::json_text(&other), 80)
+                    ),
                 ))
             }
         };
@@ -98,12 +115,21 @@ impl Incoming {
         }
         let id = id.unwrap_or(Value::Null);
         if let Some(error) = obj.remove("error") {
-            return Ok(Incoming::Response { id, outcome: Err(rpc_error(error)?) });
+            return Ok(Incoming::Response {
+                id,
+                outcome: Err(rpc_error(error)?),
+            });
         }
         if let Some(result) = obj.remove("result") {
-            return Ok(Incoming::Response { id, outcome: Ok(result) });
+            return Ok(Incoming::Response {
+                id,
+                outcome: Ok(result),
+            });
         }
-        Err(Error::new(ErrorCode::InvalidMessage, "JSON-RPC message has neither method, result nor error"))
+        Err(Error::new(
+            ErrorCode::InvalidMessage,
+            "JSON-RPC message has neither method, result nor error",
+        ))
     }
 }
 
@@ -112,8 +138,18 @@ fn rpc_error(error: Value) -> Result<RpcError> {
     let code = error.get("code").and_then(Value::as_i64);
     let message = error.get("message").and_then(Value::as_str);
     match (code, message) {
-        (Some(code), message) => Ok(RpcError { code, message: message.unwrap_or("").to_string(), data: error.get("data").cloned() }),
-        _ => Err(Error::new(ErrorCode::InvalidMessage, format!("malformed JSON-RPC error {}", snippet(&crate::json_text(&error), 80)))),
+        (Some(code), message) => Ok(RpcError {
+            code,
+            message: message.unwrap_or("").to_string(),
+            data: error.get("data").cloned(),
+        }),
+        _ => Err(Error::new(
+            ErrorCode::InvalidMessage,
+            format!(
+                "malformed JSON-RPC error {}",
+                snippet(&crate::json_text(&error), 80)
+            ),
+        )),
     }
 }
 
@@ -135,19 +171,62 @@ mod tests {
     #[test]
     fn classifies_messages() {
         let r = Incoming::from_value(json!({"jsonrpc":"2.0","id":3,"result":{"a":1}})).unwrap();
-        assert_eq!(r, Incoming::Response { id: json!(3), outcome: Ok(json!({"a":1})) });
-        let e = Incoming::from_value(json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad"}})).unwrap();
-        assert_eq!(e, Incoming::Response { id: Value::Null, outcome: Err(RpcError { code: -32000, message: "Bad".into(), data: None }) });
-        let n = Incoming::from_value(json!({"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}})).unwrap();
-        assert_eq!(n, Incoming::Notification { method: "notifications/progress".into(), params: json!({"progress":1}) });
+        assert_eq!(
+            r,
+            Incoming::Response {
+                id: json!(3),
+                outcome: Ok(json!({"a":1}))
+            }
+        );
+        let e = Incoming::from_value(
+            json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad"}}),
+        )
+        .unwrap();
+        assert_eq!(
+            e,
+            Incoming::Response {
+                id: Value::Null,
+                outcome: Err(RpcError {
+                    code: -32000,
+                    message: "Bad".into(),
+                    data: None
+                })
+            }
+        );
+        let n = Incoming::from_value(
+            json!({"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}),
+        )
+        .unwrap();
+        assert_eq!(
+            n,
+            Incoming::Notification {
+                method: "notifications/progress".into(),
+                params: json!({"progress":1})
+            }
+        );
         let q = Incoming::from_value(json!({"jsonrpc":"2.0","id":1,"method":"ping"})).unwrap();
-        assert_eq!(q, Incoming::Request { id: json!(1), method: "ping".into(), params: Value::Null });
+        assert_eq!(
+            q,
+            Incoming::Request {
+                id: json!(1),
+                method: "ping".into(),
+                params: Value::Null
+            }
+        );
     }
 
     #[test]
     fn rejects_non_messages() {
-        for bad in [json!([1]), json!("x"), json!({"jsonrpc":"2.0","id":1}), json!({"id":1,"error":{"message":"no code"}})] {
-            assert_eq!(Incoming::from_value(bad).unwrap_err().code, ErrorCode::InvalidMessage);
+        for bad in [
+            json!([1]),
+            json!("x"),
+            json!({"jsonrpc":"2.0","id":1}),
+            json!({"id":1,"error":{"message":"no code"}}),
+        ] {
+            assert_eq!(
+                Incoming::from_value(bad).unwrap_err().code,
+                ErrorCode::InvalidMessage
+            );
         }
     }
 
@@ -155,20 +234,28 @@ mod tests {
     fn error_data_is_kept_and_ids_match() {
         let e = Incoming::from_value(json!({"id":1,"error":{"code":-32022,"message":"v","data":{"supported":["2026-07-28"]}}})).unwrap();
         match e {
-            Incoming::Response { outcome: Err(err), .. } => assert_eq!(err.data, Some(json!({"supported":["2026-07-28"]}))),
+            Incoming::Response {
+                outcome: Err(err), ..
+            } => assert_eq!(err.data, Some(json!({"supported":["2026-07-28"]}))),
             other => panic!("unexpected {other:?}"),
         }
         assert!(id_matches(&json!(7), 7));
         assert!(id_matches(&json!("7"), 7));
         assert!(!id_matches(&json!(8), 7));
         assert!(!id_matches(&Value::Null, 7));
-        assert_eq!(request(1, "tools/list", Map::new()), r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#);
+        assert_eq!(
+            request(1, "tools/list", Map::new()),
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#
+        );
         let params = json!({"name": "t", "_meta": {"old": 1, "progressToken": "theirs"}});
         let meta = RequestMeta::progress(json!("p"));
         assert_eq!(
             request_with_meta(2, "tools/call", params.as_object(), Some(&meta)),
             r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","_meta":{"old":1,"progressToken":"p"}}}"#
         );
-        assert_eq!(request_with_meta(3, "x", None, None), r#"{"jsonrpc":"2.0","id":3,"method":"x","params":{}}"#);
+        assert_eq!(
+            request_with_meta(3, "x", None, None),
+            r#"{"jsonrpc":"2.0","id":3,"method":"x","params":{}}"#
+        );
     }
 }

@@ -36,14 +36,23 @@ pub struct RequestMeta<'a> {
 impl<'m> RequestMeta<'m> {
     /// Only a `progressToken` (what the handshake era puts in `_meta`).
     pub fn progress(token: Value) -> RequestMeta<'m> {
-        RequestMeta { protocol_version: None, client_capabilities: None, client_info: None, progress_token: Some(token), log_level: None }
+        RequestMeta {
+            protocol_version: None,
+            client_capabilities: None,
+            client_info: None,
+            progress_token: Some(token),
+            log_level: None,
+        }
     }
 
     /// The `_meta` of a request whose params already hold `existing` as `_meta`: the
     /// caller's keys are kept, the envelope keys are set (replacing the caller's). A view that
     /// serializes without copying the caller's keys, the capabilities or the client info.
     pub fn over<'a>(&'a self, existing: Option<&'a Value>) -> MergedMeta<'a> {
-        MergedMeta { meta: self, existing: existing.and_then(Value::as_object) }
+        MergedMeta {
+            meta: self,
+            existing: existing.and_then(Value::as_object),
+        }
     }
 
     /// Whether `key` is one this envelope sets (so a caller's value under it is replaced).

@@ -34,12 +34,17 @@ pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, Stri
     collect(input_schema, &mut Vec::new(), &mut found, 0)?;
     let reachable = found.len();
     if count_annotations(input_schema, 0) != reachable {
-        return Err(format!("an {KEYWORD} annotation is not reachable through properties alone"));
+        return Err(format!(
+            "an {KEYWORD} annotation is not reachable through properties alone"
+        ));
     }
     // the names seen, in a JSON map used as an ordered set (ARCHITECTURE.md, Wasm size)
     let mut seen = serde_json::Map::new();
     for header in &found {
-        if seen.insert(header.name.to_ascii_lowercase(), Value::Null).is_some() {
+        if seen
+            .insert(header.name.to_ascii_lowercase(), Value::Null)
+            .is_some()
+        {
             return Err(format!("{KEYWORD} {:?} is declared twice", header.name));
         }
     }
@@ -48,7 +53,12 @@ pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, Stri
 
 const MAX_DEPTH: usize = 32;
 
-fn collect(schema: &Value, path: &mut Vec<String>, found: &mut Vec<ParamHeader>, depth: usize) -> Result<(), String> {
+fn collect(
+    schema: &Value,
+    path: &mut Vec<String>,
+    found: &mut Vec<ParamHeader>,
+    depth: usize,
+) -> Result<(), String> {
     let Some(props) = schema.get("properties").and_then(Value::as_object) else {
         return Ok(());
     };
@@ -58,15 +68,22 @@ fn collect(schema: &Value, path: &mut Vec<String>, found: &mut Vec<ParamHeader>,
     for (name, prop) in props {
         path.push(name.clone());
         if let Some(annotation) = prop.get(KEYWORD) {
-            let header = annotation.as_str().ok_or_else(|| format!("{KEYWORD} on {name:?} is not a string"))?;
+            let header = annotation
+                .as_str()
+                .ok_or_else(|| format!("{KEYWORD} on {name:?} is not a string"))?;
             if header.is_empty() || !header.chars().all(is_tchar) {
-                return Err(format!("{KEYWORD} {header:?} on {name:?} is not a valid header name"));
+                return Err(format!(
+                    "{KEYWORD} {header:?} on {name:?} is not a valid header name"
+                ));
             }
             match prop.get("type").and_then(Value::as_str) {
                 Some("string" | "integer" | "boolean") => {}
                 _ => return Err(format!("{KEYWORD} on {name:?} is allowed only on string, integer or boolean properties")),
             }
-            found.push(ParamHeader { name: header.to_string(), path: path.clone() });
+            found.push(ParamHeader {
+                name: header.to_string(),
+                path: path.clone(),
+            });
         }
         collect(prop, path, found, depth + 1)?;
         path.pop();
@@ -80,7 +97,10 @@ fn count_annotations(value: &Value, depth: usize) -> usize {
         return 0;
     }
     match value {
-        Value::Object(map) => map.iter().map(|(k, v)| usize::from(k == KEYWORD) + count_annotations(v, depth + 1)).sum(),
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| usize::from(k == KEYWORD) + count_annotations(v, depth + 1))
+            .sum(),
         Value::Array(items) => items.iter().map(|v| count_annotations(v, depth + 1)).sum(),
         _ => 0,
     }
@@ -99,7 +119,12 @@ pub fn header_values(headers: &[ParamHeader], arguments: &Value) -> Vec<(String,
             let text = match value {
                 Value::String(s) => s.clone(),
                 Value::Bool(_) => crate::json_text(value),
-                Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) => crate::json_text(value),
+                Value::Number(n)
+                    if n.as_f64()
+                        .is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) =>
+                {
+                    crate::json_text(value)
+                }
                 _ => return None,
             };
             Some((format!("{PARAM_PREFIX}{}", h.name), encode_value(&text)))
@@ -127,12 +152,24 @@ mod tests {
         assert_eq!(
             headers,
             vec![
-                ParamHeader { name: "Dry-Run".into(), path: vec!["opts".into(), "dry".into()] },
-                ParamHeader { name: "Region".into(), path: vec!["region".into()] },
+                ParamHeader {
+                    name: "Dry-Run".into(),
+                    path: vec!["opts".into(), "dry".into()]
+                },
+                ParamHeader {
+                    name: "Region".into(),
+                    path: vec!["region".into()]
+                },
             ]
         );
         let args = json!({"region": "us-west1", "opts": {"dry": true}, "plain": "x"});
-        assert_eq!(header_values(&headers, &args), vec![("Mcp-Param-Dry-Run".into(), "true".into()), ("Mcp-Param-Region".into(), "us-west1".into())]);
+        assert_eq!(
+            header_values(&headers, &args),
+            vec![
+                ("Mcp-Param-Dry-Run".into(), "true".into()),
+                ("Mcp-Param-Region".into(), "us-west1".into())
+            ]
+        );
     }
 
     #[test]
@@ -157,16 +194,36 @@ mod tests {
     #[test]
     fn values_are_encoded_or_omitted() {
         let headers = vec![
-            ParamHeader { name: "S".into(), path: vec!["s".into()] },
-            ParamHeader { name: "N".into(), path: vec!["n".into()] },
-            ParamHeader { name: "Z".into(), path: vec!["z".into()] },
-            ParamHeader { name: "E".into(), path: vec!["e".into()] },
-            ParamHeader { name: "Big".into(), path: vec!["big".into()] },
+            ParamHeader {
+                name: "S".into(),
+                path: vec!["s".into()],
+            },
+            ParamHeader {
+                name: "N".into(),
+                path: vec!["n".into()],
+            },
+            ParamHeader {
+                name: "Z".into(),
+                path: vec!["z".into()],
+            },
+            ParamHeader {
+                name: "E".into(),
+                path: vec!["e".into()],
+            },
+            ParamHeader {
+                name: "Big".into(),
+                path: vec!["big".into()],
+            },
         ];
-        let args = json!({"s": " padded ", "n": -42, "z": null, "e": "", "big": 9007199254740993u64});
+        let args =
+            json!({"s": " padded ", "n": -42, "z": null, "e": "", "big": 9007199254740993u64});
         assert_eq!(
             header_values(&headers, &args),
-            vec![("Mcp-Param-S".into(), "=?base64?IHBhZGRlZCA=?=".into()), ("Mcp-Param-N".into(), "-42".into()), ("Mcp-Param-E".into(), "".into())]
+            vec![
+                ("Mcp-Param-S".into(), "=?base64?IHBhZGRlZCA=?=".into()),
+                ("Mcp-Param-N".into(), "-42".into()),
+                ("Mcp-Param-E".into(), "".into())
+            ]
         );
     }
 }

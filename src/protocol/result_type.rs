@@ -22,9 +22,13 @@ impl ResultType {
             None => Ok(ResultType::Complete),
             Some(Value::String(s)) if s == "complete" => Ok(ResultType::Complete),
             Some(Value::String(s)) if s == "input_required" => Ok(ResultType::InputRequired),
-            Some(other) => {
-                Err(Error::new(ErrorCode::InvalidResultType, format!("unknown resultType {}", crate::error::snippet(&crate::json_text(other), 60))))
-            }
+            Some(other) => Err(Error::new(
+                ErrorCode::InvalidResultType,
+                format!(
+                    "unknown resultType {}",
+                    crate::error::snippet(&crate::json_text(other), 60)
+                ),
+            )),
         }
     }
 }
@@ -37,10 +41,19 @@ mod tests {
     #[test]
     fn absent_means_complete_and_unknown_is_an_error() {
         assert_eq!(ResultType::of(&json!({})).unwrap(), ResultType::Complete);
-        assert_eq!(ResultType::of(&json!({"resultType":"complete"})).unwrap(), ResultType::Complete);
-        assert_eq!(ResultType::of(&json!({"resultType":"input_required"})).unwrap(), ResultType::InputRequired);
+        assert_eq!(
+            ResultType::of(&json!({"resultType":"complete"})).unwrap(),
+            ResultType::Complete
+        );
+        assert_eq!(
+            ResultType::of(&json!({"resultType":"input_required"})).unwrap(),
+            ResultType::InputRequired
+        );
         let err = ResultType::of(&json!({"resultType":"task"})).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidResultType);
-        assert_eq!(ResultType::of(&json!({"resultType":7})).unwrap_err().code, ErrorCode::InvalidResultType);
+        assert_eq!(
+            ResultType::of(&json!({"resultType":7})).unwrap_err().code,
+            ErrorCode::InvalidResultType
+        );
     }
 }

@@ -13,7 +13,10 @@ pub const HANDSHAKE_VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-2
 /// `supportedVersions` or the `data.supported` of a `-32022` error).
 pub fn best_modern<'a, I: IntoIterator<Item = &'a str>>(supported: I) -> Option<&'static str> {
     let offered: Vec<&str> = supported.into_iter().collect();
-    MODERN_VERSIONS.iter().copied().find(|v| offered.contains(v))
+    MODERN_VERSIONS
+        .iter()
+        .copied()
+        .find(|v| offered.contains(v))
 }
 
 /// Whether `version` is a handshake-era revision.
@@ -27,7 +30,10 @@ mod tests {
 
     #[test]
     fn picks_modern_overlap_only() {
-        assert_eq!(best_modern(["2025-11-25", "2026-07-28"]), Some("2026-07-28"));
+        assert_eq!(
+            best_modern(["2025-11-25", "2026-07-28"]),
+            Some("2026-07-28")
+        );
         assert_eq!(best_modern(["2025-11-25"]), None);
         assert_eq!(best_modern(["2030-01-01"]), None);
         assert!(is_handshake("2025-06-18"));

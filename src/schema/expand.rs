@@ -7,8 +7,8 @@
 //! from [`super::pointer`].
 
 use super::keywords::{
-    assertions_conflict, ASSERTION_KEYWORDS, DEFINITION_KEYWORDS, REFERENCE_KEYWORDS, SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_KEYWORDS,
-    SUBSCHEMA_MAP_KEYWORDS,
+    assertions_conflict, ASSERTION_KEYWORDS, DEFINITION_KEYWORDS, REFERENCE_KEYWORDS,
+    SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS,
 };
 use super::pointer::resolve_local;
 use super::prepare::{SchemaError, SchemaLimits};
@@ -16,8 +16,18 @@ use serde_json::{Map, Value};
 
 /// Prepares the root object schema `root` of `document` (the same value, as a map): its
 /// keywords, its references and those of every subschema, counted against `limits`.
-pub(super) fn expand_root(document: &Value, root: &Map<String, Value>, limits: &SchemaLimits) -> Result<Map<String, Value>, SchemaError> {
-    let mut expander = Expander { root: document, root_id: root.get("$id").and_then(Value::as_str), limits, nodes: 0, expanding: vec![document] };
+pub(super) fn expand_root(
+    document: &Value,
+    root: &Map<String, Value>,
+    limits: &SchemaLimits,
+) -> Result<Map<String, Value>, SchemaError> {
+    let mut expander = Expander {
+        root: document,
+        root_id: root.get("$id").and_then(Value::as_str),
+        limits,
+        nodes: 0,
+        expanding: vec![document],
+    };
     expander.object_schema(root, 1)
 }
 
@@ -41,7 +51,9 @@ impl<'a> Expander<'a> {
     fn count(&mut self) -> Result<(), SchemaError> {
         self.nodes += 1;
         if self.nodes > self.limits.max_nodes {
-            return Err(SchemaError::TooLarge { limit: self.limits.max_nodes });
+            return Err(SchemaError::TooLarge {
+                limit: self.limits.max_nodes,
+            });
         }
         Ok(())
     }
@@ -49,7 +61,9 @@ impl<'a> Expander<'a> {
     /// Checks that an output container at `depth` is allowed.
     fn enter(&self, depth: usize) -> Result<(), SchemaError> {
         if depth > self.limits.max_depth {
-            return Err(SchemaError::TooDeep { limit: self.limits.max_depth });
+            return Err(SchemaError::TooDeep {
+                limit: self.limits.max_depth,
+            });
         }
         Ok(())
     }
@@ -92,7 +106,11 @@ impl<'a> Expander<'a> {
     }
 
     /// Prepares an object schema at output `depth`: keywords first, then its references.
-    fn object_schema(&mut self, schema: &'a Map<String, Value>, depth: usize) -> Result<Map<String, Value>, SchemaError> {
+    fn object_schema(
+        &mut self,
+        schema: &'a Map<String, Value>,
+        depth: usize,
+    ) -> Result<Map<String, Value>, SchemaError> {
         self.enter(depth)?;
         self.count()?;
         let mut out = Map::new();
@@ -126,16 +144,30 @@ impl<'a> Expander<'a> {
     /// Replaces a reference by its prepared target overlaid with `siblings`, or by the
     /// siblings alone (a permissive `{}` plus them) when the reference is cyclic, non-local,
     /// unresolvable or not a string.
-    fn apply_reference(&mut self, reference: &'a Value, siblings: Map<String, Value>, depth: usize) -> Result<Map<String, Value>, SchemaError> {
+    fn apply_reference(
+        &mut self,
+        reference: &'a Value,
+        siblings: Map<String, Value>,
+        depth: usize,
+    ) -> Result<Map<String, Value>, SchemaError> {
         // Resolved again at every use, not cached (ARCHITECTURE.md, Wasm size).
-        let Some(target) = reference.as_str().and_then(|r| resolve_local(self.root, self.root_id, r)) else {
+        let Some(target) = reference
+            .as_str()
+            .and_then(|r| resolve_local(self.root, self.root_id, r))
+        else {
             return Ok(siblings);
         };
-        if self.expanding.iter().any(|open| std::ptr::eq(*open, target)) {
+        if self
+            .expanding
+            .iter()
+            .any(|open| std::ptr::eq(*open, target))
+        {
             return Ok(siblings);
         }
         if self.expanding.len() > self.limits.max_depth {
-            return Err(SchemaError::TooDeep { limit: self.limits.max_depth });
+            return Err(SchemaError::TooDeep {
+                limit: self.limits.max_depth,
+            });
         }
         self.expanding.push(target);
         let expanded = self.reference_target(target, depth);
@@ -144,7 +176,11 @@ impl<'a> Expander<'a> {
     }
 
     /// Prepares a resolved reference target (an object or boolean schema) at `depth`.
-    fn reference_target(&mut self, target: &'a Value, depth: usize) -> Result<Map<String, Value>, SchemaError> {
+    fn reference_target(
+        &mut self,
+        target: &'a Value,
+        depth: usize,
+    ) -> Result<Map<String, Value>, SchemaError> {
         match target {
             Value::Object(map) => self.object_schema(map, depth),
             Value::Bool(false) => {
@@ -165,16 +201,24 @@ impl<'a> Expander<'a> {
 
     /// Overlays a reference's `siblings` on its prepared `target` (siblings win), unless a
     /// sibling assertion disagrees with the target, in which case both are kept under `allOf`.
-    fn overlay(&mut self, mut target: Map<String, Value>, siblings: Map<String, Value>) -> Result<Map<String, Value>, SchemaError> {
+    fn overlay(
+        &mut self,
+        mut target: Map<String, Value>,
+        siblings: Map<String, Value>,
+    ) -> Result<Map<String, Value>, SchemaError> {
         if !assertions_conflict(&target, &siblings) {
             target.extend(siblings);
             return Ok(target);
         }
         self.count()?;
-        let (asserting, annotating): (Map<String, Value>, Map<String, Value>) =
-            siblings.into_iter().partition(|(key, _)| ASSERTION_KEYWORDS.contains(&key.as_str()));
+        let (asserting, annotating): (Map<String, Value>, Map<String, Value>) = siblings
+            .into_iter()
+            .partition(|(key, _)| ASSERTION_KEYWORDS.contains(&key.as_str()));
         let mut out = annotating;
-        out.insert("allOf".to_owned(), Value::Array(vec![Value::Object(target), Value::Object(asserting)]));
+        out.insert(
+            "allOf".to_owned(),
+            Value::Array(vec![Value::Object(target), Value::Object(asserting)]),
+        );
         Ok(out)
     }
 

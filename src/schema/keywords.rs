@@ -30,7 +30,12 @@ pub(super) const SUBSCHEMA_ARRAY_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf"
 
 /// Keywords whose value maps names to subschemas (draft-07 `dependencies` values may also be
 /// arrays of property names; those are copied verbatim).
-pub(super) const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "dependentSchemas", "dependencies"];
+pub(super) const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "dependencies",
+];
 
 /// Definition containers, dropped from the output once their content is inlined.
 pub(super) const DEFINITION_KEYWORDS: &[&str] = &["$defs", "definitions"];
@@ -88,19 +93,33 @@ pub(super) const ASSERTION_KEYWORDS: &[&str] = &[
 
 /// Keywords that are only meaningful together: a sibling from one group conflicts with a
 /// target holding a different value for any keyword of the same group.
-const KEYWORD_GROUPS: &[&[&str]] =
-    &[&["if", "then", "else"], &["items", "prefixItems", "additionalItems"], &["contains", "minContains", "maxContains"]];
+const KEYWORD_GROUPS: &[&[&str]] = &[
+    &["if", "then", "else"],
+    &["items", "prefixItems", "additionalItems"],
+    &["contains", "minContains", "maxContains"],
+];
 
 /// Whether overlaying `siblings` on `target` would change an assertion of `target`: a
 /// sibling assertion whose keyword, or any keyword of its [`KEYWORD_GROUPS`] group, the
 /// target holds with a different value.
-pub(super) fn assertions_conflict(target: &Map<String, Value>, siblings: &Map<String, Value>) -> bool {
-    siblings.keys().map(String::as_str).filter(|key| ASSERTION_KEYWORDS.contains(key)).any(|key| {
-        let own = [key];
-        let related: &[&str] = KEYWORD_GROUPS.iter().copied().find(|group| group.contains(&key)).unwrap_or(&own);
-        related.iter().any(|k| match target.get(*k) {
-            Some(held) => siblings.get(*k) != Some(held),
-            None => false,
+pub(super) fn assertions_conflict(
+    target: &Map<String, Value>,
+    siblings: &Map<String, Value>,
+) -> bool {
+    siblings
+        .keys()
+        .map(String::as_str)
+        .filter(|key| ASSERTION_KEYWORDS.contains(key))
+        .any(|key| {
+            let own = [key];
+            let related: &[&str] = KEYWORD_GROUPS
+                .iter()
+                .copied()
+                .find(|group| group.contains(&key))
+                .unwrap_or(&own);
+            related.iter().any(|k| match target.get(*k) {
+                Some(held) => siblings.get(*k) != Some(held),
+                None => false,
+            })
         })
-    })
 }

@@ -11,7 +11,11 @@ use serde_json::Value;
 /// Resolves `reference` if it is local: `#…`, or `<root $id>#…`; the fragment must be empty
 /// (the root) or a JSON Pointer. `None` when the reference is not local, is malformed, or
 /// does not lead to a schema (an object or a boolean).
-pub(super) fn resolve_local<'v>(root: &'v Value, root_id: Option<&str>, reference: &str) -> Option<&'v Value> {
+pub(super) fn resolve_local<'v>(
+    root: &'v Value,
+    root_id: Option<&str>,
+    reference: &str,
+) -> Option<&'v Value> {
     let (base, fragment) = match reference.split_once('#') {
         Some((base, fragment)) => (base, fragment),
         None => (reference, ""),
@@ -95,7 +99,9 @@ fn unescape_token(token: &str) -> Option<String> {
 
 /// Parses an RFC 6901 array index: `0`, or digits without a leading zero.
 fn array_index(token: &str) -> Option<usize> {
-    let well_formed = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) && (token == "0" || !token.starts_with('0'));
+    let well_formed = !token.is_empty()
+        && token.bytes().all(|b| b.is_ascii_digit())
+        && (token == "0" || !token.starts_with('0'));
     if well_formed {
         token.parse().ok()
     } else {

@@ -50,7 +50,10 @@ pub struct SchemaLimits {
 impl Default for SchemaLimits {
     /// `max_depth: 64`, `max_nodes: 100_000`.
     fn default() -> Self {
-        SchemaLimits { max_depth: 64, max_nodes: 100_000 }
+        SchemaLimits {
+            max_depth: 64,
+            max_nodes: 100_000,
+        }
     }
 }
 
@@ -93,7 +96,10 @@ impl fmt::Display for SchemaError {
             SchemaError::TooDeep { limit } => {
                 write!(f, "input schema is nested deeper than {limit} levels")
             }
-            SchemaError::TooLarge { limit } => write!(f, "input schema would exceed {limit} JSON nodes once its references are inlined"),
+            SchemaError::TooLarge { limit } => write!(
+                f,
+                "input schema would exceed {limit} JSON nodes once its references are inlined"
+            ),
             SchemaError::NotAnObject => f.write_str("input schema is not a JSON object"),
         }
     }
@@ -154,7 +160,10 @@ pub fn prepare_input_schema(schema: &Value) -> Result<Value, SchemaError> {
 ///   `limits.max_depth`, or more than `limits.max_depth` references are being expanded at once
 ///   along one path;
 /// - [`SchemaError::TooLarge`] if the output would hold more than `limits.max_nodes` nodes.
-pub fn prepare_input_schema_with(schema: &Value, limits: &SchemaLimits) -> Result<Value, SchemaError> {
+pub fn prepare_input_schema_with(
+    schema: &Value,
+    limits: &SchemaLimits,
+) -> Result<Value, SchemaError> {
     let root = schema.as_object().ok_or(SchemaError::NotAnObject)?;
     check_input_depth(schema, limits.max_depth)?;
 

@@ -22,7 +22,9 @@ pub struct Limits {
 impl Default for Limits {
     /// 32 MiB per response.
     fn default() -> Self {
-        Limits { max_body_bytes: 32 * 1024 * 1024 }
+        Limits {
+            max_body_bytes: 32 * 1024 * 1024,
+        }
     }
 }
 
@@ -41,7 +43,13 @@ pub struct Reply {
 
 /// The media type of a `Content-Type` value: lower-cased, parameters (`charset`) dropped.
 pub fn media_type(content_type: Option<&str>) -> String {
-    content_type.unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase()
+    content_type
+        .unwrap_or("")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase()
 }
 
 /// One item read from an HTTP response body: a message that is not our response (a
@@ -68,7 +76,10 @@ pub struct ResponseReader {
 enum BodyKind {
     Json(Option<LocalBoxStream<'static, Result<Bytes>>>),
     Sse(LocalBoxStream<'static, Result<sse::Event>>),
-    Other { body: Option<LocalBoxStream<'static, Result<Bytes>>>, content_type: Option<String> },
+    Other {
+        body: Option<LocalBoxStream<'static, Result<Bytes>>>,
+        content_type: Option<String>,
+    },
 }
 
 impl ResponseReader {
@@ -79,9 +90,18 @@ impl ResponseReader {
         let kind = match media_type(response.content_type.as_deref()).as_str() {
             headers::JSON => BodyKind::Json(Some(body)),
             headers::EVENT_STREAM => BodyKind::Sse(sse::events(body)),
-            _ => BodyKind::Other { body: Some(body), content_type: response.content_type },
+            _ => BodyKind::Other {
+                body: Some(body),
+                content_type: response.content_type,
+            },
         };
-        ResponseReader { status, id, kind, last_event_id: None, retry_ms: None }
+        ResponseReader {
+            status,
+            id,
+            kind,
+            last_event_id: None,
+            retry_ms: None,
+        }
     }
 
     /// Continues reading on a new response (a handshake-era GET with `Last-Event-ID`) for
@@ -130,14 +150,24 @@ impl ResponseReader {
                 let value: Value = match serde_json::from_slice(&bytes) {
                     Ok(v) => v,
                     Err(e) if is_success(status) => {
-                        return Err(Error::new(ErrorCode::InvalidJson, format!("response body is not valid JSON: {e}")).with_status(status))
+                        return Err(Error::new(
+                            ErrorCode::InvalidJson,
+                            format!("response body is not valid JSON: {e}"),
+                        )
+                        .with_status(status))
                     }
                     Err(_) => return Err(http_error(status, &bytes)),
                 };
                 match Incoming::from_value(value) {
-                    Ok(Incoming::Response { id: rid, outcome }) if accepts(&rid, &outcome, id) => Ok(ResponseItem::Reply(Reply { status, outcome })),
+                    Ok(Incoming::Response { id: rid, outcome }) if accepts(&rid, &outcome, id) => {
+                        Ok(ResponseItem::Reply(Reply { status, outcome }))
+                    }
                     Ok(_) | Err(_) if !is_success(status) => Err(http_error(status, &bytes)),
-                    Ok(_) => Err(Error::new(ErrorCode::InvalidMessage, "JSON body is not the response to this request").with_status(status)),
+                    Ok(_) => Err(Error::new(
+                        ErrorCode::InvalidMessage,
+                        "JSON body is not the response to this request",
+                    )
+                    .with_status(status)),
                     Err(e) => Err(e.with_status(status)),
                 }
             }
@@ -153,8 +183,14 @@ impl ResponseReader {
                     if event.data.is_empty() {
                         continue;
                     }
-                    let value: Value = serde_json::from_slice(event.data.as_bytes())
-                        .map_err(|e| Error::new(ErrorCode::InvalidJson, format!("SSE event is not valid JSON: {e}")).with_status(status))?;
+                    let value: Value =
+                        serde_json::from_slice(event.data.as_bytes()).map_err(|e| {
+                            Error::new(
+                                ErrorCode::InvalidJson,
+                                format!("SSE event is not valid JSON: {e}"),
+                            )
+                            .with_status(status)
+                        })?;
                     match Incoming::from_value(value).map_err(|e| e.with_status(status))? {
                         Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
                             return Ok(ResponseItem::Reply(Reply { status, outcome }))
@@ -164,20 +200,33 @@ impl ResponseReader {
                     }
                 }
                 if is_success(status) {
-                    Err(Error::new(ErrorCode::StreamEnded, "the event stream ended before the response arrived").with_status(status))
+                    Err(Error::new(
+                        ErrorCode::StreamEnded,
+                        "the event stream ended before the response arrived",
+                    )
+                    .with_status(status))
                 } else {
-                    Err(Error::new(ErrorCode::HttpStatus, format!("HTTP {status} with an event stream that carried no response")).with_status(status))
+                    Err(Error::new(
+                        ErrorCode::HttpStatus,
+                        format!("HTTP {status} with an event stream that carried no response"),
+                    )
+                    .with_status(status))
                 }
             }
             BodyKind::Other { body, content_type } => {
                 let body = body.take().ok_or_else(|| spent(status))?;
                 if !is_success(status) {
-                    let bytes = collect(body.take(4).boxed_local()).await.unwrap_or_default();
+                    let bytes = collect(body.take(4).boxed_local())
+                        .await
+                        .unwrap_or_default();
                     return Err(http_error(status, &bytes));
                 }
                 Err(Error::new(
                     ErrorCode::ContentType,
-                    format!("expected application/json or text/event-stream, got {:?}", snippet(content_type.as_deref().unwrap_or("(none)"), 80)),
+                    format!(
+                        "expected application/json or text/event-stream, got {:?}",
+                        snippet(content_type.as_deref().unwrap_or("(none)"), 80)
+                    ),
                 )
                 .with_status(status))
             }
@@ -191,7 +240,12 @@ fn spent(status: u16) -> Error {
 
 /// Reads `response` to its reply, handing every other message to `sink`.
 /// (The client drives a [`ResponseReader`] itself where it must answer server requests.)
-pub async fn read_response(response: HttpResponse, id: Id, limits: &Limits, sink: MessageSink<'_>) -> Result<Reply> {
+pub async fn read_response(
+    response: HttpResponse,
+    id: Id,
+    limits: &Limits,
+    sink: MessageSink<'_>,
+) -> Result<Reply> {
     let mut reader = ResponseReader::new(response, id, limits);
     loop {
         match reader.next().await? {
@@ -213,14 +267,26 @@ fn accepts(rid: &Value, outcome: &std::result::Result<Value, RpcError>, id: Id) 
 
 fn http_error(status: u16, body: &[u8]) -> Error {
     let text = String::from_utf8_lossy(body);
-    let detail = if text.trim().is_empty() { String::new() } else { format!(": {}", snippet(text.trim(), 200)) };
+    let detail = if text.trim().is_empty() {
+        String::new()
+    } else {
+        format!(": {}", snippet(text.trim(), 200))
+    };
     Error::new(ErrorCode::HttpStatus, format!("HTTP {status}{detail}")).with_status(status)
 }
 
 /// Passes chunks through until more than `max` bytes have been seen, then yields one
 /// [`ErrorCode::BodyTooLarge`] error and ends (dropping, so closing, the body).
-fn limited(body: LocalBoxStream<'static, Result<Bytes>>, max: usize) -> LocalBoxStream<'static, Result<Bytes>> {
-    Limited { body: Some(body), seen: 0, max }.boxed_local()
+fn limited(
+    body: LocalBoxStream<'static, Result<Bytes>>,
+    max: usize,
+) -> LocalBoxStream<'static, Result<Bytes>> {
+    Limited {
+        body: Some(body),
+        seen: 0,
+        max,
+    }
+    .boxed_local()
 }
 
 /// The stream of [`limited`] (a hand-written `Stream`: ARCHITECTURE.md, Wasm size). `body`
@@ -246,7 +312,10 @@ impl Stream for Limited {
                 if this.seen <= this.max {
                     return Poll::Ready(Some(Ok(chunk)));
                 }
-                Some(Err(Error::new(ErrorCode::BodyTooLarge, format!("response body exceeds the limit of {} bytes", this.max))))
+                Some(Err(Error::new(
+                    ErrorCode::BodyTooLarge,
+                    format!("response body exceeds the limit of {} bytes", this.max),
+                )))
             }
             Poll::Ready(other) => other,
         };
@@ -282,7 +351,12 @@ mod tests {
             content_type: Some(ct.to_string()),
             location: None,
             session_id: None,
-            body: body_from_chunks(chunks.iter().map(|c| Ok(Bytes::from(c.to_string()))).collect()),
+            body: body_from_chunks(
+                chunks
+                    .iter()
+                    .map(|c| Ok(Bytes::from(c.to_string())))
+                    .collect(),
+            ),
         }
     }
 
@@ -294,14 +368,30 @@ mod tests {
 
     #[test]
     fn json_result_with_charset_parameter() {
-        let (r, _) = read(response(200, "application/json; charset=utf-8", &[r#"{"jsonrpc":"2.0","id":1,"result":{"ok":true}}"#]), Limits::default());
-        assert_eq!(r.unwrap(), Reply { status: 200, outcome: Ok(json!({"ok": true})) });
+        let (r, _) = read(
+            response(
+                200,
+                "application/json; charset=utf-8",
+                &[r#"{"jsonrpc":"2.0","id":1,"result":{"ok":true}}"#],
+            ),
+            Limits::default(),
+        );
+        assert_eq!(
+            r.unwrap(),
+            Reply {
+                status: 200,
+                outcome: Ok(json!({"ok": true}))
+            }
+        );
     }
 
     #[test]
     fn json_rpc_error_on_any_status() {
         let body = r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Server not initialized"}}"#;
-        let (r, _) = read(response(400, "application/json", &[body]), Limits::default());
+        let (r, _) = read(
+            response(400, "application/json", &[body]),
+            Limits::default(),
+        );
         let reply = r.unwrap();
         assert_eq!(reply.status, 400);
         assert_eq!(reply.outcome.unwrap_err().code, -32000);
@@ -314,26 +404,58 @@ mod tests {
             "data: {\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{}}\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,",
             "\"result\":{\"done\":1}}\n\n",
         ];
-        let (r, seen) = read(response(200, "text/event-stream", &chunks), Limits::default());
+        let (r, seen) = read(
+            response(200, "text/event-stream", &chunks),
+            Limits::default(),
+        );
         assert_eq!(r.unwrap().outcome.unwrap(), json!({"done": 1}));
-        assert_eq!(seen, vec![Incoming::Notification { method: "notifications/progress".into(), params: json!({"progress": 1}) }]);
+        assert_eq!(
+            seen,
+            vec![Incoming::Notification {
+                method: "notifications/progress".into(),
+                params: json!({"progress": 1})
+            }]
+        );
     }
 
     #[test]
     fn truncated_stream_is_stream_ended() {
-        let (r, _) = read(response(200, "text/event-stream", &["data: {\"jsonrpc\":\"2.0\",\"id\":1,\"res"]), Limits::default());
+        let (r, _) = read(
+            response(
+                200,
+                "text/event-stream",
+                &["data: {\"jsonrpc\":\"2.0\",\"id\":1,\"res"],
+            ),
+            Limits::default(),
+        );
         assert_eq!(r.unwrap_err().code, ErrorCode::StreamEnded);
     }
 
     #[test]
     fn malformed_json_and_html_error_pages() {
-        let (r, _) = read(response(200, "application/json", &["{not json"]), Limits::default());
+        let (r, _) = read(
+            response(200, "application/json", &["{not json"]),
+            Limits::default(),
+        );
         assert_eq!(r.unwrap_err().code, ErrorCode::InvalidJson);
-        let (r, _) = read(response(500, "text/html", &["<html><body>Internal\nError</body></html>"]), Limits::default());
+        let (r, _) = read(
+            response(
+                500,
+                "text/html",
+                &["<html><body>Internal\nError</body></html>"],
+            ),
+            Limits::default(),
+        );
         let e = r.unwrap_err();
         assert_eq!((e.code, e.http_status), (ErrorCode::HttpStatus, Some(500)));
-        assert_eq!(e.message, "HTTP 500: <html><body>InternalError</body></html>");
-        let (r, _) = read(response(502, "application/json", &["{not json"]), Limits::default());
+        assert_eq!(
+            e.message,
+            "HTTP 500: <html><body>InternalError</body></html>"
+        );
+        let (r, _) = read(
+            response(502, "application/json", &["{not json"]),
+            Limits::default(),
+        );
         assert_eq!(r.unwrap_err().code, ErrorCode::HttpStatus);
     }
 
@@ -345,21 +467,49 @@ mod tests {
 
     #[test]
     fn body_limit_applies_to_json_and_sse() {
-        let big = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"t\":\"{}\"}}}}", "x".repeat(200));
-        let (r, _) = read(response(200, "application/json", &[&big[..100], &big[100..]]), Limits { max_body_bytes: 150 });
+        let big = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"t\":\"{}\"}}}}",
+            "x".repeat(200)
+        );
+        let (r, _) = read(
+            response(200, "application/json", &[&big[..100], &big[100..]]),
+            Limits {
+                max_body_bytes: 150,
+            },
+        );
         assert_eq!(r.unwrap_err().code, ErrorCode::BodyTooLarge);
         let event = format!("data: {big}\n\n");
-        let (r, _) = read(response(200, "text/event-stream", &[&event]), Limits { max_body_bytes: 150 });
+        let (r, _) = read(
+            response(200, "text/event-stream", &[&event]),
+            Limits {
+                max_body_bytes: 150,
+            },
+        );
         assert_eq!(r.unwrap_err().code, ErrorCode::BodyTooLarge);
-        let (r, _) = read(response(200, "application/json", &[&big]), Limits { max_body_bytes: big.len() });
+        let (r, _) = read(
+            response(200, "application/json", &[&big]),
+            Limits {
+                max_body_bytes: big.len(),
+            },
+        );
         assert!(r.is_ok());
     }
 
     #[test]
     fn result_for_another_id_in_json_is_invalid() {
-        let (r, _) = read(response(200, "application/json", &[r#"{"jsonrpc":"2.0","id":2,"result":{}}"#]), Limits::default());
+        let (r, _) = read(
+            response(
+                200,
+                "application/json",
+                &[r#"{"jsonrpc":"2.0","id":2,"result":{}}"#],
+            ),
+            Limits::default(),
+        );
         assert_eq!(r.unwrap_err().code, ErrorCode::InvalidMessage);
-        let (r, _) = read(response(200, "text/event-stream", &["data: [1,2]\n\n"]), Limits::default());
+        let (r, _) = read(
+            response(200, "text/event-stream", &["data: [1,2]\n\n"]),
+            Limits::default(),
+        );
         assert_eq!(r.unwrap_err().code, ErrorCode::InvalidMessage);
     }
 }

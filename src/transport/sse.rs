@@ -32,9 +32,19 @@ pub struct Event {
 /// Turns a byte stream into its event blocks (blocks with neither data, id nor retry
 /// dropped). A body error passes through unchanged and ends the stream; invalid UTF-8 in a
 /// field becomes [`ErrorCode::InvalidJson`] and ends it.
-pub fn events(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<Event>> {
-    Decoder { body: Some(body), chunk: Bytes::new(), pos: 0, line: Vec::new(), skip_lf: false, first_line: true, block: Block::default() }
-        .boxed_local()
+pub fn events(
+    body: LocalBoxStream<'static, Result<Bytes>>,
+) -> LocalBoxStream<'static, Result<Event>> {
+    Decoder {
+        body: Some(body),
+        chunk: Bytes::new(),
+        pos: 0,
+        line: Vec::new(),
+        skip_lf: false,
+        first_line: true,
+        block: Block::default(),
+    }
+    .boxed_local()
 }
 
 /// The fields of the event block being read.
@@ -63,7 +73,12 @@ struct Decoder {
 }
 
 fn utf8(value: &[u8]) -> Result<&str> {
-    std::str::from_utf8(value).map_err(|e| Error::new(ErrorCode::InvalidJson, format!("bad event stream: utf8 parse error: {e}")))
+    std::str::from_utf8(value).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidJson,
+            format!("bad event stream: utf8 parse error: {e}"),
+        )
+    })
 }
 
 impl Decoder {
@@ -78,12 +93,18 @@ impl Decoder {
         if rest.is_empty() {
             let block = std::mem::take(&mut self.block);
             self.recycle(line);
-            if !block.counted || (block.data.is_none() && block.id.is_none() && block.retry.is_none()) {
+            if !block.counted
+                || (block.data.is_none() && block.id.is_none() && block.retry.is_none())
+            {
                 return Ok(None);
             }
             let mut data = block.data.unwrap_or_default();
             data.pop();
-            return Ok(Some(Event { data, id: block.id, retry: block.retry }));
+            return Ok(Some(Event {
+                data,
+                id: block.id,
+                retry: block.retry,
+            }));
         }
         let (name, value) = match rest.iter().position(|&b| b == b':') {
             Some(i) => (&rest[..i], &rest[i + 1..]),
@@ -184,7 +205,9 @@ impl Stream for Decoder {
 
 /// The non-empty `data` payloads of a byte stream's events (what MCP reads of an SSE
 /// response at 2026-07-28, where ids and `retry` carry no meaning).
-pub fn data_events(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<String>> {
+pub fn data_events(
+    body: LocalBoxStream<'static, Result<Bytes>>,
+) -> LocalBoxStream<'static, Result<String>> {
     events(body)
         .filter_map(|event| async move {
             match event {
@@ -203,7 +226,10 @@ mod tests {
     use futures_util::stream;
 
     fn decode(chunks: Vec<&[u8]>) -> Vec<Result<String>> {
-        let owned: Vec<Result<Bytes>> = chunks.into_iter().map(|c| Ok(Bytes::copy_from_slice(c))).collect();
+        let owned: Vec<Result<Bytes>> = chunks
+            .into_iter()
+            .map(|c| Ok(Bytes::copy_from_slice(c)))
+            .collect();
         block_on(data_events(stream::iter(owned).boxed_local()).collect())
     }
 
@@ -233,27 +259,47 @@ mod tests {
 
     #[test]
     fn ids_and_retry_are_kept_on_event_blocks() {
-        let items: Vec<Result<Bytes>> = vec![Ok(Bytes::from_static(b": hi\n\nid: e-1\nretry: 500\ndata: \n\nid: e-2\ndata: x\n\n"))];
-        let out: Vec<Event> = block_on(events(stream::iter(items).boxed_local()).map(|e| e.unwrap()).collect());
+        let items: Vec<Result<Bytes>> = vec![Ok(Bytes::from_static(
+            b": hi\n\nid: e-1\nretry: 500\ndata: \n\nid: e-2\ndata: x\n\n",
+        ))];
+        let out: Vec<Event> = block_on(
+            events(stream::iter(items).boxed_local())
+                .map(|e| e.unwrap())
+                .collect(),
+        );
         assert_eq!(
             out,
             vec![
-                Event { data: String::new(), id: Some("e-1".into()), retry: Some(500) },
-                Event { data: "x".into(), id: Some("e-2".into()), retry: None },
+                Event {
+                    data: String::new(),
+                    id: Some("e-1".into()),
+                    retry: Some(500)
+                },
+                Event {
+                    data: "x".into(),
+                    id: Some("e-2".into()),
+                    retry: None
+                },
             ]
         );
     }
 
     #[test]
     fn body_errors_pass_through_with_their_code() {
-        let items: Vec<Result<Bytes>> = vec![Ok(Bytes::from_static(b"data: 1\n\n")), Err(Error::new(ErrorCode::Timeout, "late"))];
-        let out: Vec<Result<String>> = block_on(data_events(stream::iter(items).boxed_local()).collect());
+        let items: Vec<Result<Bytes>> = vec![
+            Ok(Bytes::from_static(b"data: 1\n\n")),
+            Err(Error::new(ErrorCode::Timeout, "late")),
+        ];
+        let out: Vec<Result<String>> =
+            block_on(data_events(stream::iter(items).boxed_local()).collect());
         assert_eq!(out[0].as_ref().unwrap(), "1");
         assert_eq!(out[1].as_ref().unwrap_err().code, ErrorCode::Timeout);
     }
 
     /// The decoder this module replaced: `sse-stream`, mapped as before.
-    fn reference(body: LocalBoxStream<'static, Result<Bytes>>) -> LocalBoxStream<'static, Result<Event>> {
+    fn reference(
+        body: LocalBoxStream<'static, Result<Bytes>>,
+    ) -> LocalBoxStream<'static, Result<Event>> {
         struct BodyError(Error);
         impl std::fmt::Display for BodyError {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -269,20 +315,34 @@ mod tests {
         sse_stream::SseByteStream::new(body.map(|chunk| chunk.map_err(BodyError)))
             .filter_map(|event| async move {
                 match event {
-                    Ok(sse) if sse.data.is_none() && sse.id.is_none() && sse.retry.is_none() => None,
-                    Ok(sse) => Some(Ok(Event { data: sse.data.unwrap_or_default(), id: sse.id, retry: sse.retry })),
-                    Err(sse_stream::Error::Body(inner)) => Some(Err(match inner.downcast::<BodyError>() {
-                        Ok(body) => body.0,
-                        Err(other) => Error::new(ErrorCode::Network, other.to_string()),
+                    Ok(sse) if sse.data.is_none() && sse.id.is_none() && sse.retry.is_none() => {
+                        None
+                    }
+                    Ok(sse) => Some(Ok(Event {
+                        data: sse.data.unwrap_or_default(),
+                        id: sse.id,
+                        retry: sse.retry,
                     })),
-                    Err(other) => Some(Err(Error::new(ErrorCode::InvalidJson, format!("bad event stream: {other}")))),
+                    Err(sse_stream::Error::Body(inner)) => {
+                        Some(Err(match inner.downcast::<BodyError>() {
+                            Ok(body) => body.0,
+                            Err(other) => Error::new(ErrorCode::Network, other.to_string()),
+                        }))
+                    }
+                    Err(other) => Some(Err(Error::new(
+                        ErrorCode::InvalidJson,
+                        format!("bad event stream: {other}"),
+                    ))),
                 }
             })
             .boxed_local()
     }
 
     fn outcome(items: Vec<Result<Event>>) -> Vec<std::result::Result<Event, (ErrorCode, String)>> {
-        items.into_iter().map(|r| r.map_err(|e| (e.code, e.message))).collect()
+        items
+            .into_iter()
+            .map(|r| r.map_err(|e| (e.code, e.message)))
+            .collect()
     }
 
     #[test]
@@ -347,9 +407,20 @@ mod tests {
                 chunks.push(Err(Error::new(ErrorCode::Network, "cut")));
                 chunks.push(Ok(Bytes::from_static(b"data: after\n\n")));
             }
-            let ours = outcome(block_on(events(stream::iter(chunks.iter().map(copy).collect::<Vec<_>>()).boxed_local()).collect()));
-            let theirs = outcome(block_on(reference(stream::iter(chunks.iter().map(copy).collect::<Vec<_>>()).boxed_local()).collect()));
-            assert_eq!(ours, theirs, "round {round}: {:?}", String::from_utf8_lossy(&text));
+            let ours = outcome(block_on(
+                events(stream::iter(chunks.iter().map(copy).collect::<Vec<_>>()).boxed_local())
+                    .collect(),
+            ));
+            let theirs = outcome(block_on(
+                reference(stream::iter(chunks.iter().map(copy).collect::<Vec<_>>()).boxed_local())
+                    .collect(),
+            ));
+            assert_eq!(
+                ours,
+                theirs,
+                "round {round}: {:?}",
+                String::from_utf8_lossy(&text)
+            );
         }
     }
 

@@ -17,7 +17,12 @@ impl Target {
     /// a path, `file:`, `ws:`, an empty string — is [`ErrorCode::InvalidUrl`]. (The wasm
     /// bindings normalize the string with the platform `URL` parser first.)
     pub fn parse(url: &str) -> Result<Target> {
-        let refuse = |why: &str| Error::new(ErrorCode::InvalidUrl, format!("the MCP server target must be an http(s) URL: {why}"));
+        let refuse = |why: &str| {
+            Error::new(
+                ErrorCode::InvalidUrl,
+                format!("the MCP server target must be an http(s) URL: {why}"),
+            )
+        };
         if url.is_empty() {
             return Err(refuse("it is empty"));
         }
@@ -25,7 +30,11 @@ impl Target {
             return Err(refuse("it contains whitespace or control characters"));
         }
         // a byte scan, not `split_once` (ARCHITECTURE.md, Wasm size)
-        let sep = url.as_bytes().windows(3).position(|w| w == b"://").ok_or_else(|| refuse("it has no http:// or https:// scheme"))?;
+        let sep = url
+            .as_bytes()
+            .windows(3)
+            .position(|w| w == b"://")
+            .ok_or_else(|| refuse("it has no http:// or https:// scheme"))?;
         let (scheme, rest) = (&url[..sep], &url[sep + 3..]);
         let scheme = scheme.to_ascii_lowercase();
         if scheme != "http" && scheme != "https" {
@@ -37,10 +46,15 @@ impl Target {
             return Err(refuse("it has no host"));
         }
         if authority.as_bytes().contains(&b'@') {
-            return Err(refuse("credentials in the URL are not allowed; pass them in headers"));
+            return Err(refuse(
+                "credentials in the URL are not allowed; pass them in headers",
+            ));
         }
         let origin_len = url.len() - rest.len() + authority_len;
-        Ok(Target { url: url.to_string(), origin_len })
+        Ok(Target {
+            url: url.to_string(),
+            origin_len,
+        })
     }
 
     /// The URL as given.
@@ -76,7 +90,10 @@ mod tests {
     fn accepts_http_and_https_only() {
         let t = Target::parse("HTTPS://Example.com:8443/mcp?x=1").unwrap();
         assert_eq!(t.origin(), "https://example.com:8443");
-        assert_eq!(Target::parse("http://127.0.0.1:3000").unwrap().origin(), "http://127.0.0.1:3000");
+        assert_eq!(
+            Target::parse("http://127.0.0.1:3000").unwrap().origin(),
+            "http://127.0.0.1:3000"
+        );
         for bad in [
             "",
             "/mcp",
@@ -88,15 +105,27 @@ mod tests {
             "http://h/ mcp",
             "javascript:alert(1)",
         ] {
-            assert_eq!(Target::parse(bad).unwrap_err().code, ErrorCode::InvalidUrl, "{bad}");
+            assert_eq!(
+                Target::parse(bad).unwrap_err().code,
+                ErrorCode::InvalidUrl,
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn redirects_stay_on_the_origin() {
         let t = Target::parse("https://a.example/mcp").unwrap();
-        assert_eq!(t.same_origin_redirect("/mcp/").unwrap().as_str(), "https://a.example/mcp/");
-        assert_eq!(t.same_origin_redirect("https://A.example/v2").unwrap().as_str(), "https://A.example/v2");
+        assert_eq!(
+            t.same_origin_redirect("/mcp/").unwrap().as_str(),
+            "https://a.example/mcp/"
+        );
+        assert_eq!(
+            t.same_origin_redirect("https://A.example/v2")
+                .unwrap()
+                .as_str(),
+            "https://A.example/v2"
+        );
         assert!(t.same_origin_redirect("https://evil.example/mcp").is_none());
         assert!(t.same_origin_redirect("//evil.example/mcp").is_none());
         assert!(t.same_origin_redirect("http://a.example/mcp").is_none());

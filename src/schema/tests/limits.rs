@@ -2,12 +2,20 @@
 //! references or too many output nodes is refused with a typed error.
 
 use super::prep;
-use crate::schema::prepare::{prepare_input_schema, prepare_input_schema_with, SchemaError, SchemaLimits};
+use crate::schema::prepare::{
+    prepare_input_schema, prepare_input_schema_with, SchemaError, SchemaLimits,
+};
 use serde_json::{json, Map, Value};
 
 #[test]
 fn a_root_that_is_not_an_object_is_refused() {
-    for bad in [json!(null), json!(true), json!([]), json!("object"), json!(3)] {
+    for bad in [
+        json!(null),
+        json!(true),
+        json!([]),
+        json!("object"),
+        json!(3),
+    ] {
         assert_eq!(prepare_input_schema(&bad), Err(SchemaError::NotAnObject));
     }
 }
@@ -25,10 +33,16 @@ fn not_chain(levels: usize) -> Value {
 fn input_deeper_than_the_limit_is_refused() {
     let at_limit = not_chain(64);
     assert_eq!(prepare_input_schema(&at_limit), Ok(at_limit.clone()));
-    assert_eq!(prepare_input_schema(&not_chain(65)), Err(SchemaError::TooDeep { limit: 64 }));
+    assert_eq!(
+        prepare_input_schema(&not_chain(65)),
+        Err(SchemaError::TooDeep { limit: 64 })
+    );
     // Unused definitions count too: the whole input is bounded.
     let schema = json!({"type": "object", "$defs": {"Deep": not_chain(63)}});
-    assert_eq!(prepare_input_schema(&schema), Err(SchemaError::TooDeep { limit: 64 }));
+    assert_eq!(
+        prepare_input_schema(&schema),
+        Err(SchemaError::TooDeep { limit: 64 })
+    );
 }
 
 #[test]
@@ -42,10 +56,22 @@ fn the_depth_limit_applies_to_the_output_after_inlining() {
         }
     });
     // Input depth is 5; output depth is 7.
-    let five = SchemaLimits { max_depth: 5, ..SchemaLimits::default() };
-    assert_eq!(prepare_input_schema_with(&schema, &five), Err(SchemaError::TooDeep { limit: 5 }));
-    let seven = SchemaLimits { max_depth: 7, ..SchemaLimits::default() };
-    assert_eq!(prepare_input_schema_with(&schema, &seven), Ok(json!({"allOf": [{"allOf": [{"allOf": [{}]}]}]})));
+    let five = SchemaLimits {
+        max_depth: 5,
+        ..SchemaLimits::default()
+    };
+    assert_eq!(
+        prepare_input_schema_with(&schema, &five),
+        Err(SchemaError::TooDeep { limit: 5 })
+    );
+    let seven = SchemaLimits {
+        max_depth: 7,
+        ..SchemaLimits::default()
+    };
+    assert_eq!(
+        prepare_input_schema_with(&schema, &seven),
+        Ok(json!({"allOf": [{"allOf": [{"allOf": [{}]}]}]}))
+    );
 }
 
 #[test]
@@ -62,10 +88,22 @@ fn alias_chains_are_bounded() {
             "D": {"type": "string"}
         }
     });
-    let three = SchemaLimits { max_depth: 3, ..SchemaLimits::default() };
-    assert_eq!(prepare_input_schema_with(&schema, &three), Err(SchemaError::TooDeep { limit: 3 }));
-    let four = SchemaLimits { max_depth: 4, ..SchemaLimits::default() };
-    assert_eq!(prepare_input_schema_with(&schema, &four), Ok(json!({"type": "object", "properties": {"x": {"type": "string"}}})));
+    let three = SchemaLimits {
+        max_depth: 3,
+        ..SchemaLimits::default()
+    };
+    assert_eq!(
+        prepare_input_schema_with(&schema, &three),
+        Err(SchemaError::TooDeep { limit: 3 })
+    );
+    let four = SchemaLimits {
+        max_depth: 4,
+        ..SchemaLimits::default()
+    };
+    assert_eq!(
+        prepare_input_schema_with(&schema, &four),
+        Ok(json!({"type": "object", "properties": {"x": {"type": "string"}}}))
+    );
 }
 
 /// Definitions `D0 = {"type": "string"}` and `Dk` an object whose two properties both
@@ -95,12 +133,24 @@ fn doubling_chain(levels: usize) -> Value {
 fn node_count_blow_up_is_refused() {
     // 40 levels: 2^39 leaves. With room for the depth, the node budget stops it.
     let forty = doubling_chain(40);
-    let deep = SchemaLimits { max_depth: 1_000, max_nodes: 100_000 };
-    assert_eq!(prepare_input_schema_with(&forty, &deep), Err(SchemaError::TooLarge { limit: 100_000 }));
+    let deep = SchemaLimits {
+        max_depth: 1_000,
+        max_nodes: 100_000,
+    };
+    assert_eq!(
+        prepare_input_schema_with(&forty, &deep),
+        Err(SchemaError::TooLarge { limit: 100_000 })
+    );
     // With the default limits the output depth (81) is refused first.
-    assert_eq!(prepare_input_schema(&forty), Err(SchemaError::TooDeep { limit: 64 }));
+    assert_eq!(
+        prepare_input_schema(&forty),
+        Err(SchemaError::TooDeep { limit: 64 })
+    );
     // 30 levels fit the default depth (61) but not the default node budget.
-    assert_eq!(prepare_input_schema(&doubling_chain(30)), Err(SchemaError::TooLarge { limit: 100_000 }));
+    assert_eq!(
+        prepare_input_schema(&doubling_chain(30)),
+        Err(SchemaError::TooLarge { limit: 100_000 })
+    );
 }
 
 #[test]
@@ -132,23 +182,50 @@ fn small_reuse_is_inlined_at_every_use() {
 fn the_node_limit_is_exact() {
     // `{"type": "string"}` is two nodes: the object and the string.
     let schema = json!({"type": "string"});
-    let two = SchemaLimits { max_depth: 64, max_nodes: 2 };
+    let two = SchemaLimits {
+        max_depth: 64,
+        max_nodes: 2,
+    };
     assert_eq!(prepare_input_schema_with(&schema, &two), Ok(schema.clone()));
-    let one = SchemaLimits { max_depth: 64, max_nodes: 1 };
-    assert_eq!(prepare_input_schema_with(&schema, &one), Err(SchemaError::TooLarge { limit: 1 }));
+    let one = SchemaLimits {
+        max_depth: 64,
+        max_nodes: 1,
+    };
+    assert_eq!(
+        prepare_input_schema_with(&schema, &one),
+        Err(SchemaError::TooLarge { limit: 1 })
+    );
 }
 
 #[test]
 fn limits_default_to_64_levels_and_100_000_nodes() {
-    assert_eq!(SchemaLimits::default(), SchemaLimits { max_depth: 64, max_nodes: 100_000 });
+    assert_eq!(
+        SchemaLimits::default(),
+        SchemaLimits {
+            max_depth: 64,
+            max_nodes: 100_000
+        }
+    );
 }
 
 #[test]
 fn errors_have_stable_codes_and_messages() {
-    assert_eq!(SchemaError::TooDeep { limit: 64 }.to_string(), "input schema is nested deeper than 64 levels");
-    assert_eq!(SchemaError::TooLarge { limit: 10 }.to_string(), "input schema would exceed 10 JSON nodes once its references are inlined");
-    assert_eq!(SchemaError::NotAnObject.to_string(), "input schema is not a JSON object");
+    assert_eq!(
+        SchemaError::TooDeep { limit: 64 }.to_string(),
+        "input schema is nested deeper than 64 levels"
+    );
+    assert_eq!(
+        SchemaError::TooLarge { limit: 10 }.to_string(),
+        "input schema would exceed 10 JSON nodes once its references are inlined"
+    );
+    assert_eq!(
+        SchemaError::NotAnObject.to_string(),
+        "input schema is not a JSON object"
+    );
     assert_eq!(SchemaError::TooDeep { limit: 1 }.code(), "schema_too_deep");
-    assert_eq!(SchemaError::TooLarge { limit: 1 }.code(), "schema_too_large");
+    assert_eq!(
+        SchemaError::TooLarge { limit: 1 }.code(),
+        "schema_too_large"
+    );
     assert_eq!(SchemaError::NotAnObject.code(), "schema_not_an_object");
 }

@@ -6,7 +6,10 @@ use serde_json::json;
 #[test]
 fn an_object_without_properties_gets_empty_properties() {
     // Providers reject object schemas without `properties` (langchain-mcp-adapters#137).
-    assert_eq!(prep(json!({"type": "object"})), json!({"type": "object", "properties": {}}));
+    assert_eq!(
+        prep(json!({"type": "object"})),
+        json!({"type": "object", "properties": {}})
+    );
     assert_eq!(
         prep(json!({"type": "object", "additionalProperties": false})),
         json!({"type": "object", "additionalProperties": false, "properties": {}})
