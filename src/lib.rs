@@ -18,7 +18,7 @@
 //! Everything below `bindings` is plain Rust and is tested natively with `cargo test`,
 //! through the [`transport::Exchange`] trait and a scripted exchange.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 /// A JSON object from `"key": value` pairs via `Value::from` (ARCHITECTURE.md, Wasm size).
 macro_rules! obj {

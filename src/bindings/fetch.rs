@@ -288,7 +288,7 @@ mod tests {
     /// know would silently become `network`).
     #[wasm_bindgen_test]
     fn every_failure_code_of_exchange_js_is_kept() {
-        let codes = FAILURE_CODES.with(|table| Object::values(table));
+        let codes = FAILURE_CODES.with(Object::values);
         assert!(codes.length() >= 4, "FAILURE_CODES is empty or missing");
         for code in codes.iter() {
             let error = rejected(thrown(&code));
