@@ -43,6 +43,9 @@ cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
 cp -r "$out/snippets" pkg.tmp/
 cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
+# mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts that authorize
+node_modules/.bin/esbuild pkg-template/auth.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/auth.js
+cp pkg-template/auth.d.ts pkg.tmp/
 cp README.md pkg.tmp/ 2>/dev/null || true
 cp pkg-template/index.cjs.js pkg.tmp/
 node_modules/.bin/esbuild pkg.tmp/index.cjs.js --bundle --format=cjs --platform=node \
@@ -54,4 +57,5 @@ touch "$stamp"
 raw=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm)
 gz=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c)
 js_gz=$(cat pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/index.browser.js pkg/snippets/*/src/bindings/exchange.js | gzip -9 | wc -c)
-echo "build: pkg/ in $(( $(date +%s) - start ))s; wasm ${raw} B raw, ${gz} B gzipped; browser JS ${js_gz} B gzipped"
+auth_gz=$(gzip -9 -c pkg/auth.js | wc -c)
+echo "build: pkg/ in $(( $(date +%s) - start ))s; wasm ${raw} B raw, ${gz} B gzipped; browser JS ${js_gz} B gzipped; auth module ${auth_gz} B gzipped"

@@ -64,6 +64,14 @@ pub enum ErrorCode {
     /// `subscriptions/listen` without any `listChanged`/`subscribe`, completion without
     /// `completions`) or a method it answered `-32601` (method not found).
     NotSupported,
+    /// A person must sign in (OAuth, MCP 2026-07-28 `basic/authorization`): the `auth`
+    /// provider has sent them to the authorization URL, or the call became an
+    /// `mcp_authorization` interrupt.
+    AuthorizationRequired,
+    /// Authorization failed: metadata refused (issuer or resource mismatch, no PKCE S256),
+    /// registration or token request refused, a bad callback (`state`, RFC 9207 `iss`), or
+    /// `insufficient_scope` beyond the step-up limit.
+    AuthorizationFailed,
 }
 
 impl ErrorCode {
@@ -92,6 +100,8 @@ impl ErrorCode {
             ErrorCode::MissingClientCapability => "missing_client_capability",
             ErrorCode::ResourceNotFound => "resource_not_found",
             ErrorCode::NotSupported => "not_supported",
+            ErrorCode::AuthorizationRequired => "authorization_required",
+            ErrorCode::AuthorizationFailed => "authorization_failed",
         }
     }
 }

@@ -39,6 +39,9 @@ function headerOf(headers, name) {
 
 const noop = () => {};
 
+/** Where a custom fetch lists `[name, value, ...]` of credentials it added to a request. */
+const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
+
 /**
  * Whether an AbortSignal on a request is costly: Node's fetch (undici) spends about 70 µs of
  * CPU on each request that carries one (measured on Node 20), half a small call's overhead.
@@ -104,6 +107,8 @@ export class JsExchange {
 
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
   classify(thrown, during) {
+    // the auth module's typed failures (pkg-template/auth.js) keep their code and message
+    if (thrown?.code === 'authorization_required' || thrown?.code === 'authorization_failed') return { code: thrown.code, message: thrown.message };
     const hostAborted = this.host?.aborted === true;
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: 'timeout', message: `the call timed out ${during}` };
     if (hostAborted || thrown?.name === 'AbortError') return { code: 'aborted', message: `the call was aborted ${during}` };
@@ -220,7 +225,10 @@ export class JsExchange {
     const contentType = headerOf(head, 'content-type');
     const status = response.status;
     const location = status >= 300 && status < 400 ? headerOf(head, 'location') : undefined;
-    const out = [status, contentType, location, headerOf(head, 'mcp-session-id'), undefined, remembered];
+    // credentials a custom fetch added (the auth module's bearer token) are redacted like the host's
+    const added = response[ADDED_HEADERS];
+    const secrets = Array.isArray(added) ? [...(remembered ?? []), ...added] : remembered;
+    const out = [status, contentType, location, headerOf(head, 'mcp-session-id'), undefined, secrets];
     const json = mediaType(contentType) === 'application/json';
     const declared = headerOf(head, 'content-length');
     if (json && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {

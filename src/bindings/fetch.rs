@@ -104,6 +104,8 @@ fn rejected(thrown: JsValue) -> Error {
         Some("timeout") => ErrorCode::Timeout,
         Some("aborted") => ErrorCode::Aborted,
         Some("invalid_argument") => ErrorCode::InvalidArgument,
+        Some("authorization_required") => ErrorCode::AuthorizationRequired,
+        Some("authorization_failed") => ErrorCode::AuthorizationFailed,
         _ => ErrorCode::Network,
     };
     Error::new(code, message)
