@@ -61,6 +61,7 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     cookies: { keys: ['auth-test-cookie-key'] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: accessTokenTTL, RefreshToken: 86_400 },
   });
   const callback = provider.callback();
   const seen = [];
