@@ -68,21 +68,26 @@ after(async () => {
   await site?.close();
 });
 
-test('a page signs in through the redirect flow and calls the protected tool', { timeout: 90_000 }, async () => {
-  const page = await browser.newPage();
+/** Opens the page in `mode`, waits until it reports (across its navigations), returns its results. */
+async function runPage(page, mode) {
   const problems = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+  await page.goto(`${site.origin}/tests/auth/page.html?server=${encodeURIComponent(mcp.url)}&client=browser-app&mode=${mode}`);
+  let results;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline && !results;) {
+    results = await page.evaluate(() => (window.__done ? window.__results : undefined)).catch(() => undefined);
+    if (!results) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(results, `the page never finished\n${problems.join('\n')}\nsite saw:\n${site.seen.join('\n')}`);
+  assert.equal(results.fatal, undefined, `${results.fatal}\n${problems.join('\n')}`);
+  return results;
+}
+
+test('a page signs in through the redirect flow and calls the protected tool', { timeout: 90_000 }, async () => {
+  const page = await browser.newPage();
   try {
-    await page.goto(`${site.origin}/tests/auth/page.html?server=${encodeURIComponent(mcp.url)}&client=browser-app`);
-    // the page navigates away and comes back: poll until it reports
-    let results;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline && !results;) {
-      results = await page.evaluate(() => (window.__done ? window.__results : undefined)).catch(() => undefined);
-      if (!results) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(results, `the page never finished\n${problems.join('\n')}\nsite saw:\n${site.seen.join('\n')}`);
-    assert.equal(results.fatal, undefined, `${results.fatal}\n${problems.join('\n')}`);
+    const results = await runPage(page, 'redirect');
     assert.equal(results.text, 'hello alice');
     assert.equal(results.signedInHere, true, 'the call succeeded after coming back from the authorization server');
     assert.equal(results.redirect.server, mcp.url);
@@ -98,5 +103,24 @@ test('a page signs in through the redirect flow and calls the protected tool', {
     assert.ok(as.seen.every((r) => !r.authorization?.startsWith('Bearer ')), 'no bearer token at the authorization server');
   } finally {
     await page.close();
+  }
+});
+
+test('a page signs in through a popup and the waiting call continues', { timeout: 90_000 }, async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const popups = [];
+  page.on('popup', (popup) => popups.push(popup));
+  try {
+    const before = as.authorizations.length;
+    const results = await runPage(page, 'popup');
+    assert.equal(results.text, 'hello alice');
+    assert.equal(results.signedInHere, false, 'the page itself never left');
+    assert.equal(results.redirect, undefined);
+    assert.equal(popups.length, 1, 'one popup');
+    assert.ok(popups[0].isClosed(), 'popupFlow closed the popup');
+    assert.equal(as.authorizations.length, before + 1);
+  } finally {
+    await context.close();
   }
 });
