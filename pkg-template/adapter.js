@@ -26,32 +26,24 @@ export class MCPAdapter {
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
     const auth = options?.auth;
-    if (auth !== undefined && auth !== null) {
-      // OAuth (mcp-wasm-adapter/auth): the provider's session wraps the fetch every request uses
+    if (auth != null) {
+      // OAuth (mcp-wasm-adapter/auth): the provider's session wraps the fetch of every request
       if (typeof auth.bind !== 'function') throw new MCPAdapterError('invalid_argument', 'option auth must be an auth provider (see mcp-wasm-adapter/auth)');
-      this.#auth = auth.bind(String(target), options.fetch);
+      this.#auth = auth.bind(String(target), options.fetch, this);
       options = { ...options, fetch: this.#auth.fetch };
     }
     this.#client = new WasmClient(target, options ?? {});
     this.#url = String(target);
   }
 
-  /** With an `auth` provider that asked for interrupts: a call that needs a sign-in resolves to an `mcp_authorization` interrupt. */
-  async #guard(method, params, run) {
-    if (!this.#auth) return run();
-    try {
-      return await run();
-    } catch (error) {
-      const pending = error?.code === 'authorization_required' && this.#auth?.interrupts ? this.#auth.pending() : undefined;
-      if (!pending) throw error;
-      return { type: 'mcp_authorization', ...pending, method, params };
-    }
-  }
-
   /** Finishes a sign-in the `auth` provider started, from the URL the authorization server redirected to. */
   async finishAuth(callbackUrl) {
+    await this.#needAuth().finish(callbackUrl instanceof URL ? callbackUrl.href : callbackUrl);
+  }
+
+  #needAuth() {
     if (!this.#auth) throw new MCPAdapterError('invalid_argument', 'this adapter has no auth provider');
-    await this.#auth.finish(callbackUrl instanceof URL ? callbackUrl.href : callbackUrl);
+    return this.#auth;
   }
 
   /** The server URL as given. */
@@ -71,8 +63,7 @@ export class MCPAdapter {
   }
 
   async listTools(options = {}) {
-    const tools = await this.#guard('tools/list', {}, async () => decodeResult(await this.#client.listTools(options ?? {})));
-    if (!Array.isArray(tools)) return tools;
+    const tools = decodeResult(await this.#client.listTools(options ?? {}));
     for (const tool of tools) {
       const name = tool.name;
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
@@ -87,41 +78,22 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    return this.#guard('tools/call', { name, arguments: args }, async () => decodeResult(await this.#client.callTool(name, args, options ?? {})));
+    return decodeResult(await this.#client.callTool(name, args, options ?? {}));
   }
 
   /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
   async resume(interrupt, answer, options = {}) {
-    if (interrupt?.type === 'mcp_authorization') return this.#resumeAuthorization(interrupt, answer, options);
+    // finishes the sign-in, then sends the interrupted call again (auth.js)
+    if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
     return shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
-  }
-
-  /** Finishes the sign-in of an `mcp_authorization` interrupt (`{ callbackUrl }`), then sends its call again. */
-  async #resumeAuthorization(interrupt, answer, options) {
-    const callbackUrl = answer?.callbackUrl instanceof URL ? answer.callbackUrl.href : answer?.callbackUrl;
-    if (typeof callbackUrl !== 'string') throw new MCPAdapterError('invalid_argument', 'resume an mcp_authorization interrupt with { callbackUrl }');
-    await this.finishAuth(callbackUrl);
-    const p = interrupt.params ?? {};
-    switch (interrupt.method) {
-      case 'tools/call': return this.callTool(p.name, p.arguments, options);
-      case 'tools/list': return this.listTools(options);
-      case 'resources/list': return this.listResources(options);
-      case 'resources/templates/list': return this.listResourceTemplates(options);
-      case 'resources/read': return this.readResource(p.uri, options);
-      case 'prompts/list': return this.listPrompts(options);
-      case 'prompts/get': return this.getPrompt(p.name, p.arguments, options);
-      case 'completion/complete': return this.complete(p.ref, p.argument, p.context, options);
-      default: throw new MCPAdapterError('invalid_argument', `an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
-    }
   }
 
   // --- resources, prompts, completion, subscriptions (MCP 2026-07-28 §5) ----------------
 
   /** All resources (`resources/list`, every page), each with `read(options)`. */
   async listResources(options = {}) {
-    const resources = await this.#guard('resources/list', {}, async () => decodeResult(await this.#client.listResources(options ?? {})));
-    if (!Array.isArray(resources)) return resources;
+    const resources = decodeResult(await this.#client.listResources(options ?? {}));
     for (const resource of resources) {
       const uri = resource.uri;
       resource.read = (readOptions) => this.readResource(uri, readOptions);
@@ -131,14 +103,14 @@ export class MCPAdapter {
 
   /** All resource templates (`resources/templates/list`, every page). */
   async listResourceTemplates(options = {}) {
-    return this.#guard('resources/templates/list', {}, async () => decodeResult(await this.#client.listResourceTemplates(options ?? {})));
+    return decodeResult(await this.#client.listResourceTemplates(options ?? {}));
   }
 
   /** Reads one resource: its contents as `ResourceContent`s, or an interrupt. */
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return this.#guard('resources/read', { uri: target }, async () => shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read'));
+    return shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read');
   }
 
   /**
@@ -162,8 +134,7 @@ export class MCPAdapter {
 
   /** All prompts (`prompts/list`, every page), each with `get(args, options)`. */
   async listPrompts(options = {}) {
-    const prompts = await this.#guard('prompts/list', {}, async () => decodeResult(await this.#client.listPrompts(options ?? {})));
-    if (!Array.isArray(prompts)) return prompts;
+    const prompts = decodeResult(await this.#client.listPrompts(options ?? {}));
     for (const prompt of prompts) {
       const name = prompt.name;
       prompt.get = (args, getOptions) => this.getPrompt(name, args, getOptions);
@@ -174,12 +145,12 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return this.#guard('prompts/get', { name, arguments: args }, async () => decodeResult(await this.#client.getPrompt(name, args, options ?? {})));
+    return decodeResult(await this.#client.getPrompt(name, args, options ?? {}));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
   async complete(ref, argument, context, options = {}) {
-    return this.#guard('completion/complete', { ref, argument, context }, async () => decodeResult(await this.#client.complete(ref, argument, context, options ?? {})));
+    return decodeResult(await this.#client.complete(ref, argument, context, options ?? {}));
   }
 
   /**

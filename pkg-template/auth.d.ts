@@ -111,18 +111,18 @@ export interface AuthorizationInterrupt extends AuthorizationRequest {
 export interface AuthSession {
   /** The fetch the adapter sends every request through. */
   fetch: typeof fetch;
-  /** Whether `authorization_required` failures become interrupts. */
-  readonly interrupts: boolean;
   /** The sign-in an `authorization_required` failure refers to. */
   pending(): AuthorizationRequest | undefined;
   /** Finishes a sign-in from its callback URL. */
   finish(callbackUrl: string): Promise<unknown>;
+  /** `adapter.resume(interrupt, { callbackUrl })` for an {@link AuthorizationInterrupt}: finishes the sign-in, then makes the interrupted call again with the adapter. */
+  resume(adapter: unknown, interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }, options: Record<string, unknown>): Promise<unknown>;
 }
 
 /** An auth provider for `MCPAdapterOptions.auth`. */
 export interface AuthProvider {
-  /** Called once by each adapter with its server URL and its `fetch` option. */
-  bind(serverUrl: string, fetch: typeof fetch | undefined): AuthSession;
+  /** Called once by each adapter with its server URL, its `fetch` option and itself (a provider may wrap its methods, as `interrupt: true` does). */
+  bind(serverUrl: string, fetch: typeof fetch | undefined, adapter?: unknown): AuthSession;
 }
 
 /**
@@ -139,7 +139,7 @@ export interface AuthProvider {
  */
 export declare class OAuthProvider implements AuthProvider {
   constructor(options: OAuthProviderOptions);
-  bind(serverUrl: string, fetch: typeof fetch | undefined): AuthSession;
+  bind(serverUrl: string, fetch: typeof fetch | undefined, adapter?: unknown): AuthSession;
   /** Finishes a sign-in from the callback URL, without an adapter (e.g. on the redirect page); resolves to the MCP server URL it was for. Errors: `authorization_failed` (unknown state, `iss` mismatch, token request refused). */
   finishAuth(callbackUrl: string | URL, options?: { fetch?: typeof fetch }): Promise<{ server: string }>;
 }

@@ -211,9 +211,11 @@ export class OAuthProvider {
     this.fetch = options.fetch;
   }
 
-  /** The session of one adapter: see auth.d.ts `AuthSession`. */
-  bind(serverUrl, fetchFn) {
-    return new OAuthSession(this, serverUrl, fetchFn ?? this.fetch);
+  /** The session of one adapter: see auth.d.ts `AuthSession`. With `interrupt`, the adapter's calls are wrapped (see `interrupting`). */
+  bind(serverUrl, fetchFn, adapter) {
+    const session = new OAuthSession(this, serverUrl, fetchFn ?? this.fetch);
+    if (this.interrupt && adapter) interrupting(adapter, session);
+    return session;
   }
 
   /**
@@ -449,6 +451,39 @@ async function finish(provider, callbackUrl, fetchFn, signal) {
   return { server: flow.server };
 }
 
+/** The adapter methods that can need a sign-in: name, MCP method, and the params of the call (for the interrupt). */
+const CALLS = [
+  ['callTool', 'tools/call', (name, args) => ({ name, arguments: args })],
+  ['listTools', 'tools/list', () => ({})],
+  ['listResources', 'resources/list', () => ({})],
+  ['listResourceTemplates', 'resources/templates/list', () => ({})],
+  ['readResource', 'resources/read', (uri) => ({ uri: uri instanceof URL ? uri.href : uri })],
+  ['listPrompts', 'prompts/list', () => ({})],
+  ['getPrompt', 'prompts/get', (name, args) => ({ name, arguments: args })],
+  ['complete', 'completion/complete', (ref, argument, context) => ({ ref, argument, context })],
+];
+
+/**
+ * Makes the adapter's calls resolve to an `mcp_authorization` interrupt when they fail with
+ * `authorization_required` (`interrupt: true`): each method becomes an own property that
+ * calls the class's. Done here, so that adapters without auth carry none of it.
+ */
+function interrupting(adapter, session) {
+  for (const [name, method, params] of CALLS) {
+    const original = adapter[name];
+    if (typeof original !== 'function') continue;
+    adapter[name] = async (...args) => {
+      try {
+        return await original.apply(adapter, args);
+      } catch (error) {
+        const pending = error?.code === 'authorization_required' ? session.pending() : undefined;
+        if (!pending) throw error;
+        return { type: 'mcp_authorization', ...pending, method, params: params(...args) };
+      }
+    };
+  }
+}
+
 /** One adapter's view: its MCP server, the fetch it uses, what discovery found, the pending sign-in. */
 class OAuthSession {
   constructor(provider, serverUrl, fetchFn) {
@@ -463,11 +498,6 @@ class OAuthSession {
     this.fetch = (input, init) => this.send(input, init);
   }
 
-  /** Whether the host asked for `mcp_authorization` interrupts. */
-  get interrupts() {
-    return this.provider.interrupt;
-  }
-
   /** The pending sign-in an `authorization_required` failure refers to (interrupt fields). */
   pending() {
     return this.lastPending;
@@ -479,6 +509,28 @@ class OAuthSession {
     if (done.server !== this.server) throw failed(`that sign-in was for ${done.server}, not ${this.server}`);
     this.lastPending = undefined;
     return done;
+  }
+
+  /**
+   * `adapter.resume(interrupt, { callbackUrl })` of an `mcp_authorization` interrupt: finishes
+   * the sign-in, then sends the interrupted call again through the adapter's public methods.
+   */
+  async resume(adapter, interrupt, answer, options) {
+    const callbackUrl = answer?.callbackUrl instanceof URL ? answer.callbackUrl.href : answer?.callbackUrl;
+    if (typeof callbackUrl !== 'string') throw new MCPAuthError('invalid_argument', 'resume an mcp_authorization interrupt with { callbackUrl }');
+    await this.finish(callbackUrl, options.signal);
+    const p = interrupt.params ?? {};
+    switch (interrupt.method) {
+      case 'tools/call': return adapter.callTool(p.name, p.arguments, options);
+      case 'tools/list': return adapter.listTools(options);
+      case 'resources/list': return adapter.listResources(options);
+      case 'resources/templates/list': return adapter.listResourceTemplates(options);
+      case 'resources/read': return adapter.readResource(p.uri, options);
+      case 'prompts/list': return adapter.listPrompts(options);
+      case 'prompts/get': return adapter.getPrompt(p.name, p.arguments, options);
+      case 'completion/complete': return adapter.complete(p.ref, p.argument, p.context, options);
+      default: throw new MCPAuthError('invalid_argument', `an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
+    }
   }
 
   /** Runs `task` after the session's earlier sign-ins and refreshes (one at a time). */
