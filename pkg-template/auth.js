@@ -423,7 +423,7 @@ async function finish(provider, callbackUrl, fetchFn, signal) {
   const state = url.searchParams.get('state');
   const key = state && OAuthProvider.flowKey(state);
   const flow = key ? await provider.storage.get(key) : undefined;
-  if (!flow) throw failed('the callback matches no pending sign-in (unknown or already used state)');
+  if (!flow) throw Object.assign(failed('the callback matches no pending sign-in (unknown or already used state)'), { unknownState: true });
   await provider.storage.delete(key); // a code and its verifier are good for one exchange
   if (Date.now() - flow.created > FLOW_LIFETIME_MS) throw failed('the sign-in took too long; start again');
   const { as } = flow;
@@ -494,6 +494,7 @@ class OAuthSession {
     this.base = fetchFn;
     this.context = undefined; // { resource, issuer, as, scopesSupported }
     this.lastPending = undefined;
+    this.awaiting = undefined; // a sign-in handed to the host (interrupt, or a redirect that did not come back)
     this.queue = Promise.resolve();
     this.fetch = (input, init) => this.send(input, init);
   }
@@ -508,6 +509,7 @@ class OAuthSession {
     const done = await finish(this.provider, callbackUrl, this.base, signal);
     if (done.server !== this.server) throw failed(`that sign-in was for ${done.server}, not ${this.server}`);
     this.lastPending = undefined;
+    this.awaiting = undefined;
     return done;
   }
 
@@ -518,7 +520,12 @@ class OAuthSession {
   async resume(adapter, interrupt, answer, options) {
     const callbackUrl = answer?.callbackUrl instanceof URL ? answer.callbackUrl.href : answer?.callbackUrl;
     if (typeof callbackUrl !== 'string') throw new MCPAuthError('invalid_argument', 'resume an mcp_authorization interrupt with { callbackUrl }');
-    await this.finish(callbackUrl, options.signal);
+    try {
+      await this.finish(callbackUrl, options.signal);
+    } catch (error) {
+      // several interrupts shared one sign-in, finished by the first resume: send the call again
+      if (!(error.unknownState && (await this.tokens())?.access_token)) throw error;
+    }
     const p = interrupt.params ?? {};
     switch (interrupt.method) {
       case 'tools/call': return adapter.callTool(p.name, p.arguments, options);
@@ -631,9 +638,8 @@ class OAuthSession {
       result = await oauth.processRefreshTokenResponse(as, client, response);
     } catch (error) {
       if (signal?.aborted) throw error;
-      // refused (revoked, expired): forget the refresh token; a sign-in follows on the 401
-      const { refresh_token: _, ...rest } = record;
-      await this.provider.storage.set(OAuthProvider.tokensKey(this.server), rest);
+      // refused (revoked, expired): forget these tokens; a sign-in follows on the 401
+      await this.provider.storage.delete(OAuthProvider.tokensKey(this.server));
       return undefined;
     }
     const next = tokenRecord(result, { scope: record.requested_scope, issuer: record.issuer, resource: record.resource, server: this.server, as }, record);
@@ -708,6 +714,12 @@ class OAuthSession {
     if (this.provider.offlineAccess && scope.length > 0 && !scope.includes('offline_access') && as.scopes_supported?.includes('offline_access')) {
       scope = [...scope, 'offline_access'];
     }
+    // concurrent calls (the probe and a list, parallel tool calls) share one handed-out sign-in
+    const waiting = this.awaiting;
+    if (waiting && waiting.scope === scope.join(' ') && waiting.issuer === issuer && Date.now() - waiting.created < FLOW_LIFETIME_MS) {
+      this.lastPending = waiting.pending;
+      throw required(`a sign-in is pending at ${issuer}`);
+    }
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
     const url = new URL(as.authorization_endpoint);
@@ -737,11 +749,18 @@ class OAuthSession {
       scope: scope.join(' '),
       reason,
     };
-    if (this.provider.interrupt) throw required(`${reason === 'step_up' ? 'more scopes are' : 'a sign-in is'} needed at ${issuer}`);
+    const handOut = () => {
+      this.awaiting = { scope: scope.join(' '), issuer, created: Date.now(), pending: this.lastPending };
+    };
+    if (this.provider.interrupt) {
+      handOut();
+      throw required(`${reason === 'step_up' ? 'more scopes are' : 'a sign-in is'} needed at ${issuer}`);
+    }
     const go = this.provider.redirectToAuthorization;
     if (typeof go !== 'function') throw required(`a sign-in is needed at ${issuer}, and the auth provider has neither redirectToAuthorization nor interrupt: true`);
     const back = await go(url, { ...this.lastPending });
     if (back === undefined || back === null || back === '') {
+      handOut();
       throw required(`a sign-in was started at ${issuer}; finish it with finishAuth(callbackUrl) and call again`);
     }
     await this.finish(back instanceof URL ? back.href : String(back), signal);

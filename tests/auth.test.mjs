@@ -109,8 +109,29 @@ describe('sign-in', () => {
     assert.equal(await storage.get(`flow ${state}`), undefined, 'the flow record is used up');
     // the first adapter shares the storage: it is signed in now too
     assert.equal(text(await first.callTool('whoami', {})), 'hello alice');
-    const stale = await second.resume(interrupt, { callbackUrl }).then(() => undefined, (e) => e);
-    assert.equal(stale?.code, 'authorization_failed', 'the same callback cannot be used twice');
+    const elsewhere = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) });
+    const stale = await elsewhere.resume(interrupt, { callbackUrl }).then(() => undefined, (e) => e);
+    assert.equal(stale?.code, 'authorization_failed', 'a used callback signs nobody in');
+  });
+
+  test('concurrent calls share one pending sign-in; a step-up is an interrupt too', async () => {
+    const map = new Map();
+    const storage = { get: (k) => map.get(k), set: (k, v) => void map.set(k, structuredClone(v)), delete: (k) => void map.delete(k) };
+    const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const [a, b] = await Promise.all([adapter.callTool('whoami', {}), adapter.callTool('write_note', {})]);
+    assert.equal(a.type, 'mcp_authorization');
+    assert.equal(b.type, 'mcp_authorization');
+    assert.equal(a.authorization_url, b.authorization_url);
+    assert.equal([...map.keys()].filter((k) => k.startsWith('flow ')).length, 1, 'one flow for the probe and both calls');
+    const callbackUrl = await signIn(a.authorization_url, REDIRECT);
+    assert.equal(text(await adapter.resume(a, { callbackUrl })), 'hello alice');
+    // b's sign-in is done; its call needs notes:write, so it comes back as a step-up
+    const more = await adapter.resume(b, { callbackUrl });
+    assert.equal(more.type, 'mcp_authorization', JSON.stringify(more));
+    assert.equal(more.reason, 'step_up');
+    assert.deepEqual(more.scope.split(' ').sort(), ['notes:read', 'notes:write', 'offline_access']);
+    const done = await adapter.resume(more, { callbackUrl: await signIn(more.authorization_url, REDIRECT) });
+    assert.equal(text(done), 'note written');
   });
 
   test('works with a handshake-era session too (protocol: "legacy")', async () => {
