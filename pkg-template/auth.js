@@ -520,6 +520,13 @@ class OAuthSession {
   async resume(adapter, interrupt, answer, options) {
     const callbackUrl = answer?.callbackUrl instanceof URL ? answer.callbackUrl.href : answer?.callbackUrl;
     if (typeof callbackUrl !== 'string') throw new MCPAuthError('invalid_argument', 'resume an mcp_authorization interrupt with { callbackUrl }');
+    let server;
+    try {
+      server = canonicalResource(interrupt.server?.url);
+    } catch {
+      server = undefined;
+    }
+    if (server !== this.server) throw new MCPAuthError('invalid_argument', `that interrupt is for another server than ${this.server}`);
     try {
       await this.finish(callbackUrl, options.signal);
     } catch (error) {

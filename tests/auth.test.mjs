@@ -109,6 +109,9 @@ describe('sign-in', () => {
     assert.equal(await storage.get(`flow ${state}`), undefined, 'the flow record is used up');
     // the first adapter shares the storage: it is signed in now too
     assert.equal(text(await first.callTool('whoami', {})), 'hello alice');
+    const otherServer = new MCPAdapter(open.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const wrongServer = await otherServer.resume(interrupt, { callbackUrl }).then(() => undefined, (e) => e);
+    assert.equal(wrongServer?.code, 'invalid_argument', 'an interrupt is resumed by an adapter for its server');
     const elsewhere = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) });
     const stale = await elsewhere.resume(interrupt, { callbackUrl }).then(() => undefined, (e) => e);
     assert.equal(stale?.code, 'authorization_failed', 'a used callback signs nobody in');
