@@ -717,7 +717,7 @@ class OAuthSession {
     const { resource, issuer, as } = this.context;
     const client = await clientFor(this.provider, issuer, as, this.base, signal);
     let scope = scopes;
-    // SEP-2207 / MCP 2026-07-28 index.mdx: offline_access only when the server offers it
+    // MCP 2026-07-28 `basic/authorization/index.mdx` "Scope Selection Strategy": offline_access only when offered
     if (this.provider.offlineAccess && scope.length > 0 && !scope.includes('offline_access') && as.scopes_supported?.includes('offline_access')) {
       scope = [...scope, 'offline_access'];
     }
