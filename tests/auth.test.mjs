@@ -182,6 +182,28 @@ describe('tokens over time', () => {
     assert.equal(provider.signIns, 2);
   });
 
+  test('a form-encoded token response (as some servers send) works like JSON', async () => {
+    let reencoded = 0;
+    const formTokens = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).startsWith(`${as.issuer}/token`)) return response;
+      const json = await response.json();
+      reencoded++;
+      const fields = Object.entries(json).map(([k, v]) => [k, String(v)]);
+      return new Response(new URLSearchParams(fields).toString(), { status: response.status, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    };
+    const provider = signingProvider({ fetch: formTokens });
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.equal(reencoded, 1, 'the code exchange');
+    const kept = await tokenOf(provider);
+    assert.equal(typeof kept.expires_at, 'number', 'expires_in read as a number');
+    await (await as.provider.AccessToken.find(kept.access_token)).destroy();
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.equal(reencoded, 2, 'the refresh');
+    assert.equal(provider.signIns, 1);
+  });
+
   test('step-up on 403 insufficient_scope: the union of scopes, then the call', async () => {
     const provider = signingProvider();
     const adapter = new MCPAdapter(mcp.url, { auth: provider });
