@@ -21,11 +21,29 @@ export class MCPAdapterError extends Error {
 export class MCPAdapter {
   #client;
   #url;
+  #auth;
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
+    const auth = options?.auth;
+    if (auth != null) {
+      // OAuth (mcp-wasm-adapter/auth): the provider's session wraps the fetch of every request
+      if (typeof auth.bind !== 'function') throw new MCPAdapterError('invalid_argument', 'option auth must be an auth provider (see mcp-wasm-adapter/auth)');
+      this.#auth = auth.bind(String(target), options.fetch, this);
+      options = { ...options, fetch: this.#auth.fetch };
+    }
     this.#client = new WasmClient(target, options ?? {});
     this.#url = String(target);
+  }
+
+  /** Finishes a sign-in the `auth` provider started, from the URL the authorization server redirected to. */
+  async finishAuth(callbackUrl) {
+    await this.#needAuth().finish(callbackUrl instanceof URL ? callbackUrl.href : callbackUrl);
+  }
+
+  #needAuth() {
+    if (!this.#auth) throw new MCPAdapterError('invalid_argument', 'this adapter has no auth provider');
+    return this.#auth;
   }
 
   /** The server URL as given. */
@@ -65,6 +83,8 @@ export class MCPAdapter {
 
   /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
   async resume(interrupt, answer, options = {}) {
+    // finishes the sign-in, then sends the interrupted call again (auth.js)
+    if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
     return shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
   }

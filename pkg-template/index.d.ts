@@ -58,7 +58,14 @@ export type MCPErrorCode =
   /** `resources/read` of a resource the server does not have (`-32602`, legacy `-32002`); the error's `uri` names it. */
   | 'resource_not_found'
   /** The server does not offer it: a capability it did not advertise (subscriptions, completion) or a method it answered `-32601`. */
-  | 'not_supported';
+  | 'not_supported'
+  /** A person must sign in (`auth` option): the provider sent them to the authorization URL, or (with `interrupt: true`) the call resolves to an {@link AuthorizationInterrupt} instead. */
+  | 'authorization_required'
+  /** OAuth failed (`auth` option): metadata, registration, callback (`state`, `iss`) or token request refused, or `insufficient_scope` beyond the step-up limit. */
+  | 'authorization_failed';
+
+import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
+export type { AuthorizationInterrupt };
 
 /**
  * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
@@ -159,6 +166,13 @@ export interface MCPAdapterOptions {
   headers?: HeadersOption;
   /** A `fetch` to use instead of the global one (same signature). */
   fetch?: typeof fetch;
+  /**
+   * OAuth for protected servers (MCP 2026-07-28 `basic/authorization`): an auth provider,
+   * usually `new OAuthProvider({...})` from `mcp-wasm-adapter/auth`. With its
+   * `interrupt: true`, any call (lists included) that needs a sign-in resolves to an
+   * {@link AuthorizationInterrupt}, resumed with `resume(interrupt, { callbackUrl })`.
+   */
+  auth?: AuthProvider;
   /** Sent as `_meta["io.modelcontextprotocol/clientInfo"]`. Default `{ name: "mcp-wasm-adapter", version }`. */
   clientInfo?: Implementation;
   /**
@@ -291,7 +305,7 @@ export interface ApprovalInterrupt {
 }
 
 /** A call paused for the host; switch on `type`. */
-export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt;
+export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
 
 /** The answer to an {@link ElicitationInterrupt}: one entry per request key, no more, no less. */
 export interface ElicitationAnswer {
@@ -408,6 +422,11 @@ export declare class MCPAdapter {
    */
   resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: CallOptions): Promise<ToolResult | ResourceContent[] | PromptMessage[] | MCPInterrupt>;
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+  /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
+  resume(interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }, options?: CallOptions): Promise<unknown>;
+
+  /** Finishes a sign-in the `auth` provider started (callback style): `callbackUrl` is where the authorization server sent the person back. */
+  finishAuth(callbackUrl: string | URL): Promise<void>;
 
   /**
    * All resources (`resources/list`, MCP 2026-07-28 `server/resources.mdx`), following

@@ -28,10 +28,11 @@ check_sizes() {
     js_gz=$((js_gz + $(gzip -9 -c "$f" | wc -c)))
   done
   WASM_RAW=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm) WASM_GZ=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c) JS_GZ=$js_gz \
+    AUTH_GZ=$(gzip -9 -c pkg/auth.js | wc -c) \
     node --input-type=module - <<'JS'
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-const { WASM_RAW, WASM_GZ, JS_GZ } = process.env;
+const { WASM_RAW, WASM_GZ, JS_GZ, AUTH_GZ } = process.env;
 const [wasm, js] = [Number(WASM_GZ), Number(JS_GZ)];
 const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', './pkg'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0];
 console.log(`size: wasm ${WASM_RAW} B raw; browser JS ${js} B gzipped; npm package ${packed.unpackedSize} B unpacked in ${packed.entryCount} files`);
@@ -41,6 +42,7 @@ for (const [key, what, bytes] of [
   ['wasm_gzip_bytes', 'wasm, gzipped', wasm],
   ['browser_gzip_bytes', 'wasm + browser JS, gzipped', wasm + js],
   ['package_tgz_bytes', 'npm package (.tgz)', packed.size],
+  ['auth_gzip_bytes', 'auth module, gzipped', Number(AUTH_GZ)],
 ]) {
   const max = budget[key];
   if (!Number.isInteger(max)) throw new Error(`size-budget.json: ${key} must be a whole number of bytes`);
@@ -82,6 +84,9 @@ cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
 cp -r "$out/snippets" pkg.tmp/
 cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
+# mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts that authorize
+node_modules/.bin/esbuild pkg-template/auth.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/auth.js
+cp pkg-template/auth.d.ts pkg.tmp/
 cp README.md pkg.tmp/ 2>/dev/null || true
 cp pkg-template/index.cjs.js pkg.tmp/
 node_modules/.bin/esbuild pkg.tmp/index.cjs.js --bundle --format=cjs --platform=node \

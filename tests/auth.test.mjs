@@ -1,0 +1,313 @@
+// mcp-wasm-adapter/auth against a real authorization server (oidc-provider) in front of a
+// protected MCP server, both on 127.0.0.1 (tests/auth/fixtures.mjs): sign-in in the callback
+// style (in the call, and finished later), as an interrupt resumed by a second adapter after a
+// JSON round trip, refresh before expiry and once on a 401, step-up on insufficient_scope, and
+// where tokens go (never to another origin, a URL or an error message).
+// Needs pkg/ (bash scripts/build.sh). Run: node --test tests/auth.test.mjs
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
+import { OAuthProvider, memoryStorage, parseChallenges, canonicalResource } from '../pkg/auth.js';
+import { signIn, startAuthServer, startMcpServer } from './auth/fixtures.mjs';
+
+const REDIRECT = 'http://127.0.0.1:9/callback'; // never opened: the test reads the redirect
+
+let as;
+let mcp;
+let open;
+
+before(async () => {
+  as = await startAuthServer();
+  mcp = await startMcpServer({ authServer: as });
+  open = await startMcpServer(); // another origin, not protected
+});
+after(async () => {
+  await mcp?.close();
+  await open?.close();
+  await as?.close();
+});
+
+/** A provider whose person signs in at once, counting the sign-ins. */
+function signingProvider(extra = {}) {
+  const provider = new OAuthProvider({
+    redirectUrl: REDIRECT,
+    clientMetadata: { client_name: 'auth.test' },
+    redirectToAuthorization: async (url) => {
+      provider.signIns = (provider.signIns ?? 0) + 1;
+      return signIn(url, REDIRECT);
+    },
+    ...extra,
+  });
+  return provider;
+}
+
+const text = (result) => result.content.map((b) => b.text).join('');
+const tokenOf = async (provider, server = mcp.url) => provider.storage.get(`tokens ${server}`);
+const tokenRequests = () => as.seen.filter((r) => r.method === 'POST' && r.url.startsWith('/token')).length;
+
+describe('sign-in', () => {
+  test('callback style, inside the call: discovery, registration, PKCE, resource, then the call', async () => {
+    const before = { auth: as.authorizations.length, registrations: as.seen.filter((r) => r.url.startsWith('/reg')).length };
+    const provider = signingProvider();
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const tools = await adapter.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['whoami', 'write_note']);
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.equal(provider.signIns, 1, 'one sign-in for the probe, the list and the call');
+    assert.equal(as.seen.filter((r) => r.url.startsWith('/reg')).length, before.registrations + 1, 'dynamic registration');
+    const request = as.authorizations.at(-1);
+    assert.equal(as.authorizations.length, before.auth + 1);
+    assert.equal(request.code_challenge_method, 'S256');
+    assert.match(request.code_challenge, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(request.resource, mcp.url);
+    assert.equal(request.scope, 'notes:read offline_access', 'the challenge scope, plus offline_access (offered)');
+    assert.ok(request.state);
+    const kept = await tokenOf(provider);
+    assert.ok(kept.access_token && kept.refresh_token);
+    assert.equal(kept.issuer, as.issuer);
+    assert.ok(mcp.seen.some((r) => r.authorization === `Bearer ${kept.access_token}`));
+  });
+
+  test('callback style, finished later: the call fails with authorization_required, finishAuth completes it', async () => {
+    let started;
+    const provider = new OAuthProvider({ redirectUrl: REDIRECT, redirectToAuthorization: (url) => void (started = url) });
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const error = await adapter.listTools().then(() => undefined, (e) => e);
+    assert.ok(error instanceof MCPAdapterError, String(error));
+    assert.equal(error.code, 'authorization_required');
+    assert.ok(started instanceof URL);
+    await adapter.finishAuth(await signIn(started, REDIRECT));
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    // a callback is good once
+    const again = await adapter.finishAuth(await signIn(started, REDIRECT)).then(() => undefined, (e) => e);
+    assert.equal(again?.code, 'authorization_failed');
+  });
+
+  test('as an interrupt, resumed by a second adapter after a JSON round trip', async () => {
+    const storage = memoryStorage();
+    const first = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const out = await first.callTool('whoami', { loud: true });
+    assert.equal(out.type, 'mcp_authorization');
+    assert.equal(out.method, 'tools/call');
+    assert.deepEqual(out.params, { name: 'whoami', arguments: { loud: true } });
+    assert.deepEqual(out.server, { url: mcp.url, resource: mcp.url, authorization_server: as.issuer });
+    assert.equal(out.reason, 'sign_in');
+    const state = new URL(out.authorization_url).searchParams.get('state');
+    const flow = await storage.get(`flow ${state}`);
+    assert.ok(flow?.verifier, 'the PKCE verifier stays in storage');
+    const json = JSON.stringify(out);
+    assert.ok(!json.includes(flow.verifier), 'no verifier in the interrupt');
+    const listed = await first.listTools();
+    assert.equal(listed.type, 'mcp_authorization', 'a list that needs a sign-in is an interrupt too');
+
+    const interrupt = JSON.parse(json);
+    const callbackUrl = await signIn(interrupt.authorization_url, REDIRECT);
+    const second = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const done = await second.resume(interrupt, { callbackUrl });
+    assert.equal(done.status, 'success');
+    assert.equal(text(done), 'hello alice');
+    assert.equal(await storage.get(`flow ${state}`), undefined, 'the flow record is used up');
+    // the first adapter shares the storage: it is signed in now too
+    assert.equal(text(await first.callTool('whoami', {})), 'hello alice');
+    const otherServer = new MCPAdapter(open.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const wrongServer = await otherServer.resume(interrupt, { callbackUrl }).then(() => undefined, (e) => e);
+    assert.equal(wrongServer?.code, 'invalid_argument', 'an interrupt is resumed by an adapter for its server');
+    const elsewhere = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) });
+    const stale = await elsewhere.resume(interrupt, { callbackUrl }).then(() => undefined, (e) => e);
+    assert.equal(stale?.code, 'authorization_failed', 'a used callback signs nobody in');
+  });
+
+  test('concurrent calls share one pending sign-in; a step-up is an interrupt too', async () => {
+    const map = new Map();
+    const storage = { get: (k) => map.get(k), set: (k, v) => void map.set(k, structuredClone(v)), delete: (k) => void map.delete(k) };
+    const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const [a, b] = await Promise.all([adapter.callTool('whoami', {}), adapter.callTool('write_note', {})]);
+    assert.equal(a.type, 'mcp_authorization');
+    assert.equal(b.type, 'mcp_authorization');
+    assert.equal(a.authorization_url, b.authorization_url);
+    assert.equal([...map.keys()].filter((k) => k.startsWith('flow ')).length, 1, 'one flow for the probe and both calls');
+    const callbackUrl = await signIn(a.authorization_url, REDIRECT);
+    assert.equal(text(await adapter.resume(a, { callbackUrl })), 'hello alice');
+    // b's sign-in is done; its call needs notes:write, so it comes back as a step-up
+    const more = await adapter.resume(b, { callbackUrl });
+    assert.equal(more.type, 'mcp_authorization', JSON.stringify(more));
+    assert.equal(more.reason, 'step_up');
+    assert.deepEqual(more.scope.split(' ').sort(), ['notes:read', 'notes:write', 'offline_access']);
+    const done = await adapter.resume(more, { callbackUrl: await signIn(more.authorization_url, REDIRECT) });
+    assert.equal(text(done), 'note written');
+  });
+
+  test('works with a handshake-era session too (protocol: "legacy")', async () => {
+    const adapter = new MCPAdapter(mcp.url, { protocol: 'legacy', auth: signingProvider() });
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.notEqual(adapter.protocolVersion, '2026-07-28');
+    await adapter.close();
+  });
+});
+
+describe('tokens over time', () => {
+  test('refresh before expiry: a refresh token grant, no new sign-in', async () => {
+    const provider = signingProvider({ refreshSkewMs: 24 * 3600_000 }); // every token counts as expiring
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    await adapter.callTool('whoami', {});
+    const first = await tokenOf(provider);
+    const requests = tokenRequests();
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    const second = await tokenOf(provider);
+    assert.notEqual(second.access_token, first.access_token);
+    assert.equal(tokenRequests(), requests + 1, 'one token request: the refresh');
+    assert.equal(provider.signIns, 1);
+    assert.ok(mcp.seen.at(-1).authorization === `Bearer ${second.access_token}`);
+  });
+
+  test('refresh once on a 401 (the token was revoked), no new sign-in', async () => {
+    const provider = signingProvider();
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    await adapter.callTool('whoami', {});
+    const first = await tokenOf(provider);
+    await (await as.provider.AccessToken.find(first.access_token)).destroy();
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.notEqual((await tokenOf(provider)).access_token, first.access_token);
+    assert.equal(provider.signIns, 1);
+  });
+
+  test('a refused refresh token leads to a new sign-in', async () => {
+    const provider = signingProvider();
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    await adapter.callTool('whoami', {});
+    const first = await tokenOf(provider);
+    await (await as.provider.AccessToken.find(first.access_token)).destroy();
+    await (await as.provider.RefreshToken.find(first.refresh_token)).destroy();
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.equal(provider.signIns, 2);
+  });
+
+  test('a form-encoded token response (as some servers send) works like JSON', async () => {
+    let reencoded = 0;
+    const formTokens = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).startsWith(`${as.issuer}/token`)) return response;
+      const json = await response.json();
+      reencoded++;
+      const fields = Object.entries(json).map(([k, v]) => [k, String(v)]);
+      return new Response(new URLSearchParams(fields).toString(), { status: response.status, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    };
+    const provider = signingProvider({ fetch: formTokens });
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.equal(reencoded, 1, 'the code exchange');
+    const kept = await tokenOf(provider);
+    assert.equal(typeof kept.expires_at, 'number', 'expires_in read as a number');
+    await (await as.provider.AccessToken.find(kept.access_token)).destroy();
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+    assert.equal(reencoded, 2, 'the refresh');
+    assert.equal(provider.signIns, 1);
+  });
+
+  test('step-up on 403 insufficient_scope: the union of scopes, then the call', async () => {
+    const provider = signingProvider();
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    await adapter.callTool('whoami', {});
+    const count = as.authorizations.length;
+    assert.equal(text(await adapter.callTool('write_note', {})), 'note written');
+    assert.equal(provider.signIns, 2);
+    assert.equal(as.authorizations.length, count + 1);
+    assert.deepEqual(as.authorizations.at(-1).scope.split(' ').sort(), ['notes:read', 'notes:write', 'offline_access']);
+    assert.match((await tokenOf(provider)).scope, /notes:write/);
+  });
+
+  test('step-up stops after maxStepUps with authorization_failed', async () => {
+    // a person who never grants notes:write: the server keeps answering insufficient_scope
+    const provider = new OAuthProvider({
+      redirectUrl: REDIRECT,
+      maxStepUps: 1,
+      redirectToAuthorization: async (url) => {
+        const narrowed = new URL(url);
+        narrowed.searchParams.set('scope', 'notes:read offline_access');
+        provider.signIns = (provider.signIns ?? 0) + 1;
+        return signIn(narrowed, REDIRECT);
+      },
+    });
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const error = await adapter.callTool('write_note', {}).then(() => undefined, (e) => e);
+    assert.equal(error?.code, 'authorization_failed', String(error));
+    assert.match(error.message, /insufficient_scope/);
+    assert.equal(provider.signIns, 2, 'the sign-in and one step-up');
+  });
+});
+
+describe('where tokens go', () => {
+  test('never to another origin, into a URL or into an error message', async () => {
+    const provider = signingProvider();
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    await adapter.callTool('whoami', {});
+    const { access_token: access, refresh_token: refresh } = await tokenOf(provider);
+
+    // a redirect to another origin is refused before anything reaches it
+    const openBefore = open.seen.length;
+    mcp.redirectNextTo = open.url;
+    const redirected = await adapter.callTool('whoami', {}).then(() => undefined, (e) => e);
+    assert.equal(redirected?.code, 'redirect', String(redirected));
+    assert.equal(open.seen.length, openBefore);
+
+    // the same provider with an adapter for the other server sends it no token
+    const other = new MCPAdapter(open.url, { auth: provider });
+    assert.equal((await other.listTools()).length, 2);
+    assert.ok(open.seen.length > openBefore);
+    assert.ok(open.seen.every((r) => r.authorization === undefined), JSON.stringify(open.seen));
+
+    // a server that echoes the Authorization header: the error is redacted
+    mcp.echoNext = true;
+    const echoed = await adapter.callTool('whoami', {}).then(() => undefined, (e) => e);
+    assert.equal(echoed?.code, 'http_status');
+    assert.match(echoed.message, /500/);
+    assert.ok(!echoed.message.includes(access), echoed.message);
+    assert.ok(!JSON.stringify(echoed.data ?? null).includes(access));
+
+    for (const { url, authorization } of [...as.seen, ...mcp.seen, ...open.seen]) {
+      assert.ok(!url.includes(access) && !url.includes(refresh), `a token in a URL: ${url}`);
+      if (authorization?.startsWith('Bearer ')) assert.ok(as.seen.every((r) => r.authorization !== authorization), 'an access token at the authorization server');
+    }
+  });
+
+  test('a plain-http authorization server off loopback is refused before any request to it', async () => {
+    const seen = [];
+    const prm = { resource: 'https://mcp.example/mcp', authorization_servers: ['http://auth.example'] };
+    const fetchStub = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      seen.push(url);
+      if (url.startsWith('https://mcp.example/.well-known/oauth-protected-resource')) return Response.json(prm);
+      if (url === 'https://mcp.example/mcp') return new Response('{}', { status: 401, headers: { 'www-authenticate': 'Bearer' } });
+      return new Response('not found', { status: 404 });
+    };
+    const adapter = new MCPAdapter('https://mcp.example/mcp', { fetch: fetchStub, auth: signingProvider() });
+    const error = await adapter.listTools().then(() => undefined, (e) => e);
+    assert.equal(error?.code, 'authorization_failed', String(error));
+    assert.match(error.message, /not https/);
+    assert.ok(seen.every((u) => !u.startsWith('http://auth.example')), seen.join('\n'));
+  });
+});
+
+describe('helpers', () => {
+  test('parseChallenges reads several challenges and quoted values', () => {
+    const header = 'DPoP algs="ES256", Bearer error="insufficient_scope", scope="a b", resource_metadata="https://x/.well-known/oauth-protected-resource/mcp", error_description="say \\"hi\\""';
+    assert.deepEqual(parseChallenges(header), [
+      { scheme: 'dpop', params: { algs: 'ES256' } },
+      { scheme: 'bearer', params: { error: 'insufficient_scope', scope: 'a b', resource_metadata: 'https://x/.well-known/oauth-protected-resource/mcp', error_description: 'say "hi"' } },
+    ]);
+    assert.deepEqual(parseChallenges('Bearer realm=example'), [{ scheme: 'bearer', params: { realm: 'example' } }]);
+    assert.deepEqual(parseChallenges(null), []);
+  });
+
+  test('canonicalResource: lowercase scheme and host, no fragment, no trailing slash', () => {
+    assert.equal(canonicalResource('HTTPS://MCP.Example.com/mcp#x'), 'https://mcp.example.com/mcp');
+    assert.equal(canonicalResource('https://mcp.example.com/'), 'https://mcp.example.com');
+    assert.equal(canonicalResource('https://mcp.example.com/a/'), 'https://mcp.example.com/a');
+  });
+
+  test('bad provider options are invalid_argument', () => {
+    assert.throws(() => new OAuthProvider({}), (e) => e.code === 'invalid_argument');
+    assert.throws(() => new OAuthProvider({ redirectUrl: REDIRECT, clientMetadataUrl: 'http://x/doc.json' }), (e) => e.code === 'invalid_argument');
+    assert.throws(() => new MCPAdapter(mcp.url, { auth: {} }), (e) => e.code === 'invalid_argument');
+  });
+});
