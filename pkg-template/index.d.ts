@@ -286,8 +286,25 @@ export interface ElicitationInterrupt {
   request_state?: string;
   /** Answers the adapter gave in place this round (sampling, roots), sent with the person's; absent when none. */
   input_responses?: Record<string, unknown>;
-  /** How many input-required rounds this call has taken. */
+  /** How many input-required rounds this call has taken (handshake era: how many questions the server asked in it). */
   round: number;
+  /**
+   * Handshake era only (2025-11-25 / 2025-06-18 servers, which ask in the middle of a call):
+   * the session's revision. Such an interrupt has one request, under the key `"elicitation"`.
+   */
+  protocol_version?: string;
+  /** Handshake era only: every answer given earlier in this call, in order; replayed when the call is sent again. */
+  answers?: GivenAnswer[];
+  /** Handshake era only: the call the adapter that made this interrupt holds open for the answer; other adapters replay the call. */
+  open_call?: string;
+}
+
+/** An answer given earlier in a handshake-era call: the question asked and the `ElicitResult` sent. */
+export interface GivenAnswer {
+  /** What the server asked: an {@link ElicitationRequest} without `key` and `defaults`. */
+  request: Record<string, unknown>;
+  /** What it was told: `{ action, content? }`. */
+  response: Record<string, unknown>;
 }
 
 /** The `approval` option gated this call; nothing was sent yet. */

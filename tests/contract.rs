@@ -11,8 +11,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_wasm_adapter::adapter::{
-    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt,
-    McpToolFields, McpToolMetadata, ServerIdentity, ServerRef, ToolDescription, ToolMetadata,
+    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, GivenAnswer,
+    Interrupt, McpToolFields, McpToolMetadata, ServerIdentity, ServerRef, ToolDescription,
+    ToolMetadata,
 };
 use mcp_wasm_adapter::client::subscriptions::Filter;
 use mcp_wasm_adapter::convert::{
@@ -284,6 +285,13 @@ fn elicitation() -> Interrupt {
         request_state: Some("state".into()),
         input_responses: json!({"r": {"roots": []}}).as_object().cloned().unwrap(),
         round: 1,
+        // (the handshake era's fields; an interrupt has either these or request_state)
+        protocol_version: Some("2025-11-25".into()),
+        answers: Some(vec![GivenAnswer {
+            request: json!({"message": "First?", "mode": "url", "url": "https://a.example/"}),
+            response: json!({"action": "accept"}),
+        }]),
+        open_call: Some("0".into()),
     })
 }
 

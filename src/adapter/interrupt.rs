@@ -19,11 +19,14 @@
 //! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>.
 
 use super::form;
+use super::pending::{self, PendingCalls};
+use crate::client::handshake::with_schema_defaults;
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::result_type::ResultType;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::rc::Rc;
 
 /// `type` of an [`ElicitationInterrupt`].
 pub const ELICITATION: &str = "mcp_elicitation";
@@ -82,8 +85,31 @@ pub struct ElicitationInterrupt {
     /// when there are none.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub input_responses: Map<String, Value>,
-    /// How many input-required rounds the call has taken (1 for the first).
+    /// How many input-required rounds the call has taken (1 for the first); in the
+    /// handshake era, how many questions the server has asked in this call.
     pub round: u32,
+    /// Handshake era only (see [`super::pending`]): the revision the session speaks
+    /// (`"2025-11-25"`, `"2025-06-18"`); no key in a 2026-07-28 interrupt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<String>,
+    /// Handshake era only: every answer given earlier in this call, in order, replayed when
+    /// the call has to be sent again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<Vec<GivenAnswer>>,
+    /// Handshake era only: the call the adapter that made this interrupt holds open for the
+    /// answer (meaningless to any other adapter, which replays the call).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_call: Option<String>,
+}
+
+/// An answer given earlier in a handshake-era call: the question (an [`ElicitationRequest`]
+/// without `key` and `defaults`) and the `ElicitResult` the server got.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GivenAnswer {
+    /// What the server asked: `{message, mode, requested_schema}` or `{message, mode, url}`.
+    pub request: Value,
+    /// What it was told: `{action, content?}`.
+    pub response: Value,
 }
 
 /// One thing a server asks a person for (an `elicitation/create` input request):
@@ -147,6 +173,18 @@ pub struct ServerRef {
     pub version: Value,
 }
 
+/// Where a call stands when a request of it is sent: this round's answers and the server's
+/// `requestState` (none for the first request), and the input-required rounds taken.
+#[derive(Debug, Default)]
+pub struct Retry {
+    /// `inputResponses` to send.
+    pub input_responses: Option<Map<String, Value>>,
+    /// `requestState` to echo, byte for byte.
+    pub request_state: Option<String>,
+    /// Input-required rounds already taken.
+    pub round: u32,
+}
+
 /// `{url, name, version}` of the client's server (see [`ServerRef`]).
 fn server_ref(client: &Client) -> Value {
     let info = client
@@ -165,7 +203,10 @@ fn invalid(message: impl Into<String>) -> Error {
 }
 
 /// Sends `method` with `params` and drives input-required rounds until a result or an
-/// interrupt. `round` counts the input-required rounds already taken by this call.
+/// interrupt. `round` counts the input-required rounds already taken by this call. A first
+/// request to a server that may speak the handshake era goes through [`pending::call`], so
+/// that a question asked in the middle of the call becomes an interrupt too; `pending` holds
+/// such calls open.
 ///
 /// # Errors
 ///
@@ -174,14 +215,23 @@ fn invalid(message: impl Into<String>) -> Error {
 /// host gave no handler for (or answers `-32021`); [`ErrorCode::InvalidMessage`] for a
 /// malformed `InputRequiredResult`; the request's own errors.
 pub async fn run(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     method: &str,
     params: Map<String, Value>,
-    input_responses: Option<Map<String, Value>>,
-    request_state: Option<String>,
-    round: u32,
+    retry: Retry,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
+    let Retry {
+        input_responses,
+        request_state,
+        round,
+    } = retry;
+    let first = input_responses.is_none() && request_state.is_none();
+    if first && pending::bridges(client) {
+        // a handshake-era server asks in the middle of the call: see `pending`
+        return pending::call(client, pending, method, params, opts).await;
+    }
     let outcome = send(
         client,
         method,
@@ -276,7 +326,16 @@ pub async fn continue_from(
         let mut people = Vec::new();
         for (key, request) in requests {
             match request.get("method").and_then(Value::as_str) {
-                Some("elicitation/create") => people.push(elicitation_entry(&key, &request)?),
+                Some("elicitation/create") => match &client.config().on_elicitation {
+                    // the host's handler answers in place, in this era too
+                    Some(handler) => {
+                        let params = request.get("params").cloned().unwrap_or(Value::Null);
+                        let answer = handler(params.clone()).await?;
+                        let answer = with_schema_defaults(answer, params.get("requestedSchema"));
+                        answered.insert(key, answer);
+                    }
+                    None => people.push(elicitation_entry(&key, &request)?),
+                },
                 Some(kind @ ("sampling/createMessage" | "roots/list")) => {
                     let handler = if kind == "roots/list" {
                         &client.config().roots
@@ -314,16 +373,7 @@ pub async fn continue_from(
             outcome = send(client, method, &params, responses, request_state, opts).await?;
             continue;
         }
-        // an ElicitationInterrupt
-        let mut interrupt = obj! {
-            "type": ELICITATION,
-            "tool_name": if method == "tools/call" { params.get("name").cloned().unwrap_or(Value::Null) } else { Value::Null },
-            "server": server_ref(client),
-            "requests": people,
-            "method": method,
-            "params": Value::Object(params),
-            "round": round,
-        };
+        let mut interrupt = elicitation_interrupt(client, method, params, people, round);
         if let Some(state) = request_state {
             interrupt["request_state"] = Value::String(state);
         }
@@ -357,9 +407,38 @@ pub(crate) fn missing_capability(err: Error) -> Error {
     }
 }
 
-/// One entry of `requests` (an [`ElicitationRequest`]) for an `elicitation/create` input request.
-fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
-    let params = request.get("params").cloned().unwrap_or(Value::Null);
+/// An [`ElicitationInterrupt`] (as JSON) asking `requests` in a call of `method` with
+/// `params`, after `round` rounds; the caller adds the era's own fields.
+pub(crate) fn elicitation_interrupt(
+    client: &Client,
+    method: &str,
+    params: Map<String, Value>,
+    requests: Vec<Value>,
+    round: u32,
+) -> Value {
+    let tool_name = match method {
+        "tools/call" => params.get("name").cloned().unwrap_or(Value::Null),
+        _ => Value::Null,
+    };
+    obj! {
+        "type": ELICITATION,
+        "tool_name": tool_name,
+        "server": server_ref(client),
+        "requests": requests,
+        "method": method,
+        "params": Value::Object(params),
+        "round": round,
+    }
+}
+
+/// What an `elicitation/create` request (its `params`) asks, keyless: `{message, mode:
+/// "form", requested_schema}` or `{message, mode: "url", url}` (MCP 2026-07-28
+/// `client/elicitation.mdx`). Two questions are the same question when these are equal.
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidMessage`]: a URL request without `url`, an unknown mode.
+pub(crate) fn elicitation_question(params: &Value) -> Result<Value> {
     let message = params
         .get("message")
         .and_then(Value::as_str)
@@ -368,28 +447,43 @@ fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
     match params.get("mode").and_then(Value::as_str) {
         Some("url") => {
             let url = params.get("url").and_then(Value::as_str).ok_or_else(|| {
-                Error::new(
-                    ErrorCode::InvalidMessage,
-                    format!("URL elicitation {key:?} has no url"),
-                )
+                Error::new(ErrorCode::InvalidMessage, "a URL elicitation has no url")
             })?;
-            Ok(obj! {"key": key, "message": message, "mode": "url", "url": url})
+            Ok(obj! {"message": message, "mode": "url", "url": url})
         }
         None | Some("form") => {
             let schema = params
                 .get("requestedSchema")
                 .cloned()
                 .unwrap_or_else(|| obj! {"type": "object", "properties": obj! {}});
-            let defaults = form::defaults(&schema);
-            Ok(
-                obj! {"key": key, "message": message, "mode": "form", "requested_schema": schema, "defaults": defaults},
-            )
+            Ok(obj! {"message": message, "mode": "form", "requested_schema": schema})
         }
         Some(other) => Err(Error::new(
             ErrorCode::InvalidMessage,
-            format!("elicitation {key:?} has an unknown mode {other:?}"),
+            format!("an elicitation has an unknown mode {other:?}"),
         )),
     }
+}
+
+/// An entry of `requests` (an [`ElicitationRequest`]): `question` (see
+/// [`elicitation_question`]) under `key`, with the form's `defaults`.
+pub(crate) fn request_entry(key: &str, mut question: Value) -> Value {
+    if let Some(fields) = question.as_object_mut() {
+        fields.insert("key".into(), Value::from(key));
+        if let Some(schema) = fields.get("requested_schema") {
+            let defaults = Value::Object(form::defaults(schema));
+            fields.insert("defaults".into(), defaults);
+        }
+    }
+    question
+}
+
+/// One entry of `requests` (an [`ElicitationRequest`]) for an `elicitation/create` input request.
+fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
+    let params = request.get("params").cloned().unwrap_or(Value::Null);
+    let question = elicitation_question(&params)
+        .map_err(|e| Error::new(e.code, format!("input request {key:?}: {}", e.message)))?;
+    Ok(request_entry(key, question))
 }
 
 /// What a host says to an interrupt.
@@ -423,7 +517,8 @@ fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
 /// one from another server, missing or extra keys, an unknown action, form content that
 /// breaks the requested schema (types, enums, required, min/max). Then those of [`run`].
 pub async fn resume_elicitation(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     interrupt: &Value,
     responses: &Value,
     opts: &RequestOptions,
@@ -515,18 +610,19 @@ pub async fn resume_elicitation(
                 )))
             }
         };
+        if pending::is_handshake_interrupt(interrupt) {
+            // one question per interrupt in that era: answer it on the held call, or replay
+            let question = pending::question_of(request);
+            return pending::resume(client, pending, interrupt, question, response, opts).await;
+        }
         input_responses.insert(key.to_string(), response);
     }
-    run(
-        client,
-        method,
-        params,
-        Some(input_responses),
+    let retry = Retry {
+        input_responses: Some(input_responses),
         request_state,
         round,
-        opts,
-    )
-    .await
+    };
+    run(client, pending, method, params, retry, opts).await
 }
 
 /// The [`ApprovalInterrupt`], as JSON, for a call of tool `name` with `args` (`null` for
@@ -562,7 +658,8 @@ pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt, one from
 /// another server, an unknown decision, `args` that are not an object. Then those of [`run`].
 pub async fn resume_approval(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     interrupt: &Value,
     answer: &Value,
     opts: &RequestOptions,
@@ -585,7 +682,15 @@ pub async fn resume_approval(
             let mut params = Map::new();
             params.insert("name".into(), Value::String(name.to_string()));
             params.insert("arguments".into(), Value::Object(args));
-            run(client, "tools/call", params, None, None, 0, opts).await
+            run(
+                client,
+                pending,
+                "tools/call",
+                params,
+                Retry::default(),
+                opts,
+            )
+            .await
         }
         Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(
             name,
@@ -650,11 +755,10 @@ mod tests {
         script.push(json_reply(200, done()));
         let step = block_on(run(
             &client,
+            &PendingCalls::default(),
             "tools/call",
             call_params("confirm_action"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap();
@@ -678,6 +782,7 @@ mod tests {
         let responses = json!({"confirm": {"action": "accept", "content": {"confirmed": true}}});
         let step = block_on(resume_elicitation(
             &client,
+            &PendingCalls::default(),
             &interrupt,
             &responses,
             &RequestOptions::default(),
@@ -704,11 +809,10 @@ mod tests {
         script.push(json_reply(200, input_required(confirm_request(), None)));
         let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
             &client,
+            &PendingCalls::default(),
             "tools/call",
             call_params("c"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap() else {
@@ -724,6 +828,7 @@ mod tests {
         ] {
             let err = block_on(resume_elicitation(
                 &client,
+                &PendingCalls::default(),
                 &interrupt,
                 &responses,
                 &RequestOptions::default(),
@@ -735,6 +840,7 @@ mod tests {
         keyless["requests"] = json!([{"message": "no key"}]);
         let err = block_on(resume_elicitation(
             &client,
+            &PendingCalls::default(),
             &keyless,
             &json!({"": {"action": "decline"}}),
             &RequestOptions::default(),
@@ -750,6 +856,7 @@ mod tests {
             assert_eq!(
                 block_on(resume_elicitation(
                     &client,
+                    &PendingCalls::default(),
                     &broken,
                     &json!({}),
                     &RequestOptions::default()
@@ -765,6 +872,7 @@ mod tests {
         assert_eq!(
             block_on(resume_elicitation(
                 &client,
+                &PendingCalls::default(),
                 &foreign,
                 &ok,
                 &RequestOptions::default()
@@ -785,11 +893,10 @@ mod tests {
         script.push(json_reply(200, done()));
         let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
             &client,
+            &PendingCalls::default(),
             "tools/call",
             call_params("c"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap() else {
@@ -800,6 +907,7 @@ mod tests {
         assert!(interrupt.get("request_state").is_none());
         block_on(resume_elicitation(
             &client,
+            &PendingCalls::default(),
             &interrupt,
             &json!({"confirm": {"action": "decline"}}),
             &RequestOptions::default(),
@@ -827,16 +935,56 @@ mod tests {
         }
         let err = block_on(run(
             &client,
+            &PendingCalls::default(),
             "tools/call",
             call_params("c"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap_err();
         assert_eq!(err.code, ErrorCode::TooManyRounds);
         assert_eq!(script.sent().len(), 5, "discover, the call, and 3 retries");
+    }
+
+    #[test]
+    fn the_hosts_elicitation_handler_answers_input_required_in_place() {
+        let handler: HostHandler = Rc::new(|params: Value| {
+            async move {
+                assert_eq!(params["message"], "Really?");
+                Ok(json!({"action": "accept", "content": {}}))
+            }
+            .boxed_local()
+        });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            on_elicitation: Some(handler),
+            ..ClientConfig::default()
+        });
+        script.push_discover();
+        script.push(json_reply(
+            200,
+            input_required(confirm_request(), Some("st")),
+        ));
+        script.push(json_reply(200, done()));
+        let step = block_on(run(
+            &client,
+            &PendingCalls::default(),
+            "tools/call",
+            call_params("c"),
+            Retry::default(),
+            &RequestOptions::default(),
+        ))
+        .unwrap();
+        assert!(
+            matches!(step, ResultOrInterrupt::Complete(_)),
+            "no interrupt"
+        );
+        let retry = &script.sent()[2].body["params"];
+        // the schema's defaults fill what the handler left out, as in the handshake era
+        assert_eq!(
+            retry["inputResponses"],
+            json!({"confirm": {"action": "accept", "content": {"confirmed": false}}})
+        );
+        assert_eq!(retry["requestState"], "st");
     }
 
     #[test]
@@ -847,11 +995,10 @@ mod tests {
         script.push(json_reply(200, input_required(requests.clone(), None)));
         let err = block_on(run(
             &client,
+            &PendingCalls::default(),
             "tools/call",
             call_params("c"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap_err();
@@ -877,11 +1024,10 @@ mod tests {
         script.push(json_reply(200, done()));
         let step = block_on(run(
             &client,
+            &PendingCalls::default(),
             "tools/call",
             call_params("c"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap();
@@ -918,11 +1064,10 @@ mod tests {
         script.push(json_reply(200, input_required(requests, None)));
         let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
             &client,
+            &PendingCalls::default(),
             "prompts/get",
             call_params("p"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap() else {
@@ -956,11 +1101,10 @@ mod tests {
         ));
         let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
             &client,
+            &PendingCalls::default(),
             "tools/call",
             call_params("c"),
-            None,
-            None,
-            0,
+            Retry::default(),
             &RequestOptions::default(),
         ))
         .unwrap() else {
@@ -973,6 +1117,7 @@ mod tests {
         );
         let err = block_on(resume_elicitation(
             &client,
+            &PendingCalls::default(),
             &interrupt,
             &json!({"login": {"action": "accept", "content": {"ignored": 1}}}),
             &RequestOptions::default(),
@@ -1004,6 +1149,7 @@ mod tests {
         assert_eq!(interrupt["type"], "mcp_approval");
         let rejected = block_on(resume_approval(
             &client,
+            &PendingCalls::default(),
             &interrupt,
             &json!({"decision": "reject", "message": "no"}),
             &RequestOptions::default(),
@@ -1018,6 +1164,7 @@ mod tests {
         assert_eq!(script.sent().len(), 1);
         block_on(resume_approval(
             &client,
+            &PendingCalls::default(),
             &interrupt,
             &json!({"decision": "approve", "args": {"item_id": "2"}}),
             &RequestOptions::default(),
@@ -1030,6 +1177,7 @@ mod tests {
         assert_eq!(
             block_on(resume_approval(
                 &client,
+                &PendingCalls::default(),
                 &interrupt,
                 &json!({"decision": "yes"}),
                 &RequestOptions::default()

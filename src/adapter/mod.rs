@@ -9,12 +9,13 @@
 
 pub mod form;
 pub mod interrupt;
+pub mod pending;
 pub mod resources;
 pub mod tool;
 
 pub use interrupt::{
-    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, Interrupt,
-    ResultOrInterrupt, ServerRef,
+    ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, GivenAnswer,
+    Interrupt, ResultOrInterrupt, ServerRef,
 };
 pub use tool::{
     describe_tool, McpToolFields, McpToolMetadata, ServerIdentity, ToolDescription, ToolMetadata,

@@ -7,7 +7,8 @@
 //! Specification (each document above, without `.mdx`, under):
 //! <https://modelcontextprotocol.io/specification/2026-07-28>.
 
-use super::interrupt::{self, ResultOrInterrupt};
+use super::interrupt::{self, ResultOrInterrupt, Retry};
+use super::pending::{self, Driven, PendingCalls};
 use crate::client::cache::{CacheMode, CacheView};
 use crate::client::prompts::prompt_params;
 use crate::client::resources::{read_error, read_params};
@@ -18,6 +19,7 @@ use crate::convert::resource::{read_result, ResourceContent};
 use crate::error::Result;
 use crate::protocol::result_type::ResultType;
 use serde_json::Value;
+use std::rc::Rc;
 
 /// Reads `uri` (`resources/read`) through `cache`.
 ///
@@ -35,7 +37,8 @@ use serde_json::Value;
 /// [`crate::ErrorCode::ResourceNotFound`] (`-32602`, `-32002`) naming `uri`;
 /// [`crate::ErrorCode::NotSupported`] (`-32601`); those of [`interrupt::run`].
 pub async fn read_resource(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     cache: Option<CacheView<'_>>,
     mode: CacheMode,
     uri: &str,
@@ -47,12 +50,25 @@ pub async fn read_resource(
             return Ok(ResultOrInterrupt::Complete(hit));
         }
     }
-    let outcome = client
-        .request("resources/read", Some(params.clone()), opts)
-        .await
-        .map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
-    if outcome.kind == ResultType::InputRequired {
-        return interrupt::continue_from(client, "resources/read", params, outcome, 0, opts)
+    let method = "resources/read";
+    let (outcome, round) = if pending::bridges(client) {
+        match pending::first_answer(client, pending, method, params.clone(), opts)
+            .await
+            .map_err(|e| read_error(uri, e))?
+        {
+            Driven::Asked(interrupt) => return Ok(ResultOrInterrupt::Interrupt(interrupt)),
+            Driven::Answered(outcome, round) => (outcome, round),
+        }
+    } else {
+        let outcome = client
+            .request(method, Some(params.clone()), opts)
+            .await
+            .map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
+        (outcome, 0)
+    };
+    if outcome.kind == ResultType::InputRequired || round > 0 {
+        // never cached: answers after questions are the person's
+        return interrupt::continue_from(client, method, params, outcome, round, opts)
             .await
             .map_err(|e| read_error(uri, e));
     }
@@ -73,16 +89,24 @@ pub async fn read_resource(
 /// [`crate::ErrorCode::NotSupported`]; those of [`interrupt::run`] (an unknown prompt or a
 /// refused argument is the server's `-32602`, an [`crate::ErrorCode::RpcError`]).
 pub async fn get_prompt(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     name: &str,
     args: Value,
     declared: Option<&[Value]>,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
     let params = prompt_params(name, args, declared)?;
-    interrupt::run(client, "prompts/get", params, None, None, 0, opts)
-        .await
-        .map_err(|e| crate::client::resources::not_supported(e, "prompts/get"))
+    interrupt::run(
+        client,
+        pending,
+        "prompts/get",
+        params,
+        Retry::default(),
+        opts,
+    )
+    .await
+    .map_err(|e| crate::client::resources::not_supported(e, "prompts/get"))
 }
 
 /// A complete result of `method` in host shape: `resources/read` → the array of contents
@@ -143,6 +167,7 @@ mod tests {
         let opts = RequestOptions::default();
         let first = block_on(read_resource(
             &client,
+            &PendingCalls::default(),
             Some(view),
             CacheMode::Use,
             "x://a",
@@ -151,6 +176,7 @@ mod tests {
         .unwrap();
         let again = block_on(read_resource(
             &client,
+            &PendingCalls::default(),
             Some(view),
             CacheMode::Use,
             "x://a",
@@ -171,6 +197,7 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","contents":[{"uri":"x://secret","text":"S"}],"ttlMs":60000,"cacheScope":"private"}})));
         let ResultOrInterrupt::Interrupt(interrupt) = block_on(read_resource(
             &client,
+            &PendingCalls::default(),
             Some(view),
             CacheMode::Use,
             "x://secret",
@@ -189,6 +216,7 @@ mod tests {
         assert_eq!(interrupt["params"], json!({"uri": "x://secret"}));
         let done = block_on(interrupt::resume_elicitation(
             &client,
+            &PendingCalls::default(),
             &interrupt,
             &json!({"ok": {"action": "accept", "content": {"ok": true}}}),
             &opts,
@@ -218,6 +246,7 @@ mod tests {
             .push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found","data":{"uri":"x://gone"}}})));
         let err = block_on(read_resource(
             &client,
+            &PendingCalls::default(),
             Some(view),
             CacheMode::Use,
             "x://gone",
@@ -229,6 +258,7 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"x://a","text":"2"}],"ttlMs":60000}})));
         block_on(read_resource(
             &client,
+            &PendingCalls::default(),
             Some(view),
             CacheMode::Use,
             "x://a",
@@ -237,6 +267,7 @@ mod tests {
         .unwrap();
         let ResultOrInterrupt::Complete(fresh) = block_on(read_resource(
             &client,
+            &PendingCalls::default(),
             Some(view),
             CacheMode::Refresh,
             "x://a",
@@ -258,6 +289,7 @@ mod tests {
         let declared = [json!({"name": "city", "required": true})];
         let err = block_on(get_prompt(
             &client,
+            &PendingCalls::default(),
             "args-prompt",
             json!({}),
             Some(&declared),
@@ -276,6 +308,7 @@ mod tests {
         ));
         let step = block_on(get_prompt(
             &client,
+            &PendingCalls::default(),
             "args-prompt",
             json!({"city": "Oslo"}),
             Some(&declared),
@@ -293,6 +326,7 @@ mod tests {
         script.push(json_reply(200, elicit()));
         let step = block_on(get_prompt(
             &client,
+            &PendingCalls::default(),
             "p",
             Value::Null,
             None,

@@ -8,6 +8,7 @@
 
 use super::js::get;
 use super::WasmClient;
+use crate::adapter::pending::PendingCalls;
 use crate::client::cache::{Cache, CacheMode, CacheView};
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
@@ -32,6 +33,8 @@ pub(super) struct CacheContext {
     pub public: Rc<Cache>,
     /// The server URL.
     pub target: String,
+    /// The adapter's held handshake-era calls.
+    pub pending: Rc<PendingCalls>,
 }
 
 impl CacheContext {
@@ -73,6 +76,7 @@ impl WasmClient {
             private: self.cache.clone(),
             public: PUBLIC.with(Rc::clone),
             target: self.client.target().as_str().to_string(),
+            pending: self.pending.clone(),
         }
     }
 

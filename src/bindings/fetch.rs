@@ -181,6 +181,10 @@ impl Exchange for FetchExchange {
         Box::pin(super::timers::sleep(ms as f64))
     }
 
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let ctx = request
             .context

@@ -23,6 +23,7 @@ mod subscriptions;
 mod timers;
 mod tools;
 
+use crate::adapter::pending::PendingCalls;
 use crate::client::cache::Cache;
 use crate::client::Client;
 use crate::transport::Target;
@@ -51,6 +52,9 @@ pub struct WasmClient {
     /// `arguments` of each prompt, by name, from the last `prompts/list` (for `getPrompt`'s
     /// checks). A JSON map: see ARCHITECTURE.md, Wasm size.
     prompt_arguments: Rc<RefCell<Map<String, Value>>>,
+    /// Handshake-era calls held open while a person answers their question (see
+    /// `adapter::pending`). Freed with the adapter, and let go by `close()`.
+    pending: Rc<PendingCalls>,
 }
 
 #[wasm_bindgen]
@@ -72,6 +76,7 @@ impl WasmClient {
             tool_metadata: Rc::default(),
             cache: Rc::default(),
             prompt_arguments: Rc::default(),
+            pending: Rc::default(),
         })
     }
 
@@ -86,6 +91,8 @@ impl WasmClient {
     /// to `undefined`; the next call negotiates again.
     pub fn close(&self) -> Promise {
         let client = self.client.clone();
+        // the held calls' HTTP requests are dropped, which closes them; the session ends next
+        self.pending.clear();
         promise(async move {
             client.close().await.map_err(to_js)?;
             Ok(JsValue::UNDEFINED)

@@ -296,13 +296,13 @@ impl CallDefaults {
         };
         let on_progress = optional_function(call, "onProgress")?;
         let progress = on_progress.is_some();
+        let timeout_ms = (timeout_ms > 0.0).then_some(timeout_ms);
         Ok(RequestOptions {
-            context: Some(Rc::new(CallContext {
-                signal,
-                timeout_ms: (timeout_ms > 0.0).then_some(timeout_ms),
-            })),
+            context: Some(Rc::new(CallContext { signal, timeout_ms })),
             progress,
             on_notification: notification_handler(on_progress, None),
+            on_elicitation: None,
+            timeout_ms,
         })
     }
 }

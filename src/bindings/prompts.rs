@@ -86,9 +86,16 @@ impl WasmClient {
                     Err(_) => None,
                 },
             };
-            let step = get_prompt(&ctx.client, &name, args, declared.as_deref(), &opts)
-                .await
-                .map_err(to_js)?;
+            let step = get_prompt(
+                &ctx.client,
+                &ctx.pending,
+                &name,
+                args,
+                declared.as_deref(),
+                &opts,
+            )
+            .await
+            .map_err(to_js)?;
             Ok(to_host(host_shape("prompts/get", step).map_err(to_js)?))
         })
     }

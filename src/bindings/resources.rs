@@ -66,9 +66,16 @@ impl WasmClient {
         let (ctx, options) = self.cached_call(&call);
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
-            let step = read_resource(&ctx.client, Some(ctx.view()), mode, &uri, &opts)
-                .await
-                .map_err(|e| read_error_to_js(e, &uri))?;
+            let step = read_resource(
+                &ctx.client,
+                &ctx.pending,
+                Some(ctx.view()),
+                mode,
+                &uri,
+                &opts,
+            )
+            .await
+            .map_err(|e| read_error_to_js(e, &uri))?;
             Ok(to_host(host_shape("resources/read", step).map_err(to_js)?))
         })
     }

@@ -59,6 +59,7 @@ impl WasmSubscription {
 fn background_options(signal: Option<JsValue>, timeout_ms: Option<f64>) -> RequestOptions {
     RequestOptions {
         context: Some(Rc::new(CallContext { signal, timeout_ms })),
+        timeout_ms,
         ..RequestOptions::default()
     }
 }

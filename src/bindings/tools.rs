@@ -7,7 +7,7 @@ use super::js;
 use super::json::to_host;
 use super::{promise, WasmClient};
 use crate::adapter::describe_tool;
-use crate::adapter::interrupt::{self, ResultOrInterrupt};
+use crate::adapter::interrupt::{self, ResultOrInterrupt, Retry};
 use crate::adapter::resources::host_shape;
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
@@ -72,7 +72,7 @@ impl WasmClient {
     /// `{ signal?, timeoutMs?, onProgress?, approved? }`; `approved: true` skips the gate.
     #[wasm_bindgen(js_name = callTool)]
     pub fn call_tool(&self, name: String, args: JsValue, call: JsValue) -> Promise {
-        let client = self.client.clone();
+        let (client, pending) = (self.client.clone(), self.pending.clone());
         let opts = self.defaults.request_options(&call);
         let args = js::to_json(&args, "tool arguments");
         let gate = if js::get(&call, "approved").as_bool() == Some(true) {
@@ -116,7 +116,8 @@ impl WasmClient {
                     return Ok(to_host(interrupt));
                 }
             }
-            let step = interrupt::run(&client, "tools/call", params, None, None, 0, &opts)
+            let retry = Retry::default();
+            let step = interrupt::run(&client, &pending, "tools/call", params, retry, &opts)
                 .await
                 .map_err(to_js)?;
             finish("tools/call", step).map_err(to_js)
@@ -128,7 +129,7 @@ impl WasmClient {
     /// for `mcp_elicitation`, `{ decision: "approve" | "reject", args?, message? }` for
     /// `mcp_approval`. Resolves like `callTool`: a result or the next interrupt.
     pub fn resume(&self, interrupt: JsValue, answer: JsValue, call: JsValue) -> Promise {
-        let client = self.client.clone();
+        let (client, pending) = (self.client.clone(), self.pending.clone());
         let opts = self.defaults.request_options(&call);
         let interrupt = js::to_json(&interrupt, "the interrupt");
         let answer = js::to_json(&answer, "the answer");
@@ -144,10 +145,11 @@ impl WasmClient {
             let step = match interrupt.get("type").and_then(Value::as_str) {
                 Some(interrupt::ELICITATION) => {
                     let responses = answer.get("responses").cloned().unwrap_or(Value::Null);
-                    interrupt::resume_elicitation(&client, &interrupt, &responses, &opts).await
+                    interrupt::resume_elicitation(&client, &pending, &interrupt, &responses, &opts)
+                        .await
                 }
                 Some(interrupt::APPROVAL) => {
-                    interrupt::resume_approval(&client, &interrupt, &answer, &opts).await
+                    interrupt::resume_approval(&client, &pending, &interrupt, &answer, &opts).await
                 }
                 _ => Err(Error::new(
                     ErrorCode::InvalidArgument,

@@ -99,14 +99,23 @@ pub fn with_schema_defaults(mut result: Value, requested_schema: Option<&Value>)
 }
 
 impl Client {
-    /// Capabilities declared in `initialize`: elicitation (form) only when the host gave an
-    /// elicitation handler, so servers never send a request nobody can answer.
+    /// Capabilities declared in `initialize`: elicitation in form and URL modes, as on
+    /// every 2026-07-28 request. A question is answered by the host's `onElicitation`
+    /// handler when it gave one, else handed to the host as an interrupt (see
+    /// [`crate::adapter::pending`]).
     fn handshake_capabilities(&self) -> Value {
-        if self.config.on_elicitation.is_some() {
-            obj! {"elicitation": obj! {"form": obj! {}}}
-        } else {
-            obj! {}
-        }
+        obj! {"elicitation": obj! {"form": obj! {}, "url": obj! {}}}
+    }
+
+    /// Who answers this call's `elicitation/create` requests: the call's own handler (the
+    /// adapter's bridge to an interrupt), else the host's.
+    fn elicitation_handler<'a>(
+        &'a self,
+        opts: &'a RequestOptions,
+    ) -> Option<&'a crate::client::ElicitationHandler> {
+        opts.on_elicitation
+            .as_ref()
+            .or(self.config.on_elicitation.as_ref())
     }
 
     /// Opens a session: `initialize` (offering [`OFFERED`], accepting [`ACCEPTED`]), the
@@ -194,13 +203,13 @@ impl Client {
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
-            // can answer elicitations, listen for the duration of each call that runs server
-            // code which may ask (not for lists).
+            // or the adapter can answer elicitations, listen for the duration of each call
+            // that runs server code which may ask (not for lists).
             let may_ask = matches!(
                 method,
                 "tools/call" | "prompts/get" | "resources/read" | "completion/complete"
             );
-            let listener = match self.config.on_elicitation {
+            let listener = match self.elicitation_handler(opts) {
                 Some(_) if may_ask => self.get_event_stream(&session, None, opts).await.ok(),
                 _ => None,
             };
@@ -404,7 +413,8 @@ impl Client {
     }
 
     /// Answers a server request that arrived on a response stream: `ping` with `{}`,
-    /// `elicitation/create` through the host's handler (defaults filled in), anything else
+    /// `elicitation/create` through the call's or the host's handler (defaults filled in),
+    /// anything else
     /// (or an elicitation without a handler) with `-32601`. The answer is POSTed in the
     /// session; a failure to deliver it is not the caller's failure (the server then fails
     /// or times out the original request, which is read on).
@@ -417,7 +427,7 @@ impl Client {
         opts: &RequestOptions,
     ) {
         let outcome: std::result::Result<Value, (i64, String)> =
-            match (method, &self.config.on_elicitation) {
+            match (method, self.elicitation_handler(opts)) {
                 ("ping", _) => Ok(obj! {}),
                 ("elicitation/create", Some(handler)) => match handler(params.clone()).await {
                     Ok(result) => Ok(with_schema_defaults(result, params.get("requestedSchema"))),
@@ -518,7 +528,12 @@ mod tests {
         let sent = script.sent();
         assert_eq!(sent[1].body["method"], "initialize");
         assert_eq!(sent[1].body["params"]["protocolVersion"], "2025-11-25");
-        assert_eq!(sent[1].body["params"]["capabilities"], json!({}));
+        // elicitation in both modes, handler or not: without one, a question becomes an
+        // interrupt (adapter::pending)
+        assert_eq!(
+            sent[1].body["params"]["capabilities"],
+            json!({"elicitation": {"form": {}, "url": {}}})
+        );
         assert_eq!(sent[1].header("Mcp-Session-Id"), None);
         assert_eq!(sent[1].header("MCP-Protocol-Version"), None);
         assert_eq!(sent[2].body["method"], "notifications/initialized");
@@ -806,7 +821,7 @@ mod tests {
         let sent = script.sent();
         assert_eq!(
             sent[0].body["params"]["capabilities"],
-            json!({"elicitation": {"form": {}}})
+            json!({"elicitation": {"form": {}, "url": {}}})
         );
         assert_eq!(sent[2].method, "GET");
         assert_eq!(sent[2].header("Accept"), Some("text/event-stream"));

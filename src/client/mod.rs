@@ -122,6 +122,13 @@ pub struct RequestOptions {
     pub progress: bool,
     /// Where this call's notifications go, in addition to the client's handler.
     pub on_notification: Option<NotificationHandler>,
+    /// Answers this call's handshake-era `elicitation/create` requests in place of the
+    /// client's `on_elicitation` (the adapter hands the question to the host as an
+    /// interrupt through it).
+    pub on_elicitation: Option<ElicitationHandler>,
+    /// The call's timeout in milliseconds, as the exchange applies it to each HTTP request
+    /// (`None`: none); it also bounds how long a call is held open for a person's answer.
+    pub timeout_ms: Option<f64>,
 }
 
 /// A result and its [`ResultType`].
@@ -183,6 +190,11 @@ impl Client {
     /// The settings.
     pub fn config(&self) -> &ClientConfig {
         &self.config
+    }
+
+    /// The exchange the requests go through (its clock times held calls).
+    pub fn exchange(&self) -> &dyn Exchange {
+        &*self.exchange
     }
 
     /// The negotiated era, once the first request has settled it.

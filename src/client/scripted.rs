@@ -78,18 +78,20 @@ pub struct Scripted {
     pub yielding: std::cell::Cell<bool>,
     /// Answers handed out so far.
     answered: Rc<std::cell::Cell<usize>>,
+    /// The clock [`Exchange::now_ms`] reads (milliseconds; tests move it).
+    pub clock: std::cell::Cell<f64>,
 }
 
 impl Scripted {
     /// A client for `http://127.0.0.1:1/mcp` over a fresh script.
-    pub fn client() -> (Client, Rc<Scripted>) {
+    pub fn client() -> (Rc<Client>, Rc<Scripted>) {
         Self::client_with(ClientConfig::default())
     }
 
-    pub fn client_with(config: ClientConfig) -> (Client, Rc<Scripted>) {
+    pub fn client_with(config: ClientConfig) -> (Rc<Client>, Rc<Scripted>) {
         let script = Rc::new(Scripted::default());
         let target = Target::parse("http://127.0.0.1:1/mcp").expect("valid");
-        (Client::new(target, script.clone(), config), script)
+        (Rc::new(Client::new(target, script.clone(), config)), script)
     }
 
     pub fn push(&self, canned: Canned) {
@@ -110,6 +112,10 @@ impl Exchange for Scripted {
     fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
         self.slept.borrow_mut().push(ms);
         Box::pin(future::ready(()))
+    }
+
+    fn now_ms(&self) -> f64 {
+        self.clock.get()
     }
 
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {

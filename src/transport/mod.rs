@@ -67,4 +67,8 @@ pub trait Exchange {
     /// Resolves after `ms` milliseconds (used before resuming a handshake-era stream, as
     /// its `retry` field asks).
     fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()>;
+
+    /// The host's clock, in milliseconds (`Date.now()` in JavaScript): when a handshake-era
+    /// call held open for a person's answer has timed out.
+    fn now_ms(&self) -> f64;
 }

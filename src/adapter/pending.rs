@@ -1,0 +1,740 @@
+//! Handshake-era elicitation as resumable interrupts.
+//!
+//! A 2025-11-25 / 2025-06-18 server asks for input in the middle of a call: an
+//! `elicitation/create` request arrives on the call's response stream (or the session's
+//! GET stream) and the server waits for the answer (2025-11-25 `client/elicitation.mdx`).
+//! When the host gave no `onElicitation` handler, the adapter hands the question to the host
+//! as the same `mcp_elicitation` interrupt a 2026-07-28 server's `input_required` result
+//! becomes, and keeps the call open:
+//!
+//! - **Live resume.** The adapter that holds the call answers the waiting request on the
+//!   live session and reads on: the call's result, or the next question as a new interrupt.
+//!   A held call lasts as long as the call's `timeoutMs` allows its HTTP request to run;
+//!   after that, or when the interrupt reaches another adapter (another process or isolate),
+//!   the second path applies.
+//! - **Replay.** The call is sent again and each question the server repeats is answered
+//!   from the answers given so far, in order. A repeated question that differs from the one
+//!   the person answered (message, mode, schema or URL) is never answered from the old
+//!   answer: it becomes a new interrupt. Replay runs the tool again up to the question.
+//!
+//! The interrupt carries what both paths need, as plain JSON: `protocol_version` (the era),
+//! `answers` (`[{request, response}]`, every answer given earlier in this call, in order) and
+//! `open_call` (which held call this adapter may continue; meaningless to any other).
+
+use super::interrupt::{self, ResultOrInterrupt};
+use crate::client::{Client, ElicitationHandler, Era, Outcome, RequestOptions};
+use crate::error::{Error, ErrorCode, Result};
+use futures_channel::oneshot;
+use futures_util::future::{self, Either, FutureExt, LocalBoxFuture};
+use serde_json::{Map, Value};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// Most calls one adapter holds open at once; past this the oldest is let go (its
+/// interrupt can still be resumed, by replay).
+pub const MAX_HELD: usize = 32;
+
+/// The key of the one request in a handshake-era interrupt's `requests`.
+pub const KEY: &str = "elicitation";
+
+/// Where an answer to the question a held call waits on goes.
+type AnswerSender = oneshot::Sender<Result<Value>>;
+
+/// A question the server asked during a bridged call, and where its answer goes.
+struct Question {
+    params: Value,
+    answer: AnswerSender,
+}
+
+/// A handshake-era call whose server questions go to its driver instead of a host handler.
+struct Bridged {
+    call: LocalBoxFuture<'static, Result<Outcome>>,
+    /// Where the per-call elicitation handler hands the next question.
+    mailbox: Rc<RefCell<Option<oneshot::Sender<Question>>>>,
+}
+
+enum Event {
+    Done(Result<Outcome>),
+    Asked(Question),
+}
+
+impl Bridged {
+    fn start(
+        client: &Rc<Client>,
+        method: &str,
+        params: Map<String, Value>,
+        opts: &RequestOptions,
+    ) -> Bridged {
+        let mailbox: Rc<RefCell<Option<oneshot::Sender<Question>>>> = Rc::default();
+        let slot = mailbox.clone();
+        let handler: ElicitationHandler = Rc::new(move |params: Value| {
+            let waiting = slot.borrow_mut().take();
+            let (answer, answered) = oneshot::channel();
+            async move {
+                // (two questions at once could come only from two streams of one call)
+                let waiting = waiting.ok_or_else(|| {
+                    Error::new(
+                        ErrorCode::InvalidMessage,
+                        "a second question arrived before the first was answered",
+                    )
+                })?;
+                waiting
+                    .send(Question { params, answer })
+                    .map_err(|_| Error::new(ErrorCode::Aborted, "the call is no longer held"))?;
+                answered.await.unwrap_or_else(|_| {
+                    Err(Error::new(
+                        ErrorCode::Aborted,
+                        "the question was let go unanswered",
+                    ))
+                })
+            }
+            .boxed_local()
+        });
+        let mut opts = opts.clone();
+        opts.on_elicitation = Some(handler);
+        let (client, method) = (client.clone(), method.to_string());
+        let call = async move { client.request(&method, Some(params), &opts).await }.boxed_local();
+        Bridged { call, mailbox }
+    }
+
+    /// Runs the call until it finishes or the server asks a question.
+    async fn next(&mut self) -> Event {
+        let (tx, rx) = oneshot::channel();
+        *self.mailbox.borrow_mut() = Some(tx);
+        match future::select(self.call.as_mut(), rx).await {
+            Either::Left((outcome, _)) => Event::Done(outcome),
+            Either::Right((Ok(question), _)) => Event::Asked(question),
+            Either::Right((Err(_), call)) => Event::Done(call.await),
+        }
+    }
+}
+
+/// A call in the handshake era, with what it has been told so far.
+struct HeldCall {
+    method: String,
+    params: Map<String, Value>,
+    bridged: Bridged,
+    /// `[{request, response}]`: every answer given in this call, in order.
+    answers: Vec<Value>,
+    /// How many of `answers` the server has been given in this run of the call.
+    delivered: usize,
+    /// Questions asked in this run of the call.
+    round: u32,
+}
+
+struct Held {
+    id: u64,
+    call: HeldCall,
+    /// The question the call waits on (an entry of the interrupt's `requests`, keyless).
+    request: Value,
+    answer: AnswerSender,
+    /// When the call's HTTP request times out (the host's clock, milliseconds).
+    expires_at: Option<f64>,
+}
+
+/// The calls one adapter holds open while a person answers (see the module docs).
+#[derive(Default)]
+pub struct PendingCalls {
+    held: RefCell<Vec<Held>>,
+    next_id: Cell<u64>,
+}
+
+impl PendingCalls {
+    /// How many calls are held open.
+    pub fn len(&self) -> usize {
+        self.held.borrow().len()
+    }
+
+    /// Whether no call is held open.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Lets every held call go (their HTTP requests are dropped, which closes them).
+    pub fn clear(&self) {
+        self.held.borrow_mut().clear();
+    }
+
+    fn hold(&self, held: Held) {
+        let mut list = self.held.borrow_mut();
+        if list.len() >= MAX_HELD {
+            list.remove(0);
+        }
+        list.push(held);
+    }
+
+    /// Takes the held call `id` out when it is still alive at `now` and waits on `request`
+    /// of `method` with `params`; drops every held call that has expired.
+    fn take(
+        &self,
+        id: u64,
+        method: &str,
+        params: &Map<String, Value>,
+        request: &Value,
+        now: f64,
+    ) -> Option<Held> {
+        let mut list = self.held.borrow_mut();
+        list.retain(|h| h.expires_at.is_none_or(|t| t > now));
+        let at = list.iter().position(|h| {
+            h.id == id
+                && h.call.method == method
+                && &h.call.params == params
+                && &h.request == request
+        })?;
+        Some(list.remove(at))
+    }
+}
+
+/// Whether a call should be bridged: the host has no elicitation handler and the server is
+/// not known to speak 2026-07-28 (where questions come back as `input_required` results).
+pub fn bridges(client: &Client) -> bool {
+    client.config().on_elicitation.is_none() && !matches!(client.era(), Some(Era::Modern(_)))
+}
+
+/// How far a bridged call got: the server's answer to the request (complete, or a
+/// 2026-07-28 `input_required` when the server turned out to speak that revision), after
+/// `round` questions; or an interrupt while the call is held open.
+pub enum Driven {
+    /// The JSON-RPC result, after this many questions.
+    Answered(Outcome, u32),
+    /// A handshake-era `mcp_elicitation` interrupt.
+    Asked(Value),
+}
+
+/// Sends `method` with `params` as a bridged call and drives it to a step: a result, a
+/// 2026-07-28 interrupt, or a handshake-era interrupt while the call is held open in
+/// `pending`.
+///
+/// # Errors
+///
+/// Those of [`first_answer`] and of [`interrupt::continue_from`].
+pub async fn call(
+    client: &Rc<Client>,
+    pending: &PendingCalls,
+    method: &str,
+    params: Map<String, Value>,
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
+    let driven = first_answer(client, pending, method, params.clone(), opts).await?;
+    finish(client, method, params, driven, opts).await
+}
+
+/// Like [`call`], but stops at the server's answer to the request (for callers that look at
+/// it first, as the resource cache does).
+///
+/// # Errors
+///
+/// The request's own errors; [`ErrorCode::TooManyRounds`] past `maxRounds` questions;
+/// [`ErrorCode::InvalidMessage`] for a malformed question.
+pub async fn first_answer(
+    client: &Rc<Client>,
+    pending: &PendingCalls,
+    method: &str,
+    params: Map<String, Value>,
+    opts: &RequestOptions,
+) -> Result<Driven> {
+    let expires_at = deadline(client, opts);
+    let bridged = Bridged::start(client, method, params.clone(), opts);
+    let call = HeldCall {
+        method: method.to_string(),
+        params,
+        bridged,
+        answers: Vec::new(),
+        delivered: 0,
+        round: 0,
+    };
+    drive(client, pending, call, expires_at).await
+}
+
+/// A [`Driven`] as a step: input-required rounds of a 2026-07-28 answer are driven on.
+async fn finish(
+    client: &Rc<Client>,
+    method: &str,
+    params: Map<String, Value>,
+    driven: Driven,
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
+    match driven {
+        Driven::Asked(interrupt) => Ok(ResultOrInterrupt::Interrupt(interrupt)),
+        Driven::Answered(outcome, round) => {
+            interrupt::continue_from(client, method, params, outcome, round, opts).await
+        }
+    }
+}
+
+/// When an HTTP request sent now with `opts` times out (the host's clock, milliseconds).
+fn deadline(client: &Client, opts: &RequestOptions) -> Option<f64> {
+    opts.timeout_ms.map(|ms| client.exchange().now_ms() + ms)
+}
+
+/// Drives `call` to a step; a question nobody has answered yet holds it in `pending`, which
+/// lasts until `expires_at`, when its HTTP request times out.
+async fn drive(
+    client: &Rc<Client>,
+    pending: &PendingCalls,
+    mut call: HeldCall,
+    expires_at: Option<f64>,
+) -> Result<Driven> {
+    loop {
+        let question = match call.bridged.next().await {
+            Event::Done(outcome) => {
+                let outcome = outcome.map_err(interrupt::missing_capability)?;
+                return Ok(Driven::Answered(outcome, call.round));
+            }
+            Event::Asked(question) => question,
+        };
+        call.round += 1;
+        let max = client.config().max_rounds;
+        if call.round > max {
+            return Err(Error::new(
+                ErrorCode::TooManyRounds,
+                format!(
+                    "{} still asked questions after {max} rounds (maxRounds)",
+                    call.method
+                ),
+            ));
+        }
+        let request = match interrupt::elicitation_question(&question.params) {
+            Ok(request) => request,
+            Err(err) => {
+                let _ = question.answer.send(Err(err.clone()));
+                return Err(err);
+            }
+        };
+        if call.delivered < call.answers.len() {
+            let given = &call.answers[call.delivered];
+            if given.get("request") == Some(&request) {
+                let response = given.get("response").cloned().unwrap_or(Value::Null);
+                let _ = question.answer.send(Ok(response));
+                call.delivered += 1;
+                continue;
+            }
+            // the server asks something else than the person answered: ask the person
+            call.answers.truncate(call.delivered);
+        }
+        let id = pending.next_id.get();
+        let interrupt = handshake_interrupt(client, &call, &request, id);
+        pending.next_id.set(id + 1);
+        pending.hold(Held {
+            id,
+            call,
+            request,
+            answer: question.answer,
+            expires_at,
+        });
+        return Ok(Driven::Asked(interrupt));
+    }
+}
+
+/// The `mcp_elicitation` interrupt for `request`, asked in `call`, held as `id`.
+fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value, id: u64) -> Value {
+    let entry = interrupt::request_entry(KEY, request.clone());
+    let params = call.params.clone();
+    let mut value =
+        interrupt::elicitation_interrupt(client, &call.method, params, vec![entry], call.round);
+    let version = client.protocol_version().unwrap_or_default();
+    value["protocol_version"] = Value::from(version);
+    value["answers"] = Value::Array(call.answers.clone());
+    value["open_call"] = Value::from(id.to_string());
+    value
+}
+
+/// Whether `interrupt` was made here: by a handshake-era server's question.
+pub fn is_handshake_interrupt(interrupt: &Value) -> bool {
+    interrupt
+        .get("protocol_version")
+        .and_then(Value::as_str)
+        .is_some_and(crate::protocol::version::is_handshake)
+}
+
+/// The question an entry of an interrupt's `requests` asks: the entry without its `key`
+/// and `defaults` (what [`interrupt::elicitation_question`] gave).
+pub fn question_of(entry: &Value) -> Value {
+    let mut question = entry.clone();
+    if let Some(fields) = question.as_object_mut() {
+        fields.remove("key");
+        fields.remove("defaults");
+    }
+    question
+}
+
+/// Resumes a handshake-era `mcp_elicitation` interrupt (already checked by
+/// [`interrupt::resume_elicitation`]) with `response`, the checked answer to its one
+/// `request` (see [`question_of`]) as the server is to receive it: on the held call when
+/// this adapter still holds it, else by replay.
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] for a malformed `answers`; then those of [`call`].
+pub async fn resume(
+    client: &Rc<Client>,
+    pending: &PendingCalls,
+    interrupt: &Value,
+    request: Value,
+    response: Value,
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
+    let method = interrupt
+        .get("method")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let params = interrupt
+        .get("params")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let mut answers = match interrupt.get("answers") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) => list.clone(),
+        Some(_) => {
+            return Err(Error::new(
+                ErrorCode::InvalidArgument,
+                "interrupt.answers must be an array",
+            ))
+        }
+    };
+    answers.push(crate::obj! {"request": request.clone(), "response": response.clone()});
+    let now = client.exchange().now_ms();
+    let open = interrupt
+        .get("open_call")
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse::<u64>().ok());
+    if let Some(held) = open.and_then(|id| pending.take(id, method, &params, &request, now)) {
+        if held.answer.send(Ok(response)).is_ok() {
+            let mut call = held.call;
+            call.answers = answers;
+            call.delivered = call.answers.len();
+            // the held HTTP request still runs under the original call's deadline
+            let driven = drive(client, pending, call, held.expires_at).await?;
+            return finish(client, method, params, driven, opts).await;
+        }
+    }
+    let expires_at = deadline(client, opts);
+    let bridged = Bridged::start(client, method, params.clone(), opts);
+    let call = HeldCall {
+        method: method.to_string(),
+        params: params.clone(),
+        bridged,
+        answers,
+        delivered: 0,
+        round: 0,
+    };
+    let driven = drive(client, pending, call, expires_at).await?;
+    finish(client, method, params, driven, opts).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adapter::interrupt::{resume_elicitation, run, Retry};
+    use crate::client::scripted::{sse_reply, Canned, Scripted};
+    use crate::client::{ClientConfig, ProtocolMode};
+    use futures_executor::block_on;
+    use serde_json::json;
+
+    fn status(code: u16) -> Canned {
+        Canned {
+            status: code,
+            content_type: None,
+            location: None,
+            session_id: None,
+            chunks: vec![],
+        }
+    }
+
+    /// A handshake-era client with its session open (initialize, initialized).
+    fn session(config: ClientConfig) -> (Rc<Client>, Rc<Scripted>) {
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..config
+        });
+        let mut init = sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"old","version":"1"}}}),
+        ]);
+        init.session_id = Some("s".into());
+        script.push(init);
+        script.push(status(202));
+        (client, script)
+    }
+
+    fn question(id: &str, message: &str) -> Value {
+        json!({"jsonrpc":"2.0","id":id,"method":"elicitation/create","params":{"message":message,"requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean","default":true}},"required":["ok"]}}})
+    }
+
+    fn result(text: &str) -> Value {
+        json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":text}]}})
+    }
+
+    /// The server's side of one run of the call: the standalone GET stream refused, then
+    /// the call's response stream with `events`.
+    fn call_stream(script: &Scripted, events: &[Value]) {
+        script.push(status(405));
+        script.push(sse_reply(events));
+    }
+
+    fn call(client: &Rc<Client>, pending: &PendingCalls, opts: &RequestOptions) -> Value {
+        let params = json!({"name": "wipe", "arguments": {"what": "disk"}});
+        let params = params.as_object().cloned().unwrap();
+        match block_on(run(
+            client,
+            pending,
+            "tools/call",
+            params,
+            Retry::default(),
+            opts,
+        )) {
+            Ok(ResultOrInterrupt::Interrupt(interrupt)) => interrupt,
+            other => panic!("expected an interrupt, got {other:?}"),
+        }
+    }
+
+    fn answer(
+        client: &Rc<Client>,
+        pending: &PendingCalls,
+        interrupt: &Value,
+        ok: bool,
+    ) -> ResultOrInterrupt {
+        let responses = json!({"elicitation": {"action": "accept", "content": {"ok": ok}}});
+        let opts = RequestOptions::default();
+        block_on(resume_elicitation(
+            client, pending, interrupt, &responses, &opts,
+        ))
+        .unwrap()
+    }
+
+    /// The answers POSTed to the server's questions, as `(request id, result)`.
+    fn answers_sent(script: &Scripted) -> Vec<(Value, Value)> {
+        let sent = script.sent();
+        let replies = sent.iter().filter(|s| s.body.get("result").is_some());
+        replies
+            .map(|s| (s.body["id"].clone(), s.body["result"].clone()))
+            .collect()
+    }
+
+    fn calls_sent(script: &Scripted) -> usize {
+        let sent = script.sent();
+        sent.iter()
+            .filter(|s| s.body["method"] == "tools/call")
+            .count()
+    }
+
+    #[test]
+    fn a_question_in_the_middle_of_a_call_becomes_an_interrupt_answered_on_the_held_call() {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("q1", "Really?"), result("wiped")]);
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        assert_eq!(interrupt["type"], "mcp_elicitation");
+        assert_eq!(interrupt["tool_name"], "wipe");
+        assert_eq!(interrupt["protocol_version"], "2025-11-25");
+        assert_eq!(interrupt["round"], 1);
+        assert_eq!(interrupt["answers"], json!([]));
+        assert_eq!(
+            interrupt["requests"],
+            json!([{"key": "elicitation", "message": "Really?", "mode": "form",
+                "requested_schema": question("q1", "")["params"]["requestedSchema"],
+                "defaults": {"ok": true}}])
+        );
+        assert!(interrupt.get("request_state").is_none());
+        // the same JSON shape as a 2026-07-28 interrupt, with the era's own fields
+        let typed: interrupt::Interrupt = serde_json::from_value(interrupt.clone()).unwrap();
+        assert_eq!(serde_json::to_value(typed).unwrap(), interrupt);
+        assert_eq!(pending.len(), 1);
+        assert!(answers_sent(&script).is_empty(), "nothing answered yet");
+
+        script.push(status(202)); // the answer
+        let done = answer(&client, &pending, &interrupt, false);
+        assert_eq!(
+            done,
+            ResultOrInterrupt::Complete(json!({"content":[{"type":"text","text":"wiped"}]}))
+        );
+        assert_eq!(
+            answers_sent(&script),
+            [(
+                json!("q1"),
+                json!({"action": "accept", "content": {"ok": false}})
+            )]
+        );
+        assert_eq!(
+            calls_sent(&script),
+            1,
+            "answered on the live call, not sent again"
+        );
+        assert!(pending.is_empty());
+    }
+
+    #[test]
+    fn a_fresh_adapter_replays_the_call_and_answers_repeated_questions_in_order() {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("a", "First?")]);
+        let first = call(
+            &client,
+            &PendingCalls::default(),
+            &RequestOptions::default(),
+        );
+
+        // another adapter (no held call): the call is sent again and asks the first
+        // question again, then a second one
+        call_stream(
+            &script,
+            &[question("b", "First?"), question("c", "Second?")],
+        );
+        script.push(status(202));
+        let elsewhere = PendingCalls::default();
+        let ResultOrInterrupt::Interrupt(second) = answer(&client, &elsewhere, &first, true) else {
+            panic!("expected the second question")
+        };
+        assert_eq!(second["requests"][0]["message"], "Second?");
+        assert_eq!(second["round"], 2);
+        assert_eq!(
+            second["answers"],
+            json!([{"request": {"message": "First?", "mode": "form",
+                "requested_schema": question("", "")["params"]["requestedSchema"]},
+                "response": {"action": "accept", "content": {"ok": true}}}])
+        );
+        assert_eq!(
+            answers_sent(&script).len(),
+            1,
+            "the repeated question was answered"
+        );
+        assert_eq!(answers_sent(&script)[0].0, "b");
+
+        // a third adapter, after a JSON round trip: both answers are replayed
+        let second: Value = serde_json::from_str(&second.to_string()).unwrap();
+        call_stream(
+            &script,
+            &[
+                question("d", "First?"),
+                question("e", "Second?"),
+                result("done"),
+            ],
+        );
+        script.push(status(202));
+        script.push(status(202));
+        let done = answer(&client, &PendingCalls::default(), &second, false);
+        assert!(matches!(done, ResultOrInterrupt::Complete(_)));
+        let answered = answers_sent(&script);
+        assert_eq!(
+            answered[1],
+            (
+                json!("d"),
+                json!({"action": "accept", "content": {"ok": true}})
+            )
+        );
+        assert_eq!(
+            answered[2],
+            (
+                json!("e"),
+                json!({"action": "accept", "content": {"ok": false}})
+            )
+        );
+        assert_eq!(calls_sent(&script), 3);
+    }
+
+    #[test]
+    fn a_replayed_question_that_changed_is_asked_anew_never_answered_from_the_old_answer() {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("a", "Delete key k-1?")]);
+        let first = call(
+            &client,
+            &PendingCalls::default(),
+            &RequestOptions::default(),
+        );
+        call_stream(&script, &[question("b", "Delete key k-2?")]);
+        let ResultOrInterrupt::Interrupt(again) =
+            answer(&client, &PendingCalls::default(), &first, true)
+        else {
+            panic!("expected a new interrupt")
+        };
+        assert_eq!(again["requests"][0]["message"], "Delete key k-2?");
+        assert_eq!(
+            again["answers"],
+            json!([]),
+            "the old answer is not carried on"
+        );
+        assert!(answers_sent(&script).is_empty(), "nothing was answered");
+    }
+
+    #[test]
+    fn a_held_call_past_its_timeout_is_replayed_and_a_foreign_open_call_is_not_taken() {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("a", "Sure?")]);
+        let pending = PendingCalls::default();
+        let opts = RequestOptions {
+            timeout_ms: Some(1_000.0),
+            ..RequestOptions::default()
+        };
+        let interrupt = call(&client, &pending, &opts);
+        script.clock.set(5_000.0);
+        call_stream(&script, &[question("b", "Sure?"), result("ok")]);
+        script.push(status(202));
+        assert!(matches!(
+            answer(&client, &pending, &interrupt, true),
+            ResultOrInterrupt::Complete(_)
+        ));
+        assert_eq!(
+            calls_sent(&script),
+            2,
+            "replayed: the held request had timed out"
+        );
+        assert_eq!(answers_sent(&script)[0].0, "b");
+        assert!(pending.is_empty(), "the expired call was let go");
+
+        // an interrupt whose open_call names a call held for something else is replayed
+        call_stream(&script, &[question("c", "Sure?")]);
+        let held = call(&client, &pending, &RequestOptions::default());
+        let mut other = held.clone();
+        other["params"]["arguments"]["what"] = json!("tape");
+        call_stream(&script, &[question("d", "Sure?"), result("ok")]);
+        script.push(status(202));
+        answer(&client, &pending, &other, true);
+        assert_eq!(
+            pending.len(),
+            1,
+            "the held call was not answered for another"
+        );
+        assert_eq!(calls_sent(&script), 4);
+    }
+
+    #[test]
+    fn questions_count_as_rounds_and_the_cap_holds() {
+        let (client, script) = session(ClientConfig {
+            max_rounds: 1,
+            ..ClientConfig::default()
+        });
+        call_stream(&script, &[question("a", "One?"), question("b", "Two?")]);
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        script.push(status(202));
+        let responses = json!({"elicitation": {"action": "decline"}});
+        let opts = RequestOptions::default();
+        let err = block_on(resume_elicitation(
+            &client, &pending, &interrupt, &responses, &opts,
+        ))
+        .unwrap_err();
+        assert_eq!(err.code, ErrorCode::TooManyRounds);
+        assert!(pending.is_empty());
+    }
+
+    #[test]
+    fn a_url_mode_question_becomes_a_url_request() {
+        let (client, script) = session(ClientConfig::default());
+        let url_question = json!({"jsonrpc":"2.0","id":"u","method":"elicitation/create","params":{"mode":"url","message":"Sign in","url":"https://auth.example/x?y=1","elicitationId":"e-1"}});
+        call_stream(&script, &[url_question, result("in")]);
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        assert_eq!(
+            interrupt["requests"],
+            json!([{"key": "elicitation", "message": "Sign in", "mode": "url",
+                "url": "https://auth.example/x?y=1"}])
+        );
+        script.push(status(202));
+        let responses = json!({"elicitation": {"action": "accept"}});
+        let opts = RequestOptions::default();
+        block_on(resume_elicitation(
+            &client, &pending, &interrupt, &responses, &opts,
+        ))
+        .unwrap();
+        assert_eq!(answers_sent(&script)[0].1, json!({"action": "accept"}));
+    }
+}
