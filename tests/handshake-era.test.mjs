@@ -1,7 +1,8 @@
 // The handshake era (MCP 2025-11-25 and 2025-06-18) against real servers of that era:
 // server-everything (SDK 1.x, sessions, SSE with priming events) and the FastMCP fixture with
 // --legacy-only. The results are the same as in the 2026-07-28 era; elicitation goes through
-// onElicitation (never hangs without one); an aborted call posts notifications/cancelled in
+// onElicitation (without one it becomes an interrupt: tests/handshake-elicitation.test.mjs);
+// an aborted call posts notifications/cancelled in
 // the session; an expired session is recovered. (Choosing the era: tests/negotiation.test.mjs.)
 //
 //   bash scripts/build.sh && node --test tests/handshake-era.test.mjs
@@ -63,16 +64,15 @@ describe('FastMCP fixture --legacy-only', () => {
     await adapter.close();
   });
 
-  test('confirm_action elicits through onElicitation; without a handler it fails clearly, never hangs', async () => {
+  test('confirm_action elicits through onElicitation; without a handler it becomes an interrupt', async () => {
     const withHandler = new MCPAdapter(server.url, { onElicitation: () => ({ action: 'accept', content: { value: true } }) });
     const ok = await withHandler.callTool('confirm_action', { action: 'reboot' });
     assert.equal(ok.content[0].text, 'reboot: confirmed');
     const declined = new MCPAdapter(server.url, { onElicitation: async () => ({ action: 'decline' }) });
     assert.equal((await declined.callTool('confirm_action', { action: 'reboot' })).content[0].text, 'reboot: decline');
     const without = new MCPAdapter(server.url, { timeoutMs: 10_000 });
-    const refused = await without.callTool('confirm_action', { action: 'reboot' });
-    assert.equal(refused.status, 'error');
-    assert.match(refused.content[0].text, /elicitation/);
+    const paused = await without.callTool('confirm_action', { action: 'reboot' });
+    assert.equal(paused.type, 'mcp_elicitation'); // tests/handshake-elicitation.test.mjs
     await Promise.all([withHandler.close(), declined.close(), without.close()]);
   });
 

@@ -535,3 +535,72 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     assert.match(stdout, /ai: Oslo: 21\.5 °C and sunny\./);
   });
 });
+
+describe('mcp-wasm-adapter/langchain with a handshake-era server (FastMCP --legacy-only)', () => {
+  let server;
+  before(async () => {
+    server = await startFastMCP({ legacyOnly: true });
+  });
+  after(() => server?.close());
+
+  test('questions asked mid-call pause createAgent as interrupts and Command resumes them on the held calls, in parallel', async () => {
+    const { adapter, count } = countingAdapter(server.url);
+    const tools = await toLangChainTools(adapter, { filter: ['confirm_action', 'ask_twice'] });
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'confirm_action', args: { action: 'deploy' }, id: 'call_a' },
+        { name: 'ask_twice', args: { topic: 'signup' }, id: 'call_b' },
+      ])
+      .respond(new AIMessage('both done'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+    const paused = await agent.invoke({ messages: [new HumanMessage('go')] }, config);
+    assert.equal(paused.__interrupt__.length, 2);
+    const a = paused.__interrupt__.find((i) => i.value.tool_name === 'confirm_action');
+    const b = paused.__interrupt__.find((i) => i.value.tool_name === 'ask_twice');
+    assert.equal(a.value.type, 'mcp_elicitation');
+    assert.equal(a.value.protocol_version, '2025-11-25');
+    assert.equal(a.value.requests[0].message, 'Really deploy?');
+
+    // b's first answer: b asks its second question; a stays pending, unchanged
+    const half = await agent.invoke(new Command({ resume: createMCPResume(b, accept(b, { value: 'Ada' })) }), config);
+    assert.equal(half.__interrupt__.length, 2);
+    assert.deepEqual(half.__interrupt__.find((i) => i.id === a.id).value, a.value);
+    const b2 = half.__interrupt__.find((i) => i.id !== a.id);
+    assert.equal(b2.value.requests[0].message, 'And your age?');
+
+    const resume = { ...createMCPResume(a, accept(a, { value: true })), ...createMCPResume(b2, accept(b2, { value: 36 })) };
+    const done = await agent.invoke(new Command({ resume }), config);
+    assert.equal(done.__interrupt__, undefined);
+    const byId = Object.fromEntries(toolMessages(done).map((m) => [m.tool_call_id, m.content[0].text]));
+    assert.deepEqual(byId, { call_a: 'deploy: confirmed', call_b: 'signup: Ada is 36' });
+    assert.equal(done.messages.at(-1).content, 'both done');
+    // answered on the held calls: each tool ran once on the server
+    assert.equal(count('confirm_action'), 1);
+    assert.equal(count('ask_twice'), 1);
+    await adapter.close();
+  });
+
+  test('a run resumed by a fresh adapter (another process) replays the call with the answers given', async () => {
+    const first = countingAdapter(server.url);
+    const model1 = fakeModel().respondWithTools([{ name: 'confirm_action', args: { action: 'ship' }, id: 'call_s' }]);
+    const saver1 = new MemorySaver();
+    const agent1 = createAgent({ model: model1, tools: await toLangChainTools(first.adapter), checkpointer: saver1 });
+    const config = newThread();
+    const paused = await agent1.invoke({ messages: [new HumanMessage('ship')] }, config);
+    const [pending] = paused.__interrupt__;
+    const interruptJson = JSON.parse(JSON.stringify(pending));
+    await first.adapter.close();
+
+    const second = countingAdapter(server.url);
+    const model2 = fakeModel()
+      .respondWithTools([{ name: 'confirm_action', args: { action: 'ship' }, id: 'call_s' }])
+      .respond(new AIMessage('shipped'));
+    const agent2 = createAgent({ model: model2, tools: await toLangChainTools(second.adapter), checkpointer: saver1 });
+    const done = await agent2.invoke(new Command({ resume: createMCPResume(interruptJson, accept(interruptJson, { value: true })) }), config);
+    assert.equal(done.__interrupt__, undefined);
+    assert.equal(toolMessages(done).at(-1).content[0].text, 'ship: confirmed');
+    assert.equal(second.count('confirm_action'), 1, 'replayed once by the new adapter');
+    await second.adapter.close();
+  });
+});

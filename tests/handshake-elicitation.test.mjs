@@ -1,0 +1,182 @@
+// Questions a handshake-era server (MCP 2025-11-25 / 2025-06-18) asks in the middle of a call
+// (`elicitation/create` on the session) become the same `mcp_elicitation` interrupts as a
+// 2026-07-28 server's `input_required`: resumed on the held call by the adapter that made
+// them, or by replaying the call anywhere else; and a host's onElicitation handler answers in
+// place in both eras. Against the FastMCP fixture (--legacy-only, and both eras) and
+// server-everything. (LangGraph on such a server: tests/langchain.test.mjs.)
+//
+//   bash scripts/build.sh && node --test tests/handshake-elicitation.test.mjs
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MCPAdapter } from '../pkg/index.node.js';
+import { rejectsWith } from './helpers/errors.mjs';
+import { recordingFetch } from './helpers/record.mjs';
+import { startEverything, startFastMCP, useServer } from './helpers/servers.mjs';
+
+const accept = (content) => ({ responses: { elicitation: { action: 'accept', content } } });
+/** The answers the client POSTed to the server's questions (JSON-RPC responses). */
+const answersSent = (rec) => rec.requests.filter((r) => r.body && 'result' in r.body).map((r) => r.body.result);
+const toolCalls = (rec) => rec.requests.filter((r) => r.body?.method === 'tools/call').length;
+
+describe('FastMCP fixture --legacy-only', () => {
+  const server = useServer(() => startFastMCP({ legacyOnly: true }));
+
+  test('a question in the middle of invoke() becomes an interrupt; resume answers it on the held call', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server().url, { fetch: rec.fetch });
+    const confirm = (await adapter.listTools()).find((t) => t.name === 'confirm_action');
+    const interrupt = await confirm.invoke({ action: 'wipe disk' });
+    assert.equal(adapter.protocolVersion, '2025-11-25');
+    assert.equal(interrupt.type, 'mcp_elicitation');
+    assert.equal(interrupt.tool_name, 'confirm_action');
+    assert.equal(interrupt.protocol_version, '2025-11-25');
+    assert.equal(interrupt.round, 1);
+    assert.deepEqual(interrupt.answers, []);
+    assert.equal(typeof interrupt.open_call, 'string');
+    assert.deepEqual(interrupt.server, { url: server().url, name: 'fastmcp-fixture', version: '0.1.0' });
+    assert.deepEqual(interrupt.requests, [{
+      key: 'elicitation', message: 'Really wipe disk?', mode: 'form', defaults: {},
+      requested_schema: { type: 'object', properties: { value: { type: 'boolean', title: 'Value' } }, required: ['value'] },
+    }]);
+    const initialize = rec.requests.find((r) => r.body?.method === 'initialize');
+    assert.deepEqual(initialize.body.params.capabilities, { elicitation: { form: {}, url: {} } });
+
+    const done = await adapter.resume(interrupt, accept({ value: true }));
+    assert.equal(done.status, 'success');
+    assert.equal(done.content[0].text, 'wipe disk: confirmed');
+    assert.equal(toolCalls(rec), 1, 'answered on the live session, the tool ran once');
+    assert.deepEqual(answersSent(rec), [{ action: 'accept', content: { value: true } }]);
+    await adapter.close();
+  });
+
+  test('a fresh adapter resumes a JSON round-tripped interrupt by replaying the call', async () => {
+    const first = new MCPAdapter(server().url);
+    const interrupt = JSON.parse(JSON.stringify(await first.callTool('confirm_action', { action: 'move' })));
+    await first.close(); // lets the held call go
+    const rec = recordingFetch();
+    const second = new MCPAdapter(server().url, { fetch: rec.fetch });
+    const done = await second.resume(interrupt, { responses: { elicitation: { action: 'decline' } } });
+    assert.equal(done.content[0].text, 'move: decline');
+    assert.equal(toolCalls(rec), 1, 'the call was sent again');
+    assert.deepEqual(answersSent(rec), [{ action: 'decline' }]);
+    await second.close();
+  });
+
+  test('a tool asking twice gives successive interrupts, live and by replay', async () => {
+    const adapter = new MCPAdapter(server().url);
+    const first = await adapter.callTool('ask_twice', { topic: 'signup' });
+    assert.equal(first.requests[0].message, 'Your name, for signup?');
+    const second = await adapter.resume(first, accept({ value: 'Ada' }));
+    assert.equal(second.type, 'mcp_elicitation');
+    assert.equal(second.round, 2);
+    assert.equal(second.requests[0].message, 'And your age?');
+    assert.equal(second.answers.length, 1);
+    assert.deepEqual(second.answers[0].response, { action: 'accept', content: { value: 'Ada' } });
+    const live = await adapter.resume(second, accept({ value: 36 }));
+    assert.equal(live.content[0].text, 'signup: Ada is 36');
+
+    // the second interrupt again, in another adapter: the first answer is replayed
+    const rec = recordingFetch();
+    const other = new MCPAdapter(server().url, { fetch: rec.fetch });
+    const replayed = await other.resume(JSON.parse(JSON.stringify(second)), accept({ value: 37 }));
+    assert.equal(replayed.content[0].text, 'signup: Ada is 37');
+    assert.deepEqual(answersSent(rec), [
+      { action: 'accept', content: { value: 'Ada' } },
+      { action: 'accept', content: { value: 37 } },
+    ]);
+    await Promise.all([adapter.close(), other.close()]);
+  });
+
+  test('a replayed question that changed becomes a new interrupt; nothing is sent under the old answer', async () => {
+    const first = await new MCPAdapter(server().url).callTool('confirm_random_key', {});
+    const key = first.requests[0].message.match(/k-[0-9a-f]+/)[0];
+    const rec = recordingFetch();
+    const other = new MCPAdapter(server().url, { fetch: rec.fetch });
+    const again = await other.resume(first, accept({ value: true }));
+    assert.equal(again.type, 'mcp_elicitation');
+    assert.notEqual(again.requests[0].message.match(/k-[0-9a-f]+/)[0], key);
+    assert.deepEqual(again.answers, []);
+    assert.deepEqual(answersSent(rec), [], 'the changed question was not answered');
+    const done = await other.resume(again, accept({ value: true }));
+    assert.match(done.content[0].text, /^confirmed under k-/);
+    await other.close();
+  });
+
+  test('readResource() and getPrompt() pause on a question too', async () => {
+    const adapter = new MCPAdapter(server().url);
+    const reading = await adapter.readResource('fixture://guarded');
+    assert.equal(reading.type, 'mcp_elicitation');
+    assert.equal(reading.method, 'resources/read');
+    assert.equal(reading.tool_name, null);
+    const [note] = await adapter.resume(reading, accept({ value: true }));
+    assert.equal(note.text, 'the guarded note');
+    const prompting = await adapter.getPrompt('greet_asking', {});
+    assert.equal(prompting.method, 'prompts/get');
+    const messages = await adapter.resume(prompting, accept({ value: 'Ada' }));
+    assert.equal(messages[0].content[0].text, 'Hello, Ada!');
+    await adapter.close();
+  });
+
+  test('the round cap holds across questions, and answers are checked before anything is sent', async () => {
+    const adapter = new MCPAdapter(server().url, { maxRounds: 1 });
+    const first = await adapter.callTool('ask_twice', { topic: 't' });
+    await rejectsWith(adapter.resume(first, accept({ value: 7 })), 'invalid_argument'); // not a string
+    await rejectsWith(adapter.resume(first, accept({ value: 'Ada' })), 'too_many_rounds');
+    await adapter.close();
+  });
+
+  test('onElicitation given: the handler answers in place and nothing pauses', async () => {
+    const onElicitation = (request) => ({ action: 'accept', content: { value: request.message.startsWith('Your name') ? 'Bo' : 41 } });
+    const adapter = new MCPAdapter(server().url, { onElicitation });
+    const out = await adapter.callTool('ask_twice', { topic: 'x' });
+    assert.equal(out.content[0].text, 'x: Bo is 41');
+    await adapter.close();
+  });
+});
+
+describe('FastMCP fixture, 2026-07-28', () => {
+  const server = useServer(() => startFastMCP());
+
+  test('onElicitation answers input_required rounds in place: no interrupt', async () => {
+    const asked = [];
+    const adapter = new MCPAdapter(server().url, {
+      onElicitation: (request) => {
+        asked.push(request.message);
+        return { action: 'accept', content: { confirmed: true } };
+      },
+    });
+    const out = await adapter.callTool('confirm_action', { action: 'ship' });
+    assert.equal(adapter.protocolVersion, '2026-07-28');
+    assert.deepEqual(asked, ['Really ship?']);
+    assert.match(out.content[0].text, /^ship: confirmed /);
+  });
+});
+
+describe('server-everything (handshake era only)', () => {
+  const server = useServer(startEverything);
+
+  test('its elicitation tools are offered without a handler, and form and URL questions become interrupts', async () => {
+    const adapter = new MCPAdapter(server().url);
+    const tools = Object.fromEntries((await adapter.listTools()).map((t) => [t.name, t]));
+    assert.ok(tools['trigger-elicitation-request'], 'offered: the capability is declared');
+    assert.ok(tools['trigger-url-elicitation'], 'offered: URL mode is declared');
+
+    const form = await tools['trigger-elicitation-request'].invoke({}, { timeoutMs: 10_000 });
+    assert.equal(form.type, 'mcp_elicitation');
+    assert.equal(form.requests[0].mode, 'form');
+    assert.ok(form.requests[0].requested_schema.properties.name);
+    const filled = await adapter.resume(form, accept({ ...form.requests[0].defaults, name: 'Ada', check: true, integer: 3 }));
+    assert.equal(filled.status, 'success');
+    assert.match(filled.content.map((b) => b.text).join('\n'), /Ada/);
+
+    const link = 'https://auth.example.test/consent?session=abc';
+    const url = await tools['trigger-url-elicitation'].invoke({ url: link }, { timeoutMs: 10_000 });
+    assert.equal(url.type, 'mcp_elicitation');
+    assert.equal(url.requests[0].mode, 'url');
+    assert.equal(url.requests[0].url, link);
+    const opened = await adapter.resume(url, { responses: { elicitation: { action: 'accept' } } });
+    assert.equal(opened.status, 'success');
+    await adapter.close();
+  });
+});
