@@ -157,9 +157,11 @@ export interface MCPAdapterOptions {
    */
   protocol?: 'auto' | '2026-07-28' | 'legacy';
   /**
-   * Answers elicitation requests of handshake-era servers, which arrive in the middle of a
-   * call. The elicitation capability is declared only when this is set; without it such
-   * servers must not ask, and a request that arrives anyway is refused (-32601).
+   * Answers a server's questions in place, in both eras: `elicitation/create` requests of
+   * handshake-era servers (which arrive in the middle of a call) and the `elicitation/create`
+   * input requests of a 2026-07-28 `input_required` result (form or URL mode). Schema
+   * `default`s fill the fields the answer leaves out. Without it, every question becomes an
+   * {@link ElicitationInterrupt} (the default, and what the LangChain glue needs).
    */
   onElicitation?: (request: ElicitRequest) => ElicitResult | Promise<ElicitResult>;
   /** Extra request headers (e.g. `Authorization`). They are sent only to the target's origin: redirects to other origins are refused. Their values are redacted (`[redacted]`) from every error's message and data. */
@@ -296,7 +298,7 @@ export interface ElicitationInterrupt {
   /** Handshake era only: every answer given earlier in this call, in order; replayed when the call is sent again. */
   answers?: GivenAnswer[];
   /** Handshake era only: the call the adapter that made this interrupt holds open for the answer; other adapters replay the call. */
-  open_call?: string;
+  open_call?: number;
 }
 
 /** An answer given earlier in a handshake-era call: the question asked and the `ElicitResult` sent. */

@@ -291,7 +291,7 @@ fn elicitation() -> Interrupt {
             request: json!({"message": "First?", "mode": "url", "url": "https://a.example/"}),
             response: json!({"action": "accept"}),
         }]),
-        open_call: Some("0".into()),
+        open_call: Some(0),
     })
 }
 

@@ -33,7 +33,7 @@ describe('FastMCP fixture --legacy-only', () => {
     assert.equal(interrupt.protocol_version, '2025-11-25');
     assert.equal(interrupt.round, 1);
     assert.deepEqual(interrupt.answers, []);
-    assert.equal(typeof interrupt.open_call, 'string');
+    assert.equal(typeof interrupt.open_call, 'number');
     assert.deepEqual(interrupt.server, { url: server().url, name: 'fastmcp-fixture', version: '0.1.0' });
     assert.deepEqual(interrupt.requests, [{
       key: 'elicitation', message: 'Really wipe disk?', mode: 'form', defaults: {},

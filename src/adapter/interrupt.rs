@@ -99,7 +99,7 @@ pub struct ElicitationInterrupt {
     /// Handshake era only: the call the adapter that made this interrupt holds open for the
     /// answer (meaningless to any other adapter, which replays the call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub open_call: Option<String>,
+    pub open_call: Option<u64>,
 }
 
 /// An answer given earlier in a handshake-era call: the question (an [`ElicitationRequest`]
@@ -228,7 +228,7 @@ pub async fn run(
         round,
     } = retry;
     let first = input_responses.is_none() && request_state.is_none();
-    if first && pending::bridges(client) {
+    if first && pending::bridges(client, opts).await? {
         // a handshake-era server asks in the middle of the call: see `pending`
         return pending::call(client, pending, method, params, opts).await;
     }

@@ -122,6 +122,26 @@ struct HeldCall {
     round: u32,
 }
 
+impl HeldCall {
+    /// Sends the call, to be told `answers` again in order (none for a first call).
+    fn start(
+        client: &Rc<Client>,
+        method: &str,
+        params: Map<String, Value>,
+        answers: Vec<Value>,
+        opts: &RequestOptions,
+    ) -> HeldCall {
+        HeldCall {
+            method: method.to_string(),
+            bridged: Bridged::start(client, method, params.clone(), opts),
+            params,
+            answers,
+            delivered: 0,
+            round: 0,
+        }
+    }
+}
+
 struct Held {
     id: u64,
     call: HeldCall,
@@ -185,29 +205,30 @@ impl PendingCalls {
     }
 }
 
-/// Whether a call should be bridged: the host has no elicitation handler and the server is
-/// not known to speak 2026-07-28 (where questions come back as `input_required` results).
-pub fn bridges(client: &Client) -> bool {
-    client.config().on_elicitation.is_none() && !matches!(client.era(), Some(Era::Modern(_)))
-}
-
-/// How far a bridged call got: the server's answer to the request (complete, or a
-/// 2026-07-28 `input_required` when the server turned out to speak that revision), after
-/// `round` questions; or an interrupt while the call is held open.
-pub enum Driven {
-    /// The JSON-RPC result, after this many questions.
-    Answered(Outcome, u32),
-    /// A handshake-era `mcp_elicitation` interrupt.
-    Asked(Value),
-}
-
-/// Sends `method` with `params` as a bridged call and drives it to a step: a result, a
-/// 2026-07-28 interrupt, or a handshake-era interrupt while the call is held open in
-/// `pending`.
+/// Whether a call should be bridged: the host has no elicitation handler and the server
+/// speaks the handshake era (a 2026-07-28 server asks in `input_required` results instead).
+/// Settles the era first when it is not known yet.
 ///
 /// # Errors
 ///
-/// Those of [`first_answer`] and of [`interrupt::continue_from`].
+/// Those of the negotiation ([`Client::ensure_ready`]).
+pub async fn bridges(client: &Client, opts: &RequestOptions) -> Result<bool> {
+    if client.config().on_elicitation.is_some() {
+        return Ok(false);
+    }
+    Ok(matches!(
+        client.ensure_ready(opts).await?,
+        Era::Handshake(_)
+    ))
+}
+
+/// Sends `method` with `params` as a bridged call and drives it to a step: a result, or an
+/// interrupt while the call is held open in `pending`.
+///
+/// # Errors
+///
+/// The request's own errors; [`ErrorCode::TooManyRounds`] past `maxRounds` questions;
+/// [`ErrorCode::InvalidMessage`] for a malformed question.
 pub async fn call(
     client: &Rc<Client>,
     pending: &PendingCalls,
@@ -215,51 +236,8 @@ pub async fn call(
     params: Map<String, Value>,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let driven = first_answer(client, pending, method, params.clone(), opts).await?;
-    finish(client, method, params, driven, opts).await
-}
-
-/// Like [`call`], but stops at the server's answer to the request (for callers that look at
-/// it first, as the resource cache does).
-///
-/// # Errors
-///
-/// The request's own errors; [`ErrorCode::TooManyRounds`] past `maxRounds` questions;
-/// [`ErrorCode::InvalidMessage`] for a malformed question.
-pub async fn first_answer(
-    client: &Rc<Client>,
-    pending: &PendingCalls,
-    method: &str,
-    params: Map<String, Value>,
-    opts: &RequestOptions,
-) -> Result<Driven> {
-    let expires_at = deadline(client, opts);
-    let bridged = Bridged::start(client, method, params.clone(), opts);
-    let call = HeldCall {
-        method: method.to_string(),
-        params,
-        bridged,
-        answers: Vec::new(),
-        delivered: 0,
-        round: 0,
-    };
-    drive(client, pending, call, expires_at).await
-}
-
-/// A [`Driven`] as a step: input-required rounds of a 2026-07-28 answer are driven on.
-async fn finish(
-    client: &Rc<Client>,
-    method: &str,
-    params: Map<String, Value>,
-    driven: Driven,
-    opts: &RequestOptions,
-) -> Result<ResultOrInterrupt> {
-    match driven {
-        Driven::Asked(interrupt) => Ok(ResultOrInterrupt::Interrupt(interrupt)),
-        Driven::Answered(outcome, round) => {
-            interrupt::continue_from(client, method, params, outcome, round, opts).await
-        }
-    }
+    let call = HeldCall::start(client, method, params, Vec::new(), opts);
+    drive(client, pending, call, deadline(client, opts), opts).await
 }
 
 /// When an HTTP request sent now with `opts` times out (the host's clock, milliseconds).
@@ -274,12 +252,22 @@ async fn drive(
     pending: &PendingCalls,
     mut call: HeldCall,
     expires_at: Option<f64>,
-) -> Result<Driven> {
+    opts: &RequestOptions,
+) -> Result<ResultOrInterrupt> {
     loop {
         let question = match call.bridged.next().await {
             Event::Done(outcome) => {
                 let outcome = outcome.map_err(interrupt::missing_capability)?;
-                return Ok(Driven::Answered(outcome, call.round));
+                let (method, round) = (call.method, call.round);
+                return interrupt::continue_from(
+                    client,
+                    &method,
+                    call.params,
+                    outcome,
+                    round,
+                    opts,
+                )
+                .await;
             }
             Event::Asked(question) => question,
         };
@@ -296,10 +284,8 @@ async fn drive(
         }
         let request = match interrupt::elicitation_question(&question.params) {
             Ok(request) => request,
-            Err(err) => {
-                let _ = question.answer.send(Err(err.clone()));
-                return Err(err);
-            }
+            // (the question goes unanswered: the server learns of it when the call ends)
+            Err(err) => return Err(err),
         };
         if call.delivered < call.answers.len() {
             let given = &call.answers[call.delivered];
@@ -322,7 +308,7 @@ async fn drive(
             answer: question.answer,
             expires_at,
         });
-        return Ok(Driven::Asked(interrupt));
+        return Ok(ResultOrInterrupt::Interrupt(interrupt));
     }
 }
 
@@ -335,7 +321,7 @@ fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value, id: u6
     let version = client.protocol_version().unwrap_or_default();
     value["protocol_version"] = Value::from(version);
     value["answers"] = Value::Array(call.answers.clone());
-    value["open_call"] = Value::from(id.to_string());
+    value["open_call"] = Value::from(id);
     value
 }
 
@@ -395,32 +381,18 @@ pub async fn resume(
     };
     answers.push(crate::obj! {"request": request.clone(), "response": response.clone()});
     let now = client.exchange().now_ms();
-    let open = interrupt
-        .get("open_call")
-        .and_then(Value::as_str)
-        .and_then(|s| s.parse::<u64>().ok());
+    let open = interrupt.get("open_call").and_then(Value::as_u64);
     if let Some(held) = open.and_then(|id| pending.take(id, method, &params, &request, now)) {
         if held.answer.send(Ok(response)).is_ok() {
             let mut call = held.call;
             call.answers = answers;
             call.delivered = call.answers.len();
             // the held HTTP request still runs under the original call's deadline
-            let driven = drive(client, pending, call, held.expires_at).await?;
-            return finish(client, method, params, driven, opts).await;
+            return drive(client, pending, call, held.expires_at, opts).await;
         }
     }
-    let expires_at = deadline(client, opts);
-    let bridged = Bridged::start(client, method, params.clone(), opts);
-    let call = HeldCall {
-        method: method.to_string(),
-        params: params.clone(),
-        bridged,
-        answers,
-        delivered: 0,
-        round: 0,
-    };
-    let driven = drive(client, pending, call, expires_at).await?;
-    finish(client, method, params, driven, opts).await
+    let call = HeldCall::start(client, method, params, answers, opts);
+    drive(client, pending, call, deadline(client, opts), opts).await
 }
 
 #[cfg(test)]

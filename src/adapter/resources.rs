@@ -8,7 +8,7 @@
 //! <https://modelcontextprotocol.io/specification/2026-07-28>.
 
 use super::interrupt::{self, ResultOrInterrupt, Retry};
-use super::pending::{self, Driven, PendingCalls};
+use super::pending::{self, PendingCalls};
 use crate::client::cache::{CacheMode, CacheView};
 use crate::client::prompts::prompt_params;
 use crate::client::resources::{read_error, read_params};
@@ -51,24 +51,18 @@ pub async fn read_resource(
         }
     }
     let method = "resources/read";
-    let (outcome, round) = if pending::bridges(client) {
-        match pending::first_answer(client, pending, method, params.clone(), opts)
+    if pending::bridges(client, opts).await? {
+        // handshake era: never cached, and a question in the middle becomes an interrupt
+        return pending::call(client, pending, method, params, opts)
             .await
-            .map_err(|e| read_error(uri, e))?
-        {
-            Driven::Asked(interrupt) => return Ok(ResultOrInterrupt::Interrupt(interrupt)),
-            Driven::Answered(outcome, round) => (outcome, round),
-        }
-    } else {
-        let outcome = client
-            .request(method, Some(params.clone()), opts)
-            .await
-            .map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
-        (outcome, 0)
-    };
-    if outcome.kind == ResultType::InputRequired || round > 0 {
-        // never cached: answers after questions are the person's
-        return interrupt::continue_from(client, method, params, outcome, round, opts)
+            .map_err(|e| read_error(uri, e));
+    }
+    let outcome = client
+        .request(method, Some(params.clone()), opts)
+        .await
+        .map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
+    if outcome.kind == ResultType::InputRequired {
+        return interrupt::continue_from(client, method, params, outcome, 0, opts)
             .await
             .map_err(|e| read_error(uri, e));
     }

@@ -42,7 +42,7 @@ pub use tools::CallOutcome;
 pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 
 /// A host callback that answers a server's request for input: gets the request's params,
-/// resolves to its result. Used for handshake-era `elicitation/create` (params
+/// resolves to its result. Used for `elicitation/create` (params
 /// `{message, requestedSchema, mode?}` → `ElicitResult`), `sampling/createMessage`
 /// (→ `CreateMessageResult`) and `roots/list` (→ `{roots: [...]}`).
 pub type HostHandler = Rc<dyn Fn(Value) -> LocalBoxFuture<'static, Result<Value>>>;
@@ -73,8 +73,10 @@ pub struct ClientConfig {
     pub progress: bool,
     /// Where notifications go (progress, log messages).
     pub on_notification: Option<NotificationHandler>,
-    /// Answers handshake-era elicitation requests; the elicitation capability is declared
-    /// in `initialize` only when this is set.
+    /// Answers elicitation requests in place, in both eras (handshake-era `elicitation/create`
+    /// requests, 2026-07-28 `elicitation/create` input requests). Without it the adapter
+    /// turns each question into an interrupt (`crate::adapter::pending`,
+    /// `crate::adapter::interrupt`).
     pub on_elicitation: Option<ElicitationHandler>,
     /// Answers `sampling/createMessage` input requests in place (2026-07-28 MRTR); the
     /// `sampling` capability is declared only when set.
