@@ -2,7 +2,8 @@
 //!
 //! A 2025-11-25 / 2025-06-18 server asks for input in the middle of a call: an
 //! `elicitation/create` request arrives on the call's response stream (or the session's
-//! GET stream) and the server waits for the answer (2025-11-25 `client/elicitation.mdx`).
+//! GET stream, which the adapter listens on only for a host handler) and the server waits
+//! for the answer (2025-11-25 `client/elicitation.mdx`).
 //! When the host gave no `onElicitation` handler, the adapter hands the question to the host
 //! as the same `mcp_elicitation` interrupt a 2026-07-28 server's `input_required` result
 //! becomes, and keeps the call open:
@@ -437,10 +438,9 @@ mod tests {
         json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":text}]}})
     }
 
-    /// The server's side of one run of the call: the standalone GET stream refused, then
-    /// the call's response stream with `events`.
+    /// The server's side of one run of the call: its response stream with `events` (a
+    /// bridged call opens no standalone GET stream).
     fn call_stream(script: &Scripted, events: &[Value]) {
-        script.push(status(405));
         script.push(sse_reply(events));
     }
 

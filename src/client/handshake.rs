@@ -203,13 +203,15 @@ impl Client {
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
-            // or the adapter can answer elicitations, listen for the duration of each call
-            // that runs server code which may ask (not for lists).
+            // can answer elicitations, listen for the duration of each call that runs server
+            // code which may ask (not for lists). Not for the adapter's bridge (its questions
+            // become interrupts): the GET comes before the POST, a round trip per call, and a
+            // question about a call comes on that call's own response stream.
             let may_ask = matches!(
                 method,
                 "tools/call" | "prompts/get" | "resources/read" | "completion/complete"
             );
-            let listener = match self.elicitation_handler(opts) {
+            let listener = match self.config.on_elicitation {
                 Some(_) if may_ask => self.get_event_stream(&session, None, opts).await.ok(),
                 _ => None,
             };
