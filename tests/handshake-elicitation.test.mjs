@@ -180,3 +180,21 @@ describe('server-everything (handshake era only)', () => {
     await adapter.close();
   });
 });
+
+describe('server-everything: the host handlers answer in the handshake era too', () => {
+  const server = useServer(startEverything);
+
+  test('onSampling answers sampling/createMessage and roots answers roots/list in place', async () => {
+    const adapter = new MCPAdapter(server().url, {
+      onSampling: (request) => ({ role: 'assistant', content: { type: 'text', text: `sampled ${request.maxTokens}` }, model: 'fake' }),
+      roots: () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }),
+    });
+    const tools = Object.fromEntries((await adapter.listTools()).map((t) => [t.name, t]));
+    const sampled = await tools['trigger-sampling-request'].invoke({ prompt: 'hi', maxTokens: 5 }, { timeoutMs: 10_000 });
+    assert.equal(sampled.status, 'success');
+    assert.match(sampled.content[0].text, /sampled 5/);
+    const roots = await tools['get-roots-list'].invoke({}, { timeoutMs: 10_000 });
+    assert.match(roots.content[0].text, /file:\/\/\/work/);
+    await adapter.close();
+  });
+});

@@ -99,12 +99,12 @@ pub fn with_schema_defaults(mut result: Value, requested_schema: Option<&Value>)
 }
 
 impl Client {
-    /// Capabilities declared in `initialize`: elicitation in form and URL modes, as on
-    /// every 2026-07-28 request. A question is answered by the host's `onElicitation`
-    /// handler when it gave one, else handed to the host as an interrupt (see
-    /// [`crate::adapter::pending`]).
+    /// Capabilities declared in `initialize`: the same as on every 2026-07-28 request.
+    /// Elicitation in form and URL modes (a question is answered by the host's
+    /// `onElicitation` handler when it gave one, else handed to the host as an interrupt: see
+    /// [`crate::adapter::pending`]); sampling and roots when the host gave their handlers.
     fn handshake_capabilities(&self) -> Value {
-        obj! {"elicitation": obj! {"form": obj! {}, "url": obj! {}}}
+        self.modern_capabilities().clone()
     }
 
     /// Who answers this call's `elicitation/create` requests: the call's own handler (the
@@ -203,17 +203,21 @@ impl Client {
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
-            // can answer elicitations, listen for the duration of each call that runs server
-            // code which may ask (not for lists). Not for the adapter's bridge (its questions
-            // become interrupts): the GET comes before the POST, a round trip per call, and a
-            // question about a call comes on that call's own response stream.
+            // gave a handler (elicitation, sampling, roots), listen for the duration of each
+            // call that runs server code which may ask (not for lists). Not for the adapter's
+            // bridge (its questions become interrupts): the GET comes before the POST, a round
+            // trip per call, and a question about a call comes on that call's own stream.
             let may_ask = matches!(
                 method,
                 "tools/call" | "prompts/get" | "resources/read" | "completion/complete"
             );
-            let listener = match self.config.on_elicitation {
-                Some(_) if may_ask => self.get_event_stream(&session, None, opts).await.ok(),
-                _ => None,
+            let config = &self.config;
+            let answers = config.on_elicitation.is_some()
+                || config.on_sampling.is_some()
+                || config.roots.is_some();
+            let listener = match answers && may_ask {
+                true => self.get_event_stream(&session, None, opts).await.ok(),
+                false => None,
             };
             let call = async {
                 let response = self
@@ -416,8 +420,8 @@ impl Client {
 
     /// Answers a server request that arrived on a response stream: `ping` with `{}`,
     /// `elicitation/create` through the call's or the host's handler (defaults filled in),
-    /// anything else
-    /// (or an elicitation without a handler) with `-32601`. The answer is POSTed in the
+    /// `sampling/createMessage` and `roots/list` through the host's `onSampling` / `roots`,
+    /// anything else (or a request nobody can answer) with `-32601`. The answer is POSTed in the
     /// session; a failure to deliver it is not the caller's failure (the server then fails
     /// or times out the original request, which is read on).
     pub(crate) async fn answer_server_request(
@@ -428,21 +432,29 @@ impl Client {
         params: Value,
         opts: &RequestOptions,
     ) {
-        let outcome: std::result::Result<Value, (i64, String)> =
-            match (method, self.elicitation_handler(opts)) {
-                ("ping", _) => Ok(obj! {}),
-                ("elicitation/create", Some(handler)) => match handler(params.clone()).await {
-                    Ok(result) => Ok(with_schema_defaults(result, params.get("requestedSchema"))),
-                    Err(e) => Err((
-                        codes::INTERNAL_ERROR,
-                        format!("the host's elicitation handler failed: {}", e.message),
-                    )),
-                },
-                _ => Err((
-                    codes::METHOD_NOT_FOUND,
-                    format!("Method not found: {method}"),
+        let handler = match method {
+            "elicitation/create" => self.elicitation_handler(opts),
+            "sampling/createMessage" => self.config.on_sampling.as_ref(),
+            "roots/list" => self.config.roots.as_ref(),
+            _ => None,
+        };
+        let outcome: std::result::Result<Value, (i64, String)> = match (method, handler) {
+            ("ping", _) => Ok(obj! {}),
+            (_, Some(handler)) => match handler(params.clone()).await {
+                Ok(result) if method == "elicitation/create" => {
+                    Ok(with_schema_defaults(result, params.get("requestedSchema")))
+                }
+                Ok(result) => Ok(result),
+                Err(e) => Err((
+                    codes::INTERNAL_ERROR,
+                    format!("the host's handler of {method} failed: {}", e.message),
                 )),
-            };
+            },
+            _ => Err((
+                codes::METHOD_NOT_FOUND,
+                format!("Method not found: {method}"),
+            )),
+        };
         let message = match outcome {
             Ok(result) => obj! {"jsonrpc": "2.0", "id": id, "result": result},
             Err((code, text)) => {
@@ -834,6 +846,48 @@ mod tests {
         );
         assert_eq!(sent[6].body["error"]["code"], -32601);
         assert_eq!(sent[6].header("Mcp-Session-Id"), Some("s"));
+    }
+
+    #[test]
+    fn sampling_and_roots_requests_are_answered_by_the_hosts_handlers_in_this_era_too() {
+        let sampler: crate::client::HostHandler = Rc::new(|params: Value| {
+            async move {
+                assert_eq!(params["maxTokens"], 5);
+                Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"}))
+            }
+            .boxed_local()
+        });
+        let roots: crate::client::HostHandler = Rc::new(|_p: Value| {
+            async { Ok(json!({"roots": [{"uri": "file:///w"}]})) }.boxed_local()
+        });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            on_sampling: Some(sampler),
+            roots: Some(roots),
+            ..ClientConfig::default()
+        });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(accepted());
+        script.push(refused()); // the standalone GET stream: not offered
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}),
+            json!({"jsonrpc":"2.0","id":"r1","method":"roots/list"}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ]));
+        script.push(accepted());
+        script.push(accepted());
+        block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default())).unwrap();
+        let sent = script.sent();
+        assert_eq!(
+            sent[0].body["params"]["capabilities"],
+            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}})
+        );
+        assert_eq!(sent[4].body["id"], "s1");
+        assert_eq!(sent[4].body["result"]["content"]["text"], "Paris");
+        assert_eq!(
+            sent[5].body,
+            json!({"jsonrpc":"2.0","id":"r1","result":{"roots":[{"uri":"file:///w"}]}})
+        );
     }
 
     #[test]
