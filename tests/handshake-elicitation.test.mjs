@@ -184,15 +184,23 @@ describe('server-everything (handshake era only)', () => {
 describe('server-everything: the host handlers answer in the handshake era too', () => {
   const server = useServer(startEverything);
 
-  test('onSampling answers sampling/createMessage and roots answers roots/list in place', async () => {
-    const adapter = new MCPAdapter(server().url, {
-      onSampling: (request) => ({ role: 'assistant', content: { type: 'text', text: `sampled ${request.maxTokens}` }, model: 'fake' }),
-      roots: () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }),
-    });
+  const handlers = {
+    onSampling: (request) => ({ role: 'assistant', content: { type: 'text', text: `sampled ${request.maxTokens}` }, model: 'fake' }),
+    roots: () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }),
+  };
+
+  test('onSampling answers sampling/createMessage in place', async () => {
+    const adapter = new MCPAdapter(server().url, handlers);
     const tools = Object.fromEntries((await adapter.listTools()).map((t) => [t.name, t]));
     const sampled = await tools['trigger-sampling-request'].invoke({ prompt: 'hi', maxTokens: 5 }, { timeoutMs: 10_000 });
     assert.equal(sampled.status, 'success');
     assert.match(sampled.content[0].text, /sampled 5/);
+    await adapter.close();
+  });
+
+  test('roots answers roots/list in place', async () => {
+    const adapter = new MCPAdapter(server().url, handlers);
+    const tools = Object.fromEntries((await adapter.listTools()).map((t) => [t.name, t]));
     const roots = await tools['get-roots-list'].invoke({}, { timeoutMs: 10_000 });
     assert.match(roots.content[0].text, /file:\/\/\/work/);
     await adapter.close();
