@@ -110,6 +110,10 @@ pub enum HostHeaders {
 
 impl HostHeaders {
     /// Reads the option. Anything but undefined, an object or a function is an error.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidArgument`] for anything but undefined, null, an object or a function.
     pub fn from_option(value: JsValue) -> Result<HostHeaders> {
         if value.is_undefined() || value.is_null() {
             Ok(HostHeaders::None)

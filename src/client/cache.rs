@@ -340,7 +340,9 @@ impl Client {
     /// cached page of `method` is dropped and the walk restarts once from the first page,
     /// uncached.
     ///
-    /// Errors: those of [`Client::list_all`].
+    /// # Errors
+    ///
+    /// Those of [`Client::list_all`].
     pub async fn list_all_cached(
         &self,
         method: &str,

@@ -121,7 +121,9 @@ impl Client {
     /// Opens a session: `initialize` (offering [`OFFERED`], accepting [`ACCEPTED`]), the
     /// `Mcp-Session-Id` captured from its response, then `notifications/initialized`.
     ///
-    /// Errors: [`ErrorCode::UnsupportedProtocolVersion`] when the server answers a revision
+    /// # Errors
+    ///
+    /// [`ErrorCode::UnsupportedProtocolVersion`] when the server answers a revision
     /// not in [`ACCEPTED`]; the server's JSON-RPC error; transport errors.
     pub(crate) async fn initialize(&self, opts: &RequestOptions) -> Result<Era> {
         let id = self.take_id();
@@ -325,7 +327,9 @@ impl Client {
     /// `last_event_id` when given (MCP 2025-11-25, `basic/transports.mdx` "Listening for
     /// Messages from the Server").
     ///
-    /// Errors: [`ErrorCode::NotSupported`] when the server offers no stream (anything but a
+    /// # Errors
+    ///
+    /// [`ErrorCode::NotSupported`] when the server offers no stream (anything but a
     /// `200` event stream: 405, 404, 409, ...); transport errors.
     pub(crate) async fn get_event_stream(
         &self,
@@ -460,6 +464,11 @@ impl Client {
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
     /// not support explicit termination, which is fine). The next call negotiates anew.
     /// Nothing is sent for a sessionless server.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::HttpStatus`] when the `DELETE` is answered with a status other than 2xx,
+    /// `404` or `405`; transport errors.
     pub async fn close(&self) -> Result<()> {
         let era = self.era();
         self.forget_era();

@@ -247,6 +247,11 @@ impl Client {
     /// settles on that revision, exactly as if it had been sent afterwards; otherwise it is
     /// dropped and the request sent in the era negotiated. This saves one round trip at start
     /// (the first thing an agent does is list its tools).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Client::ensure_ready`] on first use; [`ErrorCode::InvalidResultType`] and
+    /// [`ErrorCode::RpcError`] as above; transport errors.
     pub async fn request(
         &self,
         method: &str,
