@@ -252,8 +252,17 @@ impl CacheView<'_> {
         format!("{method}\n{param}")
     }
 
+    /// The start of every public key of this view's server: `"{url}\n"`.
+    fn public_prefix(&self) -> String {
+        format!("{}\n", self.target)
+    }
+
     fn public_key(&self, method: &str, param: &str) -> String {
-        format!("{}\n{method}\n{param}", self.target)
+        let mut key = self.public_prefix();
+        key.push_str(method);
+        key.push('\n');
+        key.push_str(param);
+        key
     }
 
     /// A fresh cached result of `method` for `param` (a cursor or uri), if any.
@@ -289,6 +298,14 @@ impl CacheView<'_> {
         let shared = self.public_key(method, "");
         self.public
             .remove_where(|k| k.strip_prefix(&shared).is_some_and(matches));
+    }
+
+    /// Drops every result this view sees: all of the private store, and the public results
+    /// of its server.
+    pub fn clear(&self) {
+        self.private.remove_where(|_| true);
+        let server = self.public_prefix();
+        self.public.remove_where(|k| k.starts_with(&server));
     }
 
     /// Drops what a list-changed or updated notification makes stale:
@@ -595,6 +612,19 @@ mod tests {
             "a mere prefix is another resource"
         );
         assert!(a.get("resources/read", "x://p").is_some());
+
+        // clear(): this view's private store and its server's public results, not another
+        // server's
+        assert!(other.put(
+            "resources/read",
+            "x://r",
+            &json!({"ttlMs": 1000, "cacheScope": "public", "contents": []})
+        ));
+        a.clear();
+        assert!(mine.is_empty());
+        assert!(b.get("resources/read", "x://qq").is_none());
+        assert_eq!(shared.len(), 1);
+        assert!(other.get("resources/read", "x://r").is_some());
     }
 
     #[test]
