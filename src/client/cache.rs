@@ -462,7 +462,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, Scripted};
+    use crate::client::scripted::{json_reply, status, Scripted};
     use futures_executor::block_on;
     use serde_json::json;
 
@@ -776,13 +776,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{}}})));
-        script.push(crate::client::scripted::Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(202));
         script.push(json_reply(200, page(&["a"], None, Some(60_000), "public")));
         block_on(client.list_all_cached(
             "prompts/list",

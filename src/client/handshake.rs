@@ -499,7 +499,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, sse_reply, Canned, Scripted};
+    use crate::client::scripted::{json_reply, sse_reply, status, Canned, Scripted};
     use crate::client::{ClientConfig, ElicitationHandler, ProtocolMode};
     use futures_executor::block_on;
     use futures_util::FutureExt;
@@ -513,22 +513,12 @@ mod tests {
         c
     }
 
-    fn accepted() -> Canned {
-        Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        }
-    }
-
     #[test]
     fn auto_falls_back_to_initialize_on_handshake_evidence() {
         let (client, script) = Scripted::client();
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(init_reply("2025-11-25", Some("s-1")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}})]));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 1);
@@ -641,7 +631,7 @@ mod tests {
         script.push(not_initialized());
         script.push(not_initialized());
         script.push(init_reply("2025-11-25", Some("s-1")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo"}]}}),
         ]));
@@ -665,7 +655,7 @@ mod tests {
         });
         script.yielding.set(true);
         script.push(init_reply("2025-06-18", None));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -688,7 +678,7 @@ mod tests {
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}}),
@@ -740,7 +730,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-06-18", None));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -773,10 +763,10 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("old")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(404, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}})));
         script.push(init_reply("2025-11-25", Some("new")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -786,16 +776,6 @@ mod tests {
         assert_eq!(sent[2].header("Mcp-Session-Id"), Some("old"));
         assert_eq!(sent[3].body["method"], "initialize");
         assert_eq!(sent[5].header("Mcp-Session-Id"), Some("new"));
-    }
-
-    fn refused() -> Canned {
-        Canned {
-            status: 405,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        }
     }
 
     #[test]
@@ -813,17 +793,17 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
-        script.push(refused()); // the standalone GET stream: not offered
+        script.push(status(202));
+        script.push(status(405)); // the standalone GET stream: not offered
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"p1","method":"ping"}),
             json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer","default":30}}}}}),
             json!({"jsonrpc":"2.0","id":8,"method":"sampling/createMessage","params":{}}),
             json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}]}}),
         ]));
-        script.push(accepted());
-        script.push(accepted());
-        script.push(accepted());
+        script.push(status(202));
+        script.push(status(202));
+        script.push(status(202));
         let out = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
             .unwrap();
         assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
@@ -853,7 +833,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -873,9 +853,9 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"x":{"type":"string","default":"d"}}}}})]));
-        script.push(accepted()); // the answer, POSTed while the call runs
+        script.push(status(202)); // the answer, POSTed while the call runs
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
         ]));
@@ -898,7 +878,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         let mut primed = sse_reply(&[]);
         primed.chunks = vec![Ok(bytes::Bytes::from_static(
             b"id: ev-1\nretry: 500\ndata: \n\n",
@@ -932,15 +912,9 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"open it","data":{"elicitations":[{"mode":"url","url":"https://a.example/x","message":"m","elicitationId":"e"}]}}})));
-        script.push(Canned {
-            status: 405,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(405));
         let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default()))
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::UrlElicitationRequired);

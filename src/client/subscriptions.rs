@@ -521,7 +521,7 @@ impl Subscription {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, sse_reply, Canned, Scripted};
+    use crate::client::scripted::{json_reply, sse_reply, status, Canned, Scripted};
     use crate::client::{ClientConfig, ProtocolMode};
     use futures_executor::block_on;
     use serde_json::json;
@@ -754,25 +754,13 @@ mod tests {
         );
         init.session_id = Some("s".into());
         script.push(init);
-        script.push(Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(202));
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"p","method":"ping"}),
             json!({"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"x://a"}}),
         ]));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/subscribe
-        script.push(Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        }); // the ping's answer
+        script.push(status(202)); // the ping's answer
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/unsubscribe
         let opts = RequestOptions::default();
         let mut sub = block_on(client.listen(&all(), &opts)).unwrap();
@@ -816,20 +804,8 @@ mod tests {
         );
         init.session_id = Some("s".into());
         script.push(init);
-        script.push(Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
-        script.push(Canned {
-            status: 405,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(202));
+        script.push(status(405));
         assert_eq!(
             block_on(client.listen(&all(), &opts)).unwrap_err().code,
             ErrorCode::NotSupported

@@ -384,13 +384,10 @@ mod tests {
 
     #[test]
     fn redirects_same_origin_only() {
-        use crate::client::scripted::Canned;
+        use crate::client::scripted::{status, Canned};
         let redirect = |loc: &str| Canned {
-            status: 307,
-            content_type: None,
             location: Some(loc.into()),
-            session_id: None,
-            chunks: vec![],
+            ..status(307)
         };
         let (client, script) = Scripted::client();
         script.push(redirect("/mcp/"));
