@@ -38,7 +38,8 @@ pub use era::{Era, ProtocolMode};
 pub use tools::CallOutcome;
 
 /// Receives notifications that arrive on a request's response stream:
-/// `(method, params)`, e.g. `("notifications/progress", {progressToken, progress, total?, message?})`.
+/// `(method, params)`, e.g. `("notifications/progress", {progressToken, progress, total?,
+/// message?})`.
 pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 
 /// A host callback that answers a server's request for input: gets the request's params,

@@ -759,9 +759,10 @@ mod tests {
             json!({"jsonrpc":"2.0","id":"p","method":"ping"}),
             json!({"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"x://a"}}),
         ]));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/subscribe
-        script.push(status(202)); // the ping's answer
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/unsubscribe
+        // resources/subscribe, the ping's answer, resources/unsubscribe
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}})));
+        script.push(status(202));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}})));
         let opts = RequestOptions::default();
         let mut sub = block_on(client.listen(&all(), &opts)).unwrap();
         assert_eq!(

@@ -197,7 +197,8 @@ impl ResponseReader {
                         Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
                             return Ok(ResponseItem::Reply(Reply { status, outcome }))
                         }
-                        Incoming::Response { .. } => {} // an answer to someone else: not ours to read
+                        // an answer to someone else: not ours to read
+                        Incoming::Response { .. } => {}
                         other => return Ok(ResponseItem::Message(other)),
                     }
                 }
