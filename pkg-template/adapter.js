@@ -1,6 +1,8 @@
 // The JavaScript face of the adapter: a thin wrapper over the wasm `WasmClient`.
 // Protocol logic lives in Rust; this file only parses the JSON text the core returns and
-// attaches `invoke` to each tool. See index.d.ts for the documented shapes.
+// attaches `invoke` to each tool. See index.d.ts for the documented shapes. MCP documents are
+// cited by their path in the specification:
+// https://modelcontextprotocol.io/specification/2026-07-28
 import { WasmClient } from './mcp_wasm_adapter.js';
 
 /**
@@ -89,7 +91,9 @@ export class MCPAdapter {
     return shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
   }
 
-  // --- resources, prompts, completion, subscriptions (MCP 2026-07-28 §5) ----------------
+  // --- resources, prompts, completion, subscriptions -------------------------------------
+  // (MCP 2026-07-28 `server/resources.mdx`, `server/prompts.mdx`,
+  // `server/utilities/completion.mdx`, `basic/patterns/subscriptions.mdx`)
 
   /** All resources (`resources/list`, every page), each with `read(options)`. */
   async listResources(options = {}) {

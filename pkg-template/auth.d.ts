@@ -1,7 +1,8 @@
 /**
  * mcp-wasm-adapter/auth: OAuth 2.1 authorization for protected MCP servers (MCP 2026-07-28
  * `basic/authorization/index.mdx`, `authorization-server-discovery.mdx`,
- * `client-registration.mdx`, `security-considerations.mdx`), in browsers, Node and edge
+ * `client-registration.mdx`, `security-considerations.mdx`, at
+ * https://modelcontextprotocol.io/specification/2026-07-28), in browsers, Node and edge
  * runtimes. A separate entry point: hosts that never authorize never load it.
  *
  * ```js

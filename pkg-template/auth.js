@@ -1,6 +1,7 @@
 // mcp-wasm-adapter/auth: OAuth 2.1 authorization for protected MCP servers (MCP 2026-07-28
 // `basic/authorization/index.mdx`, `authorization-server-discovery.mdx`,
-// `client-registration.mdx`, `security-considerations.mdx`). A separate entry point: hosts
+// `client-registration.mdx`, `security-considerations.mdx`; documents cited by their path in
+// https://modelcontextprotocol.io/specification/2026-07-28). A separate entry point: hosts
 // that never authorize never load it. The OAuth messages themselves (PKCE, metadata checks,
 // the authorization response with RFC 9207 `iss`, token and registration requests) are
 // oauth4webapi's; this file decides what the MCP spec asks for around them: which metadata to

@@ -14,12 +14,14 @@ flock 9
 force=0
 [ "${1:-}" = "--force" ] && force=1
 
-# The size budget. Three figures, each against its entry in size-budget.json (gzip -9 of each
+# The size budget. Four figures, each against its entry in size-budget.json (gzip -9 of each
 # file on its own, as a server sends them):
 # - wasm_gzip_bytes: the wasm;
 # - browser_gzip_bytes: what a page loads for the main entry: the wasm and the JS beside it
 #   (the wasm-bindgen glue, adapter.js, index.browser.js, the snippets such as exchange.js);
-# - package_tgz_bytes: the npm tarball of pkg/ (`npm pack`: every entry, declarations, README).
+# - package_tgz_bytes: the npm tarball of pkg/ (`npm pack`: every entry, declarations, README);
+# - auth_gzip_bytes: the auth module (auth.js), which only hosts that import
+#   mcp-wasm-adapter/auth load.
 # Prints them; exits 1 when one is over. ARCHITECTURE.md, "Wasm size", has the rules that keep
 # the wasm small and says how to raise a budget on purpose.
 check_sizes() {

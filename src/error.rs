@@ -110,7 +110,8 @@ pub struct RpcError {
 
 /// An adapter failure: a stable [`ErrorCode`], a message, and optional details.
 ///
-/// `Debug` is derived natively; in the wasm build it prints like `Display` (see ARCHITECTURE.md, Wasm size).
+/// `Debug` is derived natively; in the wasm build it prints like `Display` (see
+/// ARCHITECTURE.md, Wasm size).
 #[derive(Clone, PartialEq)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
 pub struct Error {

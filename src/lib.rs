@@ -19,6 +19,8 @@
 //! through the [`transport::Exchange`] trait and a scripted exchange.
 
 #![deny(missing_docs)]
+// Every public fallible function says how it fails, in a `# Errors` section.
+#![warn(clippy::missing_errors_doc)]
 
 /// A JSON object from `"key": value` pairs via `Value::from` (ARCHITECTURE.md, Wasm size).
 macro_rules! obj {

@@ -6,37 +6,11 @@
 // Needs pkg/ (bash scripts/build.sh) and /usr/bin/chromium (or CHROMIUM=<path>).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium, runPage as runPageIn, startStaticSite } from './helpers/browser.mjs';
 import { REPO_ROOT } from './helpers/servers.mjs';
 import { startAuthServer, startMcpServer } from './auth/fixtures.mjs';
-
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
-
-/** Serves /pkg/* and /tests/auth/* on 127.0.0.1 (no CORS); records the paths asked for. */
-async function startSite() {
-  const roots = { '/pkg/': path.join(REPO_ROOT, 'pkg'), '/tests/auth/': path.join(REPO_ROOT, 'tests', 'auth') };
-  const seen = [];
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://x');
-    seen.push(`${req.method} ${url.pathname}${url.search}`);
-    const prefix = Object.keys(roots).find((p) => url.pathname.startsWith(p));
-    const file = prefix && path.join(roots[prefix], decodeURIComponent(url.pathname.slice(prefix.length)));
-    if (!file || !file.startsWith(roots[prefix] + path.sep)) return res.writeHead(404).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${server.address().port}`, seen, close: () => new Promise((r) => server.close(r)) };
-}
 
 let site;
 let as;
@@ -45,7 +19,7 @@ let browser;
 
 before(async () => {
   if (!existsSync(path.join(REPO_ROOT, 'pkg', 'auth.js'))) throw new Error('pkg/ is missing: run `bash scripts/build.sh` first');
-  site = await startSite();
+  site = await startStaticSite(['tests/auth']);
   const redirect = `${site.origin}/tests/auth/page.html`;
   as = await startAuthServer({
     corsOrigins: [site.origin],
@@ -58,7 +32,7 @@ before(async () => {
     }],
   });
   mcp = await startMcpServer({ authServer: as });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -70,18 +44,8 @@ after(async () => {
 
 /** Opens the page in `mode`, waits until it reports (across its navigations), returns its results. */
 async function runPage(page, mode) {
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
-  await page.goto(`${site.origin}/tests/auth/page.html?server=${encodeURIComponent(mcp.url)}&client=browser-app&mode=${mode}`);
-  let results;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline && !results;) {
-    results = await page.evaluate(() => (window.__done ? window.__results : undefined)).catch(() => undefined);
-    if (!results) await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.ok(results, `the page never finished\n${problems.join('\n')}\nsite saw:\n${site.seen.join('\n')}`);
-  assert.equal(results.fatal, undefined, `${results.fatal}\n${problems.join('\n')}`);
-  return results;
+  const url = `${site.origin}/tests/auth/page.html?server=${encodeURIComponent(mcp.url)}&client=browser-app&mode=${mode}`;
+  return (await runPageIn(page, url, site)).results;
 }
 
 test('a page signs in through the redirect flow and calls the protected tool', { timeout: 90_000 }, async () => {

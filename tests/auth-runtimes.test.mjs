@@ -6,12 +6,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, freePort } from './helpers/servers.mjs';
+import { bundleWorker, waitForPort } from './helpers/workerd.mjs';
 import { signIn, startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
 const PKG = path.join(REPO_ROOT, 'pkg');
@@ -65,48 +65,12 @@ for (const [name, args, env] of [
   });
 }
 
-/** Resolves once something listens on 127.0.0.1:`port`; rejects if `proc` exits first or after `ms`. */
-async function listening(port, proc, ms) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`workerd exited (${proc.exitCode}): ${proc.stderrText}`);
-    const ok = await new Promise((resolve) => {
-      const sock = net.connect({ port, host: '127.0.0.1' });
-      sock.once('connect', () => (sock.destroy(), resolve(true)));
-      sock.once('error', () => (sock.destroy(), resolve(false)));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`workerd did not listen within ${ms} ms: ${proc.stderrText}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 test('workerd: a worker hands the sign-in out as an interrupt and resumes it on the next request', { timeout: 60_000 }, async (t) => {
   const bin = path.join(BIN, 'workerd');
   if (!existsSync(bin)) return t.skip('workerd is not installed');
-  const { build } = await import('esbuild');
   const out = path.join(dir, 'workerd');
-  await mkdir(out, { recursive: true });
   await copyFile(path.join(REPO_ROOT, 'tests', 'auth', 'worker.js'), path.join(dir, 'worker.js'));
-  await build({
-    entryPoints: [path.join(dir, 'worker.js')],
-    outfile: path.join(out, 'worker.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    logLevel: 'error',
-    plugins: [{
-      name: 'wasm-modules',
-      setup(b) {
-        b.onResolve({ filter: /\.wasm$/ }, async (args) => {
-          await copyFile(path.resolve(args.resolveDir, args.path), path.join(out, path.basename(args.path)));
-          return { path: `./${path.basename(args.path)}`, external: true };
-        });
-      },
-    }],
-  });
+  await bundleWorker(path.join(dir, 'worker.js'), out);
   await copyFile(path.join(REPO_ROOT, 'tests', 'auth', 'config.capnp'), path.join(out, 'config.capnp'));
   const port = await freePort();
   const proc = spawn(bin, ['serve', 'config.capnp', '--socket-addr', `http=127.0.0.1:${port}`], {
@@ -117,7 +81,7 @@ test('workerd: a worker hands the sign-in out as an interrupt and resumes it on 
   proc.stderrText = '';
   proc.stderr.setEncoding('utf8').on('data', (chunk) => (proc.stderrText = (proc.stderrText + chunk).slice(-8192)));
   try {
-    await listening(port, proc, 15_000);
+    await waitForPort(port, 15_000, () => proc.exitCode !== null && `workerd exited (${proc.exitCode}): ${proc.stderrText}`);
     const base = `http://127.0.0.1:${port}`;
     const interrupt = await (await fetch(`${base}/call`)).json();
     assert.equal(interrupt.type, 'mcp_authorization', JSON.stringify(interrupt));

@@ -10,65 +10,13 @@
 //      BROWSER_TEST_DUMP=1 (print what the page saw).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium, runPage as runPageIn, startStaticSite } from './helpers/browser.mjs';
 import { PNG_1X1_B64 } from './helpers/fixture-data.mjs';
 import { REPO_ROOT, startTsServer, startFastMCP } from './helpers/servers.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const HAS_FASTMCP = existsSync(path.join(REPO_ROOT, '.venv', 'bin', 'python'));
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.ts': 'text/plain; charset=utf-8',
-};
-
-/**
- * Serves `/pkg/*` from pkg/ and `/tests/browser/*` from tests/browser/, on
- * 127.0.0.1 with no CORS headers. Every request path is recorded in `seen`.
- */
-async function startStaticServer() {
-  const roots = {
-    '/pkg/': path.join(REPO_ROOT, 'pkg'),
-    '/tests/browser/': path.join(REPO_ROOT, 'tests', 'browser'),
-  };
-  const seen = [];
-  const server = http.createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    seen.push(`${req.method} ${pathname}`);
-    const prefix = Object.keys(roots).find((p) => pathname.startsWith(p));
-    const file = prefix && path.join(roots[prefix], pathname.slice(prefix.length));
-    if (req.method !== 'GET' || !file || !file.startsWith(roots[prefix] + path.sep)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address();
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    seen,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 let ts;
 let fastmcp;
@@ -79,12 +27,9 @@ before(async () => {
   if (!existsSync(path.join(REPO_ROOT, 'pkg', 'index.browser.js'))) {
     throw new Error('pkg/ is missing: run `bash scripts/build.sh` first');
   }
-  site = await startStaticServer();
+  site = await startStaticSite(['tests/browser']);
   ts = await startTsServer({ port: 0 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -97,22 +42,8 @@ after(async () => {
 /** Opens the test page with `query`, waits for `window.__done`, returns `window.__results`. */
 async function runPage(query) {
   const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.method()} ${req.url()}: ${req.failure()?.errorText}`));
   try {
-    await page.goto(`${site.origin}/tests/browser/index.html?${query}`);
-    try {
-      await page.waitForFunction(() => window.__done === true, null, { timeout: Number(process.env.PAGE_TIMEOUT_MS ?? 60_000) });
-    } catch (err) {
-      err.message += `\npage problems:\n${problems.join('\n')}\nstatic server saw:\n${site.seen.join('\n')}`;
-      throw err;
-    }
-    const results = await page.evaluate(() => window.__results);
-    assert.equal(results.fatal, undefined, `the page failed: ${JSON.stringify(results)}\n${problems.join('\n')}`);
+    const { results, problems } = await runPageIn(page, `${site.origin}/tests/browser/index.html?${query}`, site);
     if (process.env.BROWSER_TEST_DUMP) console.error(JSON.stringify({ results, problems }, null, 1));
     return { results, problems };
   } finally {

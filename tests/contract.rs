@@ -6,8 +6,12 @@
 //! The Rust side of each shape is the JSON `Serialize` gives for a sample with every optional
 //! field present; where the adapter builds the shape through the type, the sample's
 //! `into_json` (what the host really gets) must give the same JSON. (Interrupts are built as
-//! JSON directly; the unit tests of `src/adapter/interrupt.rs` parse them back into the type.) The option names come from `src/bindings/options.rs` (wasm-only, so read as text).
-//! The declarations are read with a small parser of the TypeScript subset `index.d.ts` uses.
+//! JSON directly; the unit tests of `src/adapter/interrupt.rs` parse them back into the type.)
+//! The option names come from `src/bindings/options.rs` (wasm-only, so read as text). The
+//! declarations are read with a small parser of the TypeScript subset `index.d.ts` uses.
+//!
+//! The JavaScript layer (`pkg-template/adapter.js`, `langchain.js`, `auth.js`) writes error
+//! codes and interrupt `type`s as string literals of its own: they must be declared too.
 #![cfg(not(target_arch = "wasm32"))]
 
 use mcp_wasm_adapter::adapter::{
@@ -30,12 +34,13 @@ use std::collections::BTreeSet;
 
 /// `pkg-template/index.d.ts` without its comments.
 fn declarations() -> String {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/pkg-template/index.d.ts"
-    ))
-    .expect("read index.d.ts");
-    strip_comments(&text)
+    strip_comments(&repository_file("pkg-template/index.d.ts"))
+}
+
+/// A file of the repository, as text.
+fn repository_file(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("read {path}: {e}"))
 }
 
 /// `text` without `/* … */` and `// …` comments (quoted strings are kept whole).
@@ -126,11 +131,20 @@ fn bracketed(text: &str, open: usize) -> &str {
 
 /// The members of `export interface NAME … { … }`.
 fn interface(decl: &str, name: &str) -> Members {
-    let head = format!("export interface {name} ");
+    members_after(decl, &format!("export interface {name} "))
+}
+
+/// The members of `export declare class NAME … { … }`.
+fn declared_class(decl: &str, name: &str) -> Members {
+    members_after(decl, &format!("export declare class {name} "))
+}
+
+/// The members of the body (`{ … }`) that follows `head`.
+fn members_after(decl: &str, head: &str) -> Members {
     let at = decl
-        .find(&head)
-        .unwrap_or_else(|| panic!("index.d.ts has no interface {name}"));
-    let open = at + decl[at..].find('{').expect("interface body");
+        .find(head)
+        .unwrap_or_else(|| panic!("the declarations have no `{head}`"));
+    let open = at + decl[at..].find('{').expect("a body");
     Members::parse(bracketed(decl, open))
 }
 
@@ -561,24 +575,13 @@ fn subscription_filter_fields_match() {
 // ---------------------------------------------------------------------------------------------
 // Option names
 
-/// `src/bindings/options.rs`, without comments.
-/// A file of the repository, as text.
-fn repository_file(path: &str) -> String {
-    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_else(|e| panic!("read {path}: {e}"))
-}
-
 /// Options the JavaScript layer handles itself (`pkg-template/adapter.js` reads them before
 /// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request.
 const JS_ADAPTER_OPTIONS: &[&str] = &["auth"];
 
+/// `src/bindings/options.rs`, without comments.
 fn options_source() -> String {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/bindings/options.rs"
-    ))
-    .expect("read options.rs");
-    strip_comments(&text)
+    strip_comments(&repository_file("src/bindings/options.rs"))
 }
 
 /// The string literals of `const NAME: … = [ … ];` (or `&[ … ]`).
@@ -672,5 +675,123 @@ fn the_parser_reads_what_it_should() {
             "options"
         ),
         ["a", "c"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The JavaScript layer's literals
+
+/// The JavaScript files that write error codes and interrupt `type`s of their own.
+const JS_FILES: [&str; 3] = [
+    "pkg-template/adapter.js",
+    "pkg-template/langchain.js",
+    "pkg-template/auth.js",
+];
+
+/// Where a JavaScript file writes an error code: the literal follows one of these.
+const JS_CODE_MARKERS: [&str; 4] = [
+    "MCPAdapterError('",
+    "MCPAuthError('",
+    ".code === '",
+    ".code !== '",
+];
+
+/// Single-quoted `'mcp_…'` literals of the JavaScript files that are not interrupt types:
+/// the name of the LangGraph task that records an exchange (`langchain.js`).
+const JS_OTHER_MCP_NAMES: [&str; 1] = ["mcp_exchange"];
+
+/// The single-quoted literals that start right after each `marker` in `source` (a marker
+/// ends with the opening quote), less those compared with a `typeof` (`typeof x.code ===
+/// 'string'` names a type, not a code).
+fn literals_after(source: &str, marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in source.match_indices(marker) {
+        let operand =
+            source[..at].trim_end_matches(|c: char| c.is_alphanumeric() || "_$?.".contains(c));
+        if operand.ends_with("typeof ") {
+            continue;
+        }
+        let rest = &source[at + marker.len()..];
+        found.push(rest[..rest.find('\'').expect("closing quote")].to_string());
+    }
+    found
+}
+
+/// The error codes a JavaScript file writes, each with the marker it followed.
+fn js_error_codes(source: &str) -> Vec<(String, &'static str)> {
+    let mut found = Vec::new();
+    for marker in JS_CODE_MARKERS {
+        for code in literals_after(source, marker) {
+            found.push((code, marker));
+        }
+    }
+    found
+}
+
+#[test]
+fn error_codes_the_javascript_layer_writes_are_declared() {
+    let rust: BTreeSet<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    let auth_decl = strip_comments(&repository_file("pkg-template/auth.d.ts"));
+    let auth_codes = literals(declared_class(&auth_decl, "MCPAuthError").ty("code"));
+    for file in JS_FILES {
+        let codes = js_error_codes(&repository_file(file));
+        // adapter.js and auth.js throw their own errors: a check that finds none there has
+        // lost track of how they are written
+        assert!(
+            !codes.is_empty() || file.ends_with("langchain.js"),
+            "{file}: no error code found; has the way it throws changed?"
+        );
+        for (code, marker) in codes {
+            let declared = rust.contains(code.as_str())
+                || (file.ends_with("auth.js") && auth_codes.contains(&code));
+            assert!(
+                declared,
+                "{file}: error code '{code}' (after `{marker}`) is not in ErrorCode::ALL{}",
+                if file.ends_with("auth.js") {
+                    " nor MCPAuthError's codes in auth.d.ts"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    // and what auth.d.ts declares is what the core can say or auth.js throws
+    for code in &auth_codes {
+        assert!(
+            rust.contains(code.as_str()),
+            "auth.d.ts: MCPAuthError code '{code}' is not in ErrorCode::ALL"
+        );
+    }
+}
+
+#[test]
+fn interrupt_types_the_javascript_layer_writes_are_declared() {
+    let decl = declarations();
+    let auth_decl = strip_comments(&repository_file("pkg-template/auth.d.ts"));
+    let mut declared = BTreeSet::new();
+    for (decl, name) in [
+        (&decl, "ElicitationInterrupt"),
+        (&decl, "ApprovalInterrupt"),
+        (&auth_decl, "AuthorizationInterrupt"),
+    ] {
+        declared.extend(literals(interface(decl, name).ty("type")));
+    }
+    let mut seen = BTreeSet::new();
+    for file in JS_FILES {
+        for name in literals_after(&repository_file(file), "'mcp_") {
+            let name = format!("mcp_{name}");
+            if JS_OTHER_MCP_NAMES.contains(&name.as_str()) {
+                continue;
+            }
+            assert!(
+                declared.contains(&name),
+                "{file}: interrupt type '{name}' is not declared (declared: {declared:?})"
+            );
+            seen.insert(name);
+        }
+    }
+    assert_eq!(
+        seen, declared,
+        "the JavaScript layer no longer names every interrupt type"
     );
 }

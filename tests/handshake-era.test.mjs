@@ -12,8 +12,7 @@ import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { recordingFetch } from './helpers/record.mjs';
 import { startEverything, startFastMCP, useServer } from './helpers/servers.mjs';
-
-const byName = (tools) => Object.fromEntries(tools.map((t) => [t.name, t]));
+import { byName } from './helpers/tools.mjs';
 
 describe('server-everything (handshake era only)', () => {
   const server = useServer(startEverything);

@@ -27,27 +27,10 @@ import { fileURLToPath } from 'node:url';
 import { PNG_1X1_B64 } from './helpers/fixture-data.mjs';
 import { DISCOVER_RESULT, startFake } from './helpers/fake-server.mjs';
 import { startFastMCP, startTsServer } from './helpers/servers.mjs';
+import { countingAdapter, newThread, toolMessages } from './helpers/agents.mjs';
 
 const run = promisify(execFile);
 
-
-/** An adapter whose fetch counts the tools/call requests sent (per tool name). */
-function countingAdapter(url, options = {}) {
-  const calls = [];
-  const adapter = new MCPAdapter(url, {
-    ...options,
-    fetch: async (input, init) => {
-      const body = init?.body ? JSON.parse(init.body) : null;
-      if (body?.method === 'tools/call') calls.push(body.params.name);
-      return fetch(input, init);
-    },
-  });
-  return { adapter, calls, count: (name) => calls.filter((n) => n === name).length };
-}
-
-let thread = 0;
-const newThread = () => ({ configurable: { thread_id: `t${++thread}` } });
-const toolMessages = (state) => state.messages.filter((m) => ToolMessage.isInstance(m));
 const accept = (interrupt, content) => ({ [interrupt.value.requests[0].key]: { action: 'accept', content } });
 
 describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {

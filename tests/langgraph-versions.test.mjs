@@ -8,28 +8,18 @@
 //   bash scripts/build.sh && node --test tests/langgraph-versions.test.mjs
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AIMessage, ToolMessage } from '@langchain/core/messages';
+import { AIMessage } from '@langchain/core/messages';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { LANGGRAPH_PACKAGES, loadLangGraph } from './helpers/langgraph.mjs';
-import { recordingFetch } from './helpers/record.mjs';
 import { startFastMCP, useServer } from './helpers/servers.mjs';
+import { countingAdapter, newThread, toolMessages } from './helpers/agents.mjs';
 
 const fastmcp = useServer(() => startFastMCP());
 
-/** An adapter over the fixture whose `count(name)` tells how many tools/call were sent. */
-function countingAdapter(options = {}) {
-  const rec = recordingFetch();
-  const adapter = new MCPAdapter(fastmcp().url, { ...options, fetch: rec.fetch });
-  return { adapter, count: (name) => rec.calls().filter((c) => c.params.name === name).length };
-}
-
-let thread = 0;
-const newThread = () => ({ configurable: { thread_id: `lg-${++thread}` } });
 /** Graph input: one AI message calling `name` with `args`. */
 const callOf = (name, args = {}, id = 'call_1') => ({
   messages: [new AIMessage({ content: '', tool_calls: [{ name, args, id, type: 'tool_call' }] })],
 });
-const toolMessages = (state) => state.messages.filter((m) => ToolMessage.isInstance(m));
 
 for (const { label, name } of LANGGRAPH_PACKAGES) {
   describe(`LangGraph ${label} (${name})`, { timeout: 60_000 }, async () => {
@@ -53,7 +43,7 @@ for (const { label, name } of LANGGRAPH_PACKAGES) {
     });
 
     test('an elicitation pauses the run as the plain MCP interrupt; a Command resumes it, the first round not sent again', async () => {
-      const { adapter, count } = countingAdapter();
+      const { adapter, count } = countingAdapter(fastmcp().url);
       const tools = await v.glue.toLangChainTools(adapter, { filter: ['confirm_action'] });
       const graph = toolGraph(tools, new MemorySaver());
       const config = newThread();
@@ -78,7 +68,7 @@ for (const { label, name } of LANGGRAPH_PACKAGES) {
     });
 
     test('a key minted afresh each first round is answered under the key the person saw', async () => {
-      const { adapter, count } = countingAdapter();
+      const { adapter, count } = countingAdapter(fastmcp().url);
       const graph = toolGraph(await v.glue.toLangChainTools(adapter, { filter: ['confirm_random_key'] }), new MemorySaver());
       const config = newThread();
       await graph.invoke(callOf('confirm_random_key'), config);
@@ -91,7 +81,7 @@ for (const { label, name } of LANGGRAPH_PACKAGES) {
     });
 
     test('a tool that asks twice pauses once per round', async () => {
-      const { adapter, count } = countingAdapter();
+      const { adapter, count } = countingAdapter(fastmcp().url);
       const graph = toolGraph(await v.glue.toLangChainTools(adapter, { filter: ['ask_twice'] }), new MemorySaver());
       const config = newThread();
       await graph.invoke(callOf('ask_twice', { topic: 'signup' }), config);
@@ -107,7 +97,7 @@ for (const { label, name } of LANGGRAPH_PACKAGES) {
     });
 
     test('without a checkpointer, or outside a graph, the tool returns an error result saying why', async () => {
-      const { adapter, count } = countingAdapter();
+      const { adapter, count } = countingAdapter(fastmcp().url);
       const [tool] = await v.glue.toLangChainTools(adapter, { filter: ['confirm_action'] });
       const state = await toolGraph([tool], undefined).invoke(callOf('confirm_action', { action: 'reboot' }));
       const [msg] = toolMessages(state);
@@ -122,7 +112,7 @@ for (const { label, name } of LANGGRAPH_PACKAGES) {
     });
 
     test("the core's checks of an answer reach the caller as MCPAdapterErrors with their code", async () => {
-      const { adapter, count } = countingAdapter({ approval: ({ name: tool }) => tool === 'delete_item' });
+      const { adapter, count } = countingAdapter(fastmcp().url, { approval: ({ name: tool }) => tool === 'delete_item' });
       const tools = await v.glue.toLangChainTools(adapter, { filter: ['confirm_action', 'delete_item'] });
       const graph = toolGraph(tools, new MemorySaver(), { handleToolErrors: false });
       const isInvalid = (e) => e.name === 'MCPAdapterError' && e.code === 'invalid_argument';

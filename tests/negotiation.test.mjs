@@ -23,8 +23,7 @@ import {
 } from './helpers/fake-server.mjs';
 import { recordingFetch } from './helpers/record.mjs';
 import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
-
-const byName = (tools) => Object.fromEntries(tools.map((t) => [t.name, t]));
+import { byName } from './helpers/tools.mjs';
 
 describe('handshake-era evidence on a call, from a scripted fake server', { timeout: 30_000 }, () => {
   const fake = useFake(() => ({

@@ -21,10 +21,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, freePort, startTsServer } from './helpers/servers.mjs';
+import { bundleWorker, waitForPort } from './helpers/workerd.mjs';
 
 const PKG = path.join(REPO_ROOT, 'pkg');
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
@@ -137,24 +137,6 @@ function assertAnswer(answer) {
   assert.equal(answer.protocolVersion, '2026-07-28');
 }
 
-/** Resolves once `port` on 127.0.0.1 accepts a connection; rejects when `done` settles first. */
-async function waitForPort(port, done, deadlineMs) {
-  let exited = null;
-  done.then((result) => (exited = result));
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    if (exited) throw new Error(`workerd exited before listening (exit ${exited.code}):\n${exited.stderr}`);
-    const ok = await new Promise((resolve) => {
-      const sock = net.connect({ port, host: '127.0.0.1' });
-      sock.once('connect', () => (sock.destroy(), resolve(true)));
-      sock.once('error', () => (sock.destroy(), resolve(false)));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`workerd did not listen on ${port} within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 // --- the runtimes ------------------------------------------------------------------------
 
 test('Node (control): imports the installed package by name, lists tools, calls echo', async (t) => {
@@ -195,36 +177,11 @@ test('workerd: a worker bundled with the workerd condition lists tools and calls
 
   // Bundle the worker as wrangler does: the `workerd` condition picks index.workerd.js; its
   // `.wasm` import stays an import, of a module the config declares beside the bundle.
-  const { build } = await import('esbuild');
   const out = path.join(dir, 'workerd');
-  await mkdir(out, { recursive: true });
   await copyFile(path.join(HERE, 'worker.js'), path.join(dir, 'worker.js'));
-  const wasmFiles = new Map();
-  await build({
-    entryPoints: [path.join(dir, 'worker.js')],
-    outfile: path.join(out, 'worker.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'wasm-modules',
-        setup(b) {
-          b.onResolve({ filter: /\.wasm$/ }, (args) => {
-            const name = path.basename(args.path);
-            wasmFiles.set(name, path.resolve(args.resolveDir, args.path));
-            return { path: `./${name}`, external: true };
-          });
-        },
-      },
-    ],
-  });
+  const wasmFiles = await bundleWorker(path.join(dir, 'worker.js'), out);
   assert.deepEqual([...wasmFiles.keys()], ['mcp_wasm_adapter_bg.wasm'], 'the bundle imports the package wasm');
   assert.equal(wasmFiles.get('mcp_wasm_adapter_bg.wasm'), path.join(pkgDir, 'mcp_wasm_adapter_bg.wasm'));
-  for (const [name, from] of wasmFiles) await copyFile(from, path.join(out, name));
   await copyFile(path.join(HERE, 'config.capnp'), path.join(out, 'config.capnp'));
   const bundled = Date.now();
 
@@ -234,7 +191,9 @@ test('workerd: a worker bundled with the workerd condition lists tools and calls
     env: { MCP_URL: server.url },
   });
   try {
-    await waitForPort(port, proc.done, RUN_TIMEOUT_MS);
+    let exited = null;
+    proc.done.then((result) => (exited = result));
+    await waitForPort(port, RUN_TIMEOUT_MS, () => exited && `workerd exited before listening (exit ${exited.code}):\n${exited.stderr}`);
     const listening = Date.now();
     const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
     const text = await response.text();

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! wasm-pack test --node
-//! WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver
+//! WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome \
+//!     --chromedriver /usr/bin/chromedriver
 //! ```
 //!
 //! (`wasm-pack test --chrome` sets `WASM_BINDGEN_TEST_ONLY_WEB=1`, which makes the runner

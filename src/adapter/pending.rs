@@ -400,20 +400,10 @@ pub async fn resume(
 mod tests {
     use super::*;
     use crate::adapter::interrupt::{resume_elicitation, run, Retry};
-    use crate::client::scripted::{sse_reply, Canned, Scripted};
+    use crate::client::scripted::{sse_reply, status, Scripted};
     use crate::client::{ClientConfig, ProtocolMode};
     use futures_executor::block_on;
     use serde_json::json;
-
-    fn status(code: u16) -> Canned {
-        Canned {
-            status: code,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        }
-    }
 
     /// A handshake-era client with its session open (initialize, initialized).
     fn session(config: ClientConfig) -> (Rc<Client>, Rc<Scripted>) {

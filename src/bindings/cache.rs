@@ -101,9 +101,6 @@ impl WasmClient {
     /// Drops every cached result of this adapter (and the public results of its server).
     #[wasm_bindgen(js_name = clearCache)]
     pub fn clear_cache(&self) {
-        let ctx = self.cache_context();
-        ctx.private.remove_where(|_| true);
-        let prefix = format!("{}\n", ctx.target);
-        ctx.public.remove_where(|k| k.starts_with(&prefix));
+        self.cache_context().view().clear();
     }
 }

@@ -88,17 +88,6 @@ extern "C" {
 /// timeout bounds.
 const CONTEXTLESS_REQUEST_TIMEOUT_MS: f64 = 10_000.0;
 
-/// The codes `exchange.js` rejects with: the values of its `FAILURE_CODES`, the one table
-/// that maps its failures to codes. Anything else it throws is [`ErrorCode::Network`].
-const EXCHANGE_FAILURE_CODES: [ErrorCode; 6] = [
-    ErrorCode::Timeout,
-    ErrorCode::Aborted,
-    ErrorCode::Network,
-    ErrorCode::InvalidArgument,
-    ErrorCode::AuthorizationRequired,
-    ErrorCode::AuthorizationFailed,
-];
-
 /// The host's `headers` option.
 pub enum HostHeaders {
     /// No extra headers.
@@ -110,6 +99,10 @@ pub enum HostHeaders {
 
 impl HostHeaders {
     /// Reads the option. Anything but undefined, an object or a function is an error.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidArgument`] for anything but undefined, null, an object or a function.
     pub fn from_option(value: JsValue) -> Result<HostHeaders> {
         if value.is_undefined() || value.is_null() {
             Ok(HostHeaders::None)
@@ -152,17 +145,23 @@ impl FetchExchange {
     }
 }
 
-/// What `exchange.js` rejected with (`{code, message}`), or anything else it threw, as an
-/// [`Error`].
+/// What `exchange.js` rejected with (`{code, message}`, the code from its `FAILURE_CODES`,
+/// the one table that maps its failures to codes), or anything else it threw, as an
+/// [`Error`]. The code is looked up in [`ErrorCode::ALL`], so this side keeps no copy of that
+/// table; a code that is not one of ours (or none) is [`ErrorCode::Network`].
 fn rejected(thrown: JsValue) -> Error {
     let message = get(&thrown, "message")
         .as_string()
         .unwrap_or_else(|| super::js::describe(&thrown));
-    let code = get(&thrown, "code").as_string();
-    let code = EXCHANGE_FAILURE_CODES
-        .into_iter()
-        .find(|c| code.as_deref() == Some(c.as_str()))
-        .unwrap_or(ErrorCode::Network);
+    let mut code = ErrorCode::Network;
+    if let Some(thrown_code) = get(&thrown, "code").as_string() {
+        for &known in ErrorCode::ALL {
+            if known.as_str() == thrown_code {
+                code = known;
+                break;
+            }
+        }
+    }
     Error::new(code, message)
 }
 
@@ -303,11 +302,12 @@ mod tests {
         }
     }
 
-    /// Anything else exchange.js (or code it calls) throws is a `network` error.
+    /// Anything else exchange.js (or code it calls) throws is a `network` error: a code
+    /// that is not one of ours (a Node system error's, here), or no code at all.
     #[wasm_bindgen_test]
     fn an_unknown_failure_is_a_network_error() {
         assert_eq!(
-            rejected(thrown(&JsValue::from_str("http_status"))).code,
+            rejected(thrown(&JsValue::from_str("ECONNRESET"))).code,
             ErrorCode::Network
         );
         assert_eq!(rejected(JsValue::from_str("boom")).code, ErrorCode::Network);

@@ -28,8 +28,12 @@ pub fn parse_json(text: &str) -> JsValue {
     JSON::parse(text).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// A host value as JSON (`undefined`/`null` → `Null`). Values `JSON.stringify` rejects
-/// (BigInt, cycles) or drops (functions) are [`ErrorCode::InvalidArgument`].
+/// A host value as JSON (`undefined`/`null` → `Null`).
+///
+/// # Errors
+///
+/// Values `JSON.stringify` rejects (BigInt, cycles) or drops (functions) are
+/// [`ErrorCode::InvalidArgument`].
 pub fn to_json(value: &JsValue, what: &str) -> Result<Value> {
     if value.is_undefined() || value.is_null() {
         return Ok(Value::Null);
@@ -61,6 +65,9 @@ pub fn describe(thrown: &JsValue) -> String {
 }
 
 /// Normalizes the target with the platform `URL` parser and returns its `href`.
+///
+/// # Errors
+///
 /// A value that is not a string, or a string `URL` cannot parse (a bare path, an empty
 /// string), is [`ErrorCode::InvalidUrl`].
 pub fn normalize_url(url: &JsValue) -> Result<String> {
@@ -88,6 +95,10 @@ pub fn normalize_url(url: &JsValue) -> Result<String> {
 }
 
 /// Calls `f(arg)`; when it returns a thenable, awaits it.
+///
+/// # Errors
+///
+/// What `f` throws, or the reason its thenable rejects with.
 pub async fn call_maybe_async(
     f: &Function,
     arg: &JsValue,

@@ -60,8 +60,12 @@ pub struct WasmClient {
 #[wasm_bindgen]
 impl WasmClient {
     /// `new WasmClient(url, options)`: `url` must be an `http:`/`https:` URL string (the JS
-    /// layer turns a `URL` into its `href`). Throws an `MCPAdapterError` with code
-    /// `invalid_url` or `invalid_argument` before any request is sent.
+    /// layer turns a `URL` into its `href`).
+    ///
+    /// # Errors
+    ///
+    /// Throws an `MCPAdapterError` with code `invalid_url` or `invalid_argument` before any
+    /// request is sent.
     #[wasm_bindgen(constructor)]
     pub fn new(url: JsValue, options: JsValue) -> Result<WasmClient, JsValue> {
         let target = js::normalize_url(&url)

@@ -252,8 +252,17 @@ impl CacheView<'_> {
         format!("{method}\n{param}")
     }
 
+    /// The start of every public key of this view's server: `"{url}\n"`.
+    fn public_prefix(&self) -> String {
+        format!("{}\n", self.target)
+    }
+
     fn public_key(&self, method: &str, param: &str) -> String {
-        format!("{}\n{method}\n{param}", self.target)
+        let mut key = self.public_prefix();
+        key.push_str(method);
+        key.push('\n');
+        key.push_str(param);
+        key
     }
 
     /// A fresh cached result of `method` for `param` (a cursor or uri), if any.
@@ -289,6 +298,14 @@ impl CacheView<'_> {
         let shared = self.public_key(method, "");
         self.public
             .remove_where(|k| k.strip_prefix(&shared).is_some_and(matches));
+    }
+
+    /// Drops every result this view sees: all of the private store, and the public results
+    /// of its server.
+    pub fn clear(&self) {
+        self.private.remove_where(|_| true);
+        let server = self.public_prefix();
+        self.public.remove_where(|k| k.starts_with(&server));
     }
 
     /// Drops what a list-changed or updated notification makes stale:
@@ -340,7 +357,9 @@ impl Client {
     /// cached page of `method` is dropped and the walk restarts once from the first page,
     /// uncached.
     ///
-    /// Errors: those of [`Client::list_all`].
+    /// # Errors
+    ///
+    /// Those of [`Client::list_all`].
     pub async fn list_all_cached(
         &self,
         method: &str,
@@ -443,7 +462,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, Scripted};
+    use crate::client::scripted::{json_reply, status, Scripted};
     use futures_executor::block_on;
     use serde_json::json;
 
@@ -593,6 +612,19 @@ mod tests {
             "a mere prefix is another resource"
         );
         assert!(a.get("resources/read", "x://p").is_some());
+
+        // clear(): this view's private store and its server's public results, not another
+        // server's
+        assert!(other.put(
+            "resources/read",
+            "x://r",
+            &json!({"ttlMs": 1000, "cacheScope": "public", "contents": []})
+        ));
+        a.clear();
+        assert!(mine.is_empty());
+        assert!(b.get("resources/read", "x://qq").is_none());
+        assert_eq!(shared.len(), 1);
+        assert!(other.get("resources/read", "x://r").is_some());
     }
 
     #[test]
@@ -744,13 +776,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{}}})));
-        script.push(crate::client::scripted::Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(202));
         script.push(json_reply(200, page(&["a"], None, Some(60_000), "public")));
         block_on(client.list_all_cached(
             "prompts/list",

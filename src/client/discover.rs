@@ -80,7 +80,9 @@ impl Client {
     /// The modern probe: `server/discover` at the newest modern revision (retried once on
     /// `-32022`), settling [`Era::Modern`] at the newest mutually supported version.
     ///
-    /// Errors: [`ErrorCode::HandshakeEraServer`] when the answer shows a handshake-era
+    /// # Errors
+    ///
+    /// [`ErrorCode::HandshakeEraServer`] when the answer shows a handshake-era
     /// server (see [`is_handshake_evidence`]), [`ErrorCode::UnsupportedProtocolVersion`] when
     /// the server lists no version this adapter speaks, or the request's own error.
     pub(crate) async fn discover(&self, opts: &RequestOptions) -> Result<Era> {

@@ -71,13 +71,15 @@ impl Era {
 impl Client {
     /// Settles the era before the first real request (see the module docs) and returns it.
     ///
-    /// Errors: in [`ProtocolMode::Modern`], [`ErrorCode::HandshakeEraServer`] for an old
+    /// Concurrent first calls share one negotiation: one probes (and opens one session),
+    /// the others wait for its outcome.
+    ///
+    /// # Errors
+    ///
+    /// In [`ProtocolMode::Modern`], [`ErrorCode::HandshakeEraServer`] for an old
     /// server; in every mode, [`ErrorCode::UnsupportedProtocolVersion`] when no version is
     /// shared, and the probe's or `initialize`'s own errors. A failed attempt leaves nothing
     /// settled, so the next call tries again.
-    ///
-    /// Concurrent first calls share one negotiation: one probes (and opens one session),
-    /// the others wait for its outcome.
     pub async fn ensure_ready(&self, opts: &RequestOptions) -> Result<Era> {
         loop {
             if let Some(era) = self.era() {

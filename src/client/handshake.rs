@@ -121,7 +121,9 @@ impl Client {
     /// Opens a session: `initialize` (offering [`OFFERED`], accepting [`ACCEPTED`]), the
     /// `Mcp-Session-Id` captured from its response, then `notifications/initialized`.
     ///
-    /// Errors: [`ErrorCode::UnsupportedProtocolVersion`] when the server answers a revision
+    /// # Errors
+    ///
+    /// [`ErrorCode::UnsupportedProtocolVersion`] when the server answers a revision
     /// not in [`ACCEPTED`]; the server's JSON-RPC error; transport errors.
     pub(crate) async fn initialize(&self, opts: &RequestOptions) -> Result<Era> {
         let id = self.take_id();
@@ -331,7 +333,9 @@ impl Client {
     /// `last_event_id` when given (MCP 2025-11-25, `basic/transports.mdx` "Listening for
     /// Messages from the Server").
     ///
-    /// Errors: [`ErrorCode::NotSupported`] when the server offers no stream (anything but a
+    /// # Errors
+    ///
+    /// [`ErrorCode::NotSupported`] when the server offers no stream (anything but a
     /// `200` event stream: 405, 404, 409, ...); transport errors.
     pub(crate) async fn get_event_stream(
         &self,
@@ -474,6 +478,11 @@ impl Client {
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
     /// not support explicit termination, which is fine). The next call negotiates anew.
     /// Nothing is sent for a sessionless server.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::HttpStatus`] when the `DELETE` is answered with a status other than 2xx,
+    /// `404` or `405`; transport errors.
     pub async fn close(&self) -> Result<()> {
         let era = self.era();
         self.forget_era();
@@ -504,7 +513,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, sse_reply, Canned, Scripted};
+    use crate::client::scripted::{json_reply, sse_reply, status, Canned, Scripted};
     use crate::client::{ClientConfig, ElicitationHandler, ProtocolMode};
     use futures_executor::block_on;
     use futures_util::FutureExt;
@@ -518,22 +527,12 @@ mod tests {
         c
     }
 
-    fn accepted() -> Canned {
-        Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        }
-    }
-
     #[test]
     fn auto_falls_back_to_initialize_on_handshake_evidence() {
         let (client, script) = Scripted::client();
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(init_reply("2025-11-25", Some("s-1")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}})]));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 1);
@@ -646,7 +645,7 @@ mod tests {
         script.push(not_initialized());
         script.push(not_initialized());
         script.push(init_reply("2025-11-25", Some("s-1")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo"}]}}),
         ]));
@@ -670,7 +669,7 @@ mod tests {
         });
         script.yielding.set(true);
         script.push(init_reply("2025-06-18", None));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -693,7 +692,7 @@ mod tests {
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}]}}),
@@ -745,7 +744,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-06-18", None));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -778,10 +777,10 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("old")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(404, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}})));
         script.push(init_reply("2025-11-25", Some("new")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -791,16 +790,6 @@ mod tests {
         assert_eq!(sent[2].header("Mcp-Session-Id"), Some("old"));
         assert_eq!(sent[3].body["method"], "initialize");
         assert_eq!(sent[5].header("Mcp-Session-Id"), Some("new"));
-    }
-
-    fn refused() -> Canned {
-        Canned {
-            status: 405,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        }
     }
 
     #[test]
@@ -818,17 +807,17 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
-        script.push(refused()); // the standalone GET stream: not offered
+        script.push(status(202));
+        script.push(status(405)); // the standalone GET stream: not offered
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"p1","method":"ping"}),
             json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer","default":30}}}}}),
             json!({"jsonrpc":"2.0","id":8,"method":"sampling/createMessage","params":{}}),
             json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}]}}),
         ]));
-        script.push(accepted());
-        script.push(accepted());
-        script.push(accepted());
+        script.push(status(202));
+        script.push(status(202));
+        script.push(status(202));
         let out = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
             .unwrap();
         assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
@@ -900,7 +889,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
@@ -920,9 +909,9 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"x":{"type":"string","default":"d"}}}}})]));
-        script.push(accepted()); // the answer, POSTed while the call runs
+        script.push(status(202)); // the answer, POSTed while the call runs
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
         ]));
@@ -945,7 +934,7 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         let mut primed = sse_reply(&[]);
         primed.chunks = vec![Ok(bytes::Bytes::from_static(
             b"id: ev-1\nretry: 500\ndata: \n\n",
@@ -979,15 +968,9 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
+        script.push(status(202));
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"open it","data":{"elicitations":[{"mode":"url","url":"https://a.example/x","message":"m","elicitationId":"e"}]}}})));
-        script.push(Canned {
-            status: 405,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(405));
         let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default()))
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::UrlElicitationRequired);

@@ -38,7 +38,8 @@ pub use era::{Era, ProtocolMode};
 pub use tools::CallOutcome;
 
 /// Receives notifications that arrive on a request's response stream:
-/// `(method, params)`, e.g. `("notifications/progress", {progressToken, progress, total?, message?})`.
+/// `(method, params)`, e.g. `("notifications/progress", {progressToken, progress, total?,
+/// message?})`.
 pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 
 /// A host callback that answers a server's request for input: gets the request's params,
@@ -247,6 +248,11 @@ impl Client {
     /// settles on that revision, exactly as if it had been sent afterwards; otherwise it is
     /// dropped and the request sent in the era negotiated. This saves one round trip at start
     /// (the first thing an agent does is list its tools).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Client::ensure_ready`] on first use; [`ErrorCode::InvalidResultType`] and
+    /// [`ErrorCode::RpcError`] as above; transport errors.
     pub async fn request(
         &self,
         method: &str,

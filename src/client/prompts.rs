@@ -26,7 +26,9 @@ fn invalid(message: String) -> Error {
 /// refused. When `declared` (the prompt's `arguments` from `prompts/list`, `[{name,
 /// required?}]`) is given, every argument it marks `required: true` must be present.
 ///
-/// Errors: [`ErrorCode::InvalidArgument`], naming the missing or malformed arguments (nothing
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`], naming the missing or malformed arguments (nothing
 /// is sent).
 pub fn prompt_params(
     name: &str,
@@ -92,7 +94,9 @@ pub fn prompt_params(
 /// `argument` `{name, value}` (strings); `context`, when not null, `{arguments: {[k]:
 /// string}}`.
 ///
-/// Errors: [`ErrorCode::InvalidArgument`] (nothing is sent).
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] (nothing is sent).
 pub fn complete_params(
     reference: Value,
     argument: Value,
@@ -143,7 +147,9 @@ pub fn complete_params(
 /// `{values: [string, ≤100], total?, hasMore?}` (non-string values are dropped, the list is
 /// cut at [`MAX_COMPLETION_VALUES`]).
 ///
-/// Errors: [`ErrorCode::InvalidMessage`] without a `completion.values` array.
+/// # Errors
+///
+/// [`ErrorCode::InvalidMessage`] without a `completion.values` array.
 pub fn completion(result: &Value) -> Result<Value> {
     let completion = result.get("completion").ok_or_else(|| {
         Error::new(
@@ -182,7 +188,9 @@ impl Client {
     /// across all pages, through `cache`. Entries without a string `name` are left out with
     /// a warning.
     ///
-    /// Errors: those of [`Client::list_all_cached`]; `-32601` is [`ErrorCode::NotSupported`].
+    /// # Errors
+    ///
+    /// Those of [`Client::list_all_cached`]; `-32601` is [`ErrorCode::NotSupported`].
     pub async fn list_prompts(
         &self,
         cache: Option<CacheView<'_>>,
@@ -199,7 +207,9 @@ impl Client {
     /// `completion/complete` with `params` from [`complete_params`]; resolves to
     /// `{values, total?, hasMore?}` (see [`completion`]).
     ///
-    /// Errors: [`ErrorCode::NotSupported`] when the server did not advertise `completions`
+    /// # Errors
+    ///
+    /// [`ErrorCode::NotSupported`] when the server did not advertise `completions`
     /// (nothing is sent) or answers `-32601`; the request's own errors.
     pub async fn complete(
         &self,

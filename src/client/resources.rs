@@ -16,7 +16,9 @@ pub const LEGACY_RESOURCE_NOT_FOUND: i64 = -32002;
 
 /// The params of `resources/read`: `{uri}`.
 ///
-/// Errors: [`ErrorCode::InvalidArgument`] for an empty uri (nothing is sent).
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] for an empty uri (nothing is sent).
 pub fn read_params(uri: &str) -> Result<Map<String, Value>> {
     if uri.is_empty() {
         return Err(Error::new(
@@ -74,7 +76,9 @@ impl Client {
     /// mimeType?, size?, annotations?, icons?, _meta?}`, verbatim), across all pages, through
     /// `cache`. Entries without a string `uri` are left out with a warning.
     ///
-    /// Errors: those of [`Client::list_all_cached`]; `-32601` is [`ErrorCode::NotSupported`].
+    /// # Errors
+    ///
+    /// Those of [`Client::list_all_cached`]; `-32601` is [`ErrorCode::NotSupported`].
     pub async fn list_resources(
         &self,
         cache: Option<CacheView<'_>>,
@@ -92,7 +96,9 @@ impl Client {
     /// annotations?, icons?, _meta?}`, RFC 6570 templates, verbatim), across all pages,
     /// through `cache`. Entries without a string `uriTemplate` are left out with a warning.
     ///
-    /// Errors: as [`Client::list_resources`].
+    /// # Errors
+    ///
+    /// As [`Client::list_resources`].
     pub async fn list_resource_templates(
         &self,
         cache: Option<CacheView<'_>>,

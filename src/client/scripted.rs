@@ -20,6 +20,17 @@ pub struct Canned {
     pub chunks: Vec<Result<Bytes>>,
 }
 
+/// A response with `status` and no body (a `202` accepting a notification, a `405`, ...).
+pub fn status(status: u16) -> Canned {
+    Canned {
+        status,
+        content_type: None,
+        location: None,
+        session_id: None,
+        chunks: vec![],
+    }
+}
+
 /// A JSON response.
 pub fn json_reply(status: u16, body: Value) -> Canned {
     Canned {

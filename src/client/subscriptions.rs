@@ -75,7 +75,9 @@ impl Filter {
     /// Reads the host's filter `{toolsListChanged?: boolean, promptsListChanged?: boolean,
     /// resourcesListChanged?: boolean, resourceSubscriptions?: string[]}` (the wire shape).
     ///
-    /// Errors: [`ErrorCode::InvalidArgument`] for another shape, or more than
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidArgument`] for another shape, or more than
     /// [`MAX_RESOURCE_SUBSCRIPTIONS`] URIs.
     pub fn from_json(value: &Value) -> Result<Filter> {
         let invalid = |m: &str| Error::new(ErrorCode::InvalidArgument, format!("subscribe: {m}"));
@@ -244,7 +246,9 @@ impl Client {
     /// `opts.context` bounds the opening (and, in the wasm build, carries the signal that
     /// closes the stream): give the exchange no timeout that would cut a long-lived stream.
     ///
-    /// Errors: [`ErrorCode::InvalidArgument`] for an empty filter; [`ErrorCode::NotSupported`]
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidArgument`] for an empty filter; [`ErrorCode::NotSupported`]
     /// when the server advertises none of what is asked, refuses the request (`-32601`),
     /// acknowledges nothing, or (handshake era) offers no GET stream;
     /// [`ErrorCode::InvalidMessage`] when the stream does not start with the
@@ -440,7 +444,9 @@ impl Subscription {
     /// (a result for the listen request, or `notifications/cancelled` naming it). Handshake
     /// era: server requests on the stream are answered through `client` meanwhile.
     ///
-    /// Errors: [`ErrorCode::StreamEnded`] when the stream closed without that end (the
+    /// # Errors
+    ///
+    /// [`ErrorCode::StreamEnded`] when the stream closed without that end (the
     /// client may subscribe again); a JSON-RPC error answering the listen request; the
     /// stream's own errors (`aborted` once the host closed it, `body_too_large` past
     /// `maxResponseBytes` in all). After `None` or an error the subscription is spent.
@@ -515,7 +521,7 @@ impl Subscription {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, sse_reply, Canned, Scripted};
+    use crate::client::scripted::{json_reply, sse_reply, status, Canned, Scripted};
     use crate::client::{ClientConfig, ProtocolMode};
     use futures_executor::block_on;
     use serde_json::json;
@@ -748,26 +754,15 @@ mod tests {
         );
         init.session_id = Some("s".into());
         script.push(init);
-        script.push(Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(202));
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"p","method":"ping"}),
             json!({"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"x://a"}}),
         ]));
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/subscribe
-        script.push(Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        }); // the ping's answer
-        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}}))); // resources/unsubscribe
+        // resources/subscribe, the ping's answer, resources/unsubscribe
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}})));
+        script.push(status(202));
+        script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{}})));
         let opts = RequestOptions::default();
         let mut sub = block_on(client.listen(&all(), &opts)).unwrap();
         assert_eq!(
@@ -810,20 +805,8 @@ mod tests {
         );
         init.session_id = Some("s".into());
         script.push(init);
-        script.push(Canned {
-            status: 202,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
-        script.push(Canned {
-            status: 405,
-            content_type: None,
-            location: None,
-            session_id: None,
-            chunks: vec![],
-        });
+        script.push(status(202));
+        script.push(status(405));
         assert_eq!(
             block_on(client.listen(&all(), &opts)).unwrap_err().code,
             ErrorCode::NotSupported

@@ -20,7 +20,9 @@ pub enum CallOutcome {
 /// The params of a `tools/call`: `{name, arguments}`, with `arguments` forwarded verbatim
 /// (`Null` becomes `{}`: some servers reject a missing or null `arguments`).
 ///
-/// Errors: [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null.
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null.
 pub fn call_params(name: &str, arguments: Value) -> Result<Map<String, Value>> {
     let arguments = match arguments {
         Value::Null => Value::Object(Map::new()),
@@ -46,7 +48,9 @@ impl Client {
     /// returns the concatenated `field` arrays, uncached (see [`Client::list_all_cached`]).
     /// A missing or `null` `nextCursor` ends the walk; an empty string is a valid cursor.
     ///
-    /// Errors: [`ErrorCode::Pagination`] when a cursor repeats or more than
+    /// # Errors
+    ///
+    /// [`ErrorCode::Pagination`] when a cursor repeats or more than
     /// `config.max_pages` pages would be needed; [`ErrorCode::InvalidMessage`] when `field`
     /// is not an array or `nextCursor` is not a string; [`ErrorCode::InvalidResultType`] when
     /// a page is anything but `complete`.
@@ -64,12 +68,20 @@ impl Client {
     /// tools whose `x-mcp-header` annotations are invalid (left out with a warning, as
     /// MCP 2026-07-28 requires of HTTP clients). The valid annotations are remembered, so
     /// later calls of each tool mirror its arguments into `Mcp-Param-*` headers.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Client::list_all_cached`].
     pub async fn list_tools(&self, opts: &RequestOptions) -> Result<Vec<Value>> {
         self.list_tools_cached(None, CacheMode::Use, opts).await
     }
 
     /// [`Client::list_tools`] through a result cache (pages served and stored per their
     /// `ttlMs`/`cacheScope`, see [`Client::list_all_cached`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Client::list_all_cached`].
     pub async fn list_tools_cached(
         &self,
         cache: Option<CacheView<'_>>,
@@ -104,7 +116,9 @@ impl Client {
 
     /// Calls tool `name` with `arguments` (a JSON object, sent verbatim; `Null` sends `{}`).
     ///
-    /// Errors: [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidArgument`] when `arguments` is neither an object nor null
     /// (nothing is sent); otherwise those of [`Client::request`].
     pub async fn call_tool(
         &self,
@@ -370,13 +384,10 @@ mod tests {
 
     #[test]
     fn redirects_same_origin_only() {
-        use crate::client::scripted::Canned;
+        use crate::client::scripted::{status, Canned};
         let redirect = |loc: &str| Canned {
-            status: 307,
-            content_type: None,
             location: Some(loc.into()),
-            session_id: None,
-            chunks: vec![],
+            ..status(307)
         };
         let (client, script) = Scripted::client();
         script.push(redirect("/mcp/"));

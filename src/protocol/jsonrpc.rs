@@ -89,9 +89,12 @@ pub enum Incoming {
 }
 
 impl Incoming {
-    /// Classifies a parsed JSON value. Anything that is not a JSON-RPC object (an array,
-    /// a scalar, an object with neither `method` nor `result`/`error`) is an
-    /// [`ErrorCode::InvalidMessage`] error.
+    /// Classifies a parsed JSON value.
+    ///
+    /// # Errors
+    ///
+    /// Anything that is not a JSON-RPC object (an array, a scalar, an object with neither
+    /// `method` nor `result`/`error`) is an [`ErrorCode::InvalidMessage`] error.
     pub fn from_value(value: Value) -> Result<Incoming> {
         let mut obj = match value {
             Value::Object(o) => o,

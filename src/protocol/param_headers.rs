@@ -28,7 +28,11 @@ fn is_tchar(c: char) -> bool {
 /// Valid annotations sit on properties reachable from the root through `properties` keys
 /// only, typed `string`, `integer` or `boolean`; their value is a non-empty RFC 9110 token
 /// (no space, colon, control or non-ASCII character), unique case-insensitively within the
-/// tool. Returns the headers, or why the tool must be left out.
+/// tool. Returns the headers.
+///
+/// # Errors
+///
+/// Why the tool must be left out (the first invalid annotation), as a message.
 pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, String> {
     let mut found = Vec::new();
     collect(input_schema, &mut Vec::new(), &mut found, 0)?;

@@ -15,8 +15,12 @@ pub enum ResultType {
 }
 
 impl ResultType {
-    /// Reads `result.resultType`. An unknown value (including a non-string) is an
-    /// [`ErrorCode::InvalidResultType`] error: the spec says it MUST be treated as invalid.
+    /// Reads `result.resultType`.
+    ///
+    /// # Errors
+    ///
+    /// An unknown value (including a non-string) is an [`ErrorCode::InvalidResultType`]
+    /// error: the spec says it MUST be treated as invalid.
     pub fn of(result: &Value) -> Result<ResultType> {
         match result.get("resultType") {
             None => Ok(ResultType::Complete),

@@ -138,7 +138,9 @@ impl ResponseReader {
     /// - Anything else: a non-2xx status is [`ErrorCode::HttpStatus`] (with a short snippet
     ///   of the body, e.g. an HTML error page), a 2xx is [`ErrorCode::ContentType`].
     ///
-    /// Errors: `body_too_large`, `invalid_json`, `invalid_message`, `stream_ended`, and the
+    /// # Errors
+    ///
+    /// `body_too_large`, `invalid_json`, `invalid_message`, `stream_ended`, and the
     /// body stream's own `network` / `timeout` / `aborted`. After an error or a reply the
     /// reader is spent.
     pub async fn next(&mut self) -> Result<ResponseItem> {
@@ -195,7 +197,8 @@ impl ResponseReader {
                         Incoming::Response { id: rid, outcome } if accepts(&rid, &outcome, id) => {
                             return Ok(ResponseItem::Reply(Reply { status, outcome }))
                         }
-                        Incoming::Response { .. } => {} // an answer to someone else: not ours to read
+                        // an answer to someone else: not ours to read
+                        Incoming::Response { .. } => {}
                         other => return Ok(ResponseItem::Message(other)),
                     }
                 }
@@ -240,6 +243,10 @@ fn spent(status: u16) -> Error {
 
 /// Reads `response` to its reply, handing every other message to `sink`.
 /// (The client drives a [`ResponseReader`] itself where it must answer server requests.)
+///
+/// # Errors
+///
+/// Those of [`ResponseReader::next`].
 pub async fn read_response(
     response: HttpResponse,
     id: Id,

@@ -1,6 +1,7 @@
 //! One HTTP exchange of streamable HTTP: a POST carrying one JSON-RPC request, answered by
 //! `application/json` or `text/event-stream` (MCP 2026-07-28,
-//! `basic/transports/streamable-http.mdx`; <https://modelcontextprotocol.io/specification/2026-07-28>).
+//! `basic/transports/streamable-http.mdx`;
+//! <https://modelcontextprotocol.io/specification/2026-07-28>).
 //!
 //! The HTTP client itself sits behind the small [`Exchange`] trait: `fetch` in the wasm
 //! build (`bindings::fetch`), a scripted exchange in native tests. Everything here — media

@@ -13,9 +13,12 @@ pub struct Target {
 
 impl Target {
     /// Validates `url`: scheme `http` or `https` (any case), `//`, a non-empty authority
-    /// without user info, and no whitespace or control characters anywhere. Anything else —
-    /// a path, `file:`, `ws:`, an empty string — is [`ErrorCode::InvalidUrl`]. (The wasm
+    /// without user info, and no whitespace or control characters anywhere. (The wasm
     /// bindings normalize the string with the platform `URL` parser first.)
+    ///
+    /// # Errors
+    ///
+    /// Anything else — a path, `file:`, `ws:`, an empty string — is [`ErrorCode::InvalidUrl`].
     pub fn parse(url: &str) -> Result<Target> {
         let refuse = |why: &str| {
             Error::new(

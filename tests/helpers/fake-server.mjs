@@ -3,9 +3,9 @@
 // negotiation answers. Handlers are keyed by JSON-RPC method, or by tool name for tools/call.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { before, after } from 'node:test';
+import { before, after, it } from 'node:test';
 import { MCPAdapter } from '../../pkg/index.node.js';
-import { SECRET } from './errors.mjs';
+import { SECRET, rejectsWith } from './errors.mjs';
 
 /** The revision the fake speaks. */
 export const VERSION = '2026-07-28';
@@ -149,6 +149,23 @@ export async function assertStillWorks(adapter) {
   const text = `still alive ${++echoCounter}`;
   const out = await adapter.callTool('echo', { text });
   assert.deepEqual(out, { content: [{ type: 'text', text: `echo: ${text}` }], status: 'success' });
+}
+
+/**
+ * One test per `[tool, code, extra?]` of `cases`: a call of `tool` on `adapter()` (read when
+ * the test runs) rejects within 5 s with an MCPAdapterError of `code` (any code when
+ * undefined), `extra(err)` checks the rest, and then the adapter still works.
+ */
+export function failsThenStillWorks(adapter, cases) {
+  for (const [tool, code, extra] of cases) {
+    it(`${tool} → ${code ?? 'some MCPAdapterError'}, then echo still works`, async () => {
+      const t0 = Date.now();
+      const err = await rejectsWith(adapter().callTool(tool, {}), code);
+      assert.ok(Date.now() - t0 < 5000, `${tool} took ${Date.now() - t0} ms`);
+      extra?.(err);
+      await assertStillWorks(adapter());
+    });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 //! Tests of the input-schema rewrite, one file per feature. Most go through the public entry
-//! points ([`prepare_input_schema`], [`prepare_input_schema_with`](super::prepare::prepare_input_schema_with))
-//! and compare whole outputs; `pointer` tests reference resolution on its own.
+//! points ([`prepare_input_schema`],
+//! [`prepare_input_schema_with`](super::prepare::prepare_input_schema_with)) and compare whole
+//! outputs; `pointer` tests reference resolution on its own.
 
 use super::prepare::prepare_input_schema;
 use serde_json::Value;

@@ -1,4 +1,5 @@
-//! Object schemas get `"properties": {}`; a typeless root with `properties` gets `"type": "object"`.
+//! Object schemas get `"properties": {}`; a typeless root with `properties` gets
+//! `"type": "object"`.
 
 use super::prep;
 use serde_json::json;
