@@ -856,15 +856,15 @@ mod tests {
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("s")));
-        script.push(accepted());
-        script.push(refused()); // the standalone GET stream: not offered
+        script.push(status(202));
+        script.push(status(405)); // the standalone GET stream: not offered
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}),
             json!({"jsonrpc":"2.0","id":"r1","method":"roots/list"}),
             json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
         ]));
-        script.push(accepted());
-        script.push(accepted());
+        script.push(status(202));
+        script.push(status(202));
         block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default())).unwrap();
         let sent = script.sent();
         assert_eq!(
