@@ -394,6 +394,38 @@ describe('sign-ins handed out (M5, L4)', () => {
     assert.equal(a.scope, 'a');
     assert.equal(b.scope, 'b');
   });
+  test('an interrupt carries the sign-in of its own call, also when another call\'s was made before it surfaced', async () => {
+    const w = stubWorld();
+    // without a token, tool "a" is challenged for scope a, tool "b" for scope b
+    w.hooks.mcpHook = async (_url, init) => {
+      const name = JSON.parse(init.body ?? 'null')?.params?.name;
+      return new Response('{}', { status: 401, headers: { 'www-authenticate': `Bearer scope="${name}"` } });
+    };
+    const provider = new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, fetch: w.fetch });
+    // an adapter (anything with callTool) whose calls surface their failure only once both failed
+    let failed = 0;
+    let bothFailed;
+    const gate = new Promise((resolve) => (bothFailed = resolve));
+    const adapter = {
+      async callTool(name) {
+        try {
+          return await session.fetch(w.mcpUrl, { method: 'POST', body: JSON.stringify({ method: 'tools/call', params: { name } }) });
+        } catch (error) {
+          if (++failed === 2) bothFailed();
+          await gate;
+          throw error;
+        }
+      },
+    };
+    const session = provider.bind(w.mcpUrl, w.fetch, adapter);
+    const [a, b] = await Promise.all([adapter.callTool('a'), adapter.callTool('b')]);
+    assert.equal(a.type, 'mcp_authorization');
+    assert.equal(b.type, 'mcp_authorization');
+    assert.equal(a.params.name, 'a');
+    assert.equal(new URL(a.authorization_url).searchParams.get('scope'), 'a', 'call a carries its own sign-in');
+    assert.equal(new URL(b.authorization_url).searchParams.get('scope'), 'b');
+    assert.equal(a.scope, 'a');
+  });
 });
 
 describe('plain http, redirects and URLs (M6, L1, L2, L5)', () => {
