@@ -438,7 +438,14 @@ function secretMethod(as) {
 async function clientFor(provider, issuer, as, fetchFn, signal, register = true) {
   const info = provider.clientInformation;
   // a fixed one only at the issuer it was registered with: its secret goes to no other server
-  const given = typeof info === 'function' ? await info(issuer) : info?.issuer === issuer ? info : undefined;
+  let given = info?.issuer === issuer ? info : undefined;
+  if (typeof info === 'function') {
+    try {
+      given = await info(issuer);
+    } catch {
+      throw failed('the clientInformation function failed'); // its text may quote a secret
+    }
+  }
   if (given?.client_id) {
     const method = given.token_endpoint_auth_method ?? (given.client_secret ? secretMethod(as) : 'none');
     const { issuer: _, ...client } = given;

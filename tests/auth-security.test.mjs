@@ -595,7 +595,7 @@ describe('host code and storage (M7, L6)', () => {
     assert.equal(bob.signIns, 1, 'bob signs in himself: alice\'s tokens are not his');
   });
 
-  test('a failing storage or redirectToAuthorization is authorization_failed without its text', async () => {
+  test('a failing storage, redirectToAuthorization or clientInformation is authorization_failed without its text', async () => {
     const w = stubWorld();
     const storage = { get: () => { throw new Error('db down; row was {"access_token":"LEAK-STORED"}'); }, set() {}, delete() {} };
     const error = await failure(w.adapter(w.provider({ storage })).listTools());
@@ -605,5 +605,9 @@ describe('host code and storage (M7, L6)', () => {
     const error2 = await failure(w.adapter(redirecting).listTools());
     assert.equal(error2.code, 'authorization_failed', String(error2));
     assert.ok(!error2.message.includes('LEAK'), error2.message);
+    const clientInfo = w.provider({ clientInformation: () => { throw new Error('no client; secret LEAK-SECRET'); } });
+    const error3 = await failure(w.adapter(clientInfo).listTools());
+    assert.equal(error3.code, 'authorization_failed', String(error3));
+    assert.ok(!error3.message.includes('LEAK'), error3.message);
   });
 });
