@@ -31,15 +31,35 @@
  *
  * Methods may return promises (a KV store, a database). Share one storage between the
  * adapter that started a sign-in and the one that resumes it.
+ *
+ * A storage (with its `keyPrefix`) is one person's: tokens are keyed by MCP server only, so
+ * every adapter whose provider uses the same storage acts with the same tokens. On a server
+ * with several users or sessions, give each its own storage or `keyPrefix`.
+ *
+ * Refreshes and sign-ins for one server are serialized within a provider (refresh tokens may
+ * be single-use). Storage shared between processes needs a lock of its own: `lock(key, task)`,
+ * when present, is called with the (prefixed) tokens key around each refresh and sign-in and
+ * must run `task` while holding a lock on that key, returning its result.
+ *
+ * A method that throws makes the request fail with `authorization_failed` and a fixed message
+ * (its own text, which may quote stored values, is not passed on).
  */
 export interface AuthStorage {
   get(key: string): unknown | Promise<unknown>;
   set(key: string, value: unknown): void | Promise<void>;
   delete(key: string): void | Promise<void>;
+  lock?<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
 
 /** A client registered beforehand with an authorization server (MCP `client-registration.mdx` "Pre-registration"). */
 export interface ClientInformation {
+  /**
+   * The issuer of the authorization server it is registered with (exactly as in its
+   * metadata): required for a fixed `clientInformation`, which is used there only (another
+   * authorization server never sees its id or secret; there the client uses a Client ID
+   * Metadata Document or dynamic registration).
+   */
+  issuer?: string;
   client_id: string;
   client_secret?: string;
   /** Default: `client_secret_basic` (or `client_secret_post` when that is all the server supports) with a secret, `none` without. */
@@ -50,7 +70,7 @@ export interface ClientInformation {
 export interface AuthorizationRequest {
   /** Where to send the person (the authorization endpoint with PKCE `S256`, `state`, `scope`, `resource`). */
   authorization_url: string;
-  /** The MCP server, its RFC 8707 resource identifier, and the authorization server's issuer. */
+  /** The MCP server (its canonical URI: without credentials or query), its RFC 8707 resource identifier, and the authorization server's issuer. */
   server: { url: string; resource: string; authorization_server: string };
   /** The scopes asked for (space-separated; empty when none). */
   scope: string;
@@ -60,7 +80,7 @@ export interface AuthorizationRequest {
 
 /** Options of {@link OAuthProvider}. */
 export interface OAuthProviderOptions {
-  /** The redirect URI registered for this client: where the authorization server sends the person back (https, or http on loopback). */
+  /** The redirect URI registered for this client: where the authorization server sends the person back (https, http on loopback, or an app's own scheme; plain http elsewhere is `invalid_argument`). */
   redirectUrl: string | URL;
   /**
    * How a person is sent to the authorization URL when `interrupt` is not set. It may resolve
@@ -75,9 +95,11 @@ export interface OAuthProviderOptions {
    * ({@link AuthorizationInterrupt}) instead of calling `redirectToAuthorization`.
    */
   interrupt?: boolean;
-  /** Default: {@link memoryStorage} (one per provider). */
+  /** Default: {@link memoryStorage} (one per provider). One person's: see {@link AuthStorage}. */
   storage?: AuthStorage;
-  /** Pre-registered credentials, fixed or per authorization-server issuer (highest priority). */
+  /** Put before every storage key (e.g. `user:42:`), to keep several people's entries in one storage apart. Default `""`. */
+  keyPrefix?: string;
+  /** Pre-registered credentials (highest priority): fixed, for the `issuer` it names only, or a function of the issuer (which decides itself where a client applies). */
   clientInformation?: ClientInformation | ((issuer: string) => ClientInformation | undefined | Promise<ClientInformation | undefined>);
   /** An https URL serving this client's Client ID Metadata Document; used as `client_id` where the server sets `client_id_metadata_document_supported`. */
   clientMetadataUrl?: string;
@@ -87,10 +109,20 @@ export interface OAuthProviderOptions {
   scope?: string;
   /** Add `offline_access` when the authorization server lists it (default true). */
   offlineAccess?: boolean;
-  /** Re-authorizations per request on `403 insufficient_scope` before failing with `authorization_failed` (default 2). */
+  /** Re-authorizations per request on `403 insufficient_scope` before failing with `authorization_failed` (a non-negative integer, default 2). */
   maxStepUps?: number;
-  /** Refresh this long before `expires_at` (ms, default 30000). */
+  /**
+   * Refresh this long before `expires_at` (ms, a non-negative integer, default 30000). A
+   * refresh the token endpoint refuses (`400`/`401`) forgets the tokens (a sign-in follows);
+   * one that fails otherwise (network, timeout, `5xx`) keeps them and fails the request with
+   * `authorization_failed` (or uses the access token while it has not expired yet).
+   */
   refreshSkewMs?: number;
+  /**
+   * Each metadata, registration and token request ends after this long (ms, positive integer,
+   * default 30000) with `authorization_failed`. Answers larger than 256 KiB are refused too.
+   */
+  authRequestTimeoutMs?: number;
   /** The fetch for metadata, registration and token requests (default: the adapter's `fetch`, else the global one). */
   fetch?: typeof fetch;
 }
@@ -136,7 +168,10 @@ export interface AuthProvider {
  * token request (`client_secret_basic`, `client_secret_post` or `none`; JSON or form-encoded
  * answers). Refreshes before expiry and once on a `401`; re-discovers on every `401` (a server
  * that moved to another authorization server gets a new registration there); steps up on
- * `403 insufficient_scope` with the union of scopes, at most `maxStepUps` times.
+ * `403 insufficient_scope` with the union of scopes, at most `maxStepUps` times. A server
+ * on plain `http:` off loopback gets no token (`authorization_failed`); `resource_metadata`
+ * must be `https:` (else the well-known places are used) and metadata redirects are not
+ * followed.
  */
 export declare class OAuthProvider implements AuthProvider {
   constructor(options: OAuthProviderOptions);
@@ -165,7 +200,7 @@ export declare function notifyOpener(): boolean;
 /** Browser, on the redirect page of {@link redirectFlow}: finishes the sign-in, cleans the address bar, resolves to `{ server, returnTo }`. */
 export declare function handleRedirect(provider: OAuthProvider, options?: { url?: string }): Promise<{ server: string; returnTo?: string }>;
 
-/** The RFC 8707 canonical URI of an MCP server URL (lowercase scheme and host, no fragment, no trailing slash). */
+/** The RFC 8707 canonical URI of an MCP server URL (lowercase scheme and host; no credentials, query or fragment; no trailing slash). */
 export declare function canonicalResource(serverUrl: string | URL): string;
 /** Parses a `WWW-Authenticate` header into challenges (`scheme` lowercase; parameter names lowercase). */
 export declare function parseChallenges(header: string | null | undefined): { scheme: string; params: Record<string, string> }[];

@@ -23,6 +23,9 @@ const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
 /** Flow records older than this are refused by `finishAuth` (ms). */
 const FLOW_LIFETIME_MS = 30 * 60_000;
 
+/** The largest metadata, registration or token response read (bytes). */
+const MAX_BODY_BYTES = 256 * 1024;
+
 /** The error thrown by this module: an `MCPAdapterError` (same name and `code` property). */
 export class MCPAuthError extends Error {
   constructor(code, message) {
@@ -95,10 +98,11 @@ function asUrl(value, what) {
 export function canonicalResource(serverUrl) {
   const url = new URL(serverUrl);
   url.hash = '';
-  let text = url.href;
-  if (url.pathname === '/' && !url.search) text = text.slice(0, -1);
-  else if (url.pathname.endsWith('/') && !url.search) text = text.slice(0, -1);
-  return text;
+  url.search = ''; // RFC 8707 §2: no query (and never credentials) in a resource indicator
+  url.username = '';
+  url.password = '';
+  const text = url.href;
+  return url.pathname.endsWith('/') ? text.slice(0, -1) : text;
 }
 
 /**
@@ -114,7 +118,7 @@ function resourceCovers(resource, serverUrl) {
     return false;
   }
   const s = new URL(serverUrl);
-  if (r.origin !== s.origin || r.hash) return false;
+  if (r.origin !== s.origin || r.hash || r.search || r.username || r.password) return false;
   const base = r.pathname.replace(/\/+$/, '');
   const path = s.pathname.replace(/\/+$/, '');
   return base === '' || path === base || path.startsWith(`${base}/`);
@@ -166,6 +170,54 @@ function cancel(response) {
   }
 }
 
+/**
+ * The fetch for every request to an authorization server or for metadata: ends after
+ * `timeoutMs` (MCPAuthError `authorization_failed`), reads at most `MAX_BODY_BYTES` of the
+ * answer (refused early on `content-length`, cancelled past the limit), hands on a buffered
+ * `Response`, and turns form-encoded token answers (some servers send them) into JSON.
+ */
+function authFetch(fetchFn, timeoutMs) {
+  return async (url, init = {}) => {
+    const origin = new URL(url instanceof Request ? url.url : String(url)).origin;
+    const timer = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timer]) : timer;
+    const timedOut = () => timer.aborted && !init.signal?.aborted;
+    let response;
+    let body;
+    try {
+      response = await (fetchFn ?? globalThis.fetch)(url, { ...init, signal });
+      if (response.type === 'opaqueredirect' || !response.body) return response;
+      if (Number(response.headers.get('content-length')) > MAX_BODY_BYTES) throw failed(`the answer from ${origin} is larger than ${MAX_BODY_BYTES} bytes`);
+      const reader = response.body.getReader();
+      const chunks = [];
+      let size = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > MAX_BODY_BYTES) {
+          reader.cancel().catch(() => {});
+          throw failed(`the answer from ${origin} is larger than ${MAX_BODY_BYTES} bytes`);
+        }
+        chunks.push(value);
+      }
+      body = new Uint8Array(size);
+      size = 0;
+      for (const chunk of chunks) body.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
+    } catch (error) {
+      cancel(response);
+      if (timedOut()) throw failed(`the request to ${origin} did not finish within ${timeoutMs} ms`);
+      throw error;
+    }
+    const { status, statusText, headers } = response;
+    const type = (headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded') return new Response(status === 204 || status === 304 ? null : body, { status, statusText, headers });
+    const fields = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(body)));
+    if (fields.expires_in !== undefined && /^\d+$/.test(fields.expires_in)) fields.expires_in = Number(fields.expires_in);
+    return new Response(JSON.stringify(fields), { status, statusText, headers: { 'content-type': 'application/json' } });
+  };
+}
+
 /** A readable reason from an oauth4webapi error, never with token values (those never enter its messages). */
 function describe(error) {
   if (error instanceof MCPAuthError) return error.message;
@@ -173,6 +225,25 @@ function describe(error) {
     return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
   }
   return error?.message ?? String(error);
+}
+
+/** A non-negative integer option (`fallback` when undefined), else `invalid_argument`. */
+function count(value, fallback, name) {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0) throw new MCPAuthError('invalid_argument', `OAuthProvider option ${name} must be a non-negative integer`);
+  return value;
+}
+
+/** The host's storage under `prefix`; its failures become `authorization_failed` without their text (which may quote stored values). */
+function guardedStorage(storage, prefix) {
+  const call = (name) => async (key, value) => {
+    try {
+      return await storage[name](prefix + key, value);
+    } catch {
+      throw failed(`the auth storage failed (${name})`);
+    }
+  };
+  return { get: call('get'), set: call('set'), delete: call('delete') };
 }
 
 // --- the provider -----------------------------------------------------------------------------
@@ -192,6 +263,9 @@ export class OAuthProvider {
     } catch {
       throw new MCPAuthError('invalid_argument', 'OAuthProvider option redirectUrl must be a URL (where the authorization server sends the person back)');
     }
+    if (redirect.protocol === 'http:' && !isLoopback(redirect)) {
+      throw new MCPAuthError('invalid_argument', 'OAuthProvider option redirectUrl must be https: (plain http: is allowed on loopback only)');
+    }
     this.redirectUrl = redirect.href;
     this.clientMetadata = options.clientMetadata ?? {};
     this.clientMetadataUrl = options.clientMetadataUrl;
@@ -201,14 +275,24 @@ export class OAuthProvider {
         throw new MCPAuthError('invalid_argument', 'OAuthProvider option clientMetadataUrl must be an https: URL with a path (a Client ID Metadata Document)');
       }
     }
-    this.clientInformation = options.clientInformation;
+    const info = options.clientInformation;
+    if (info != null && typeof info !== 'function' && typeof info?.issuer !== 'string') {
+      throw new MCPAuthError('invalid_argument', 'OAuthProvider option clientInformation must name the issuer it was registered with (issuer), or be a function of the issuer');
+    }
+    this.clientInformation = info;
     this.storage = options.storage ?? memoryStorage();
+    this.keyPrefix = options.keyPrefix ?? '';
+    if (typeof this.keyPrefix !== 'string') throw new MCPAuthError('invalid_argument', 'OAuthProvider option keyPrefix must be a string');
+    this.store = guardedStorage(this.storage, this.keyPrefix);
+    this.locks = new Map();
     this.redirectToAuthorization = options.redirectToAuthorization;
     this.interrupt = options.interrupt === true;
     this.scope = options.scope;
     this.offlineAccess = options.offlineAccess !== false;
-    this.maxStepUps = options.maxStepUps ?? 2;
-    this.refreshSkewMs = options.refreshSkewMs ?? 30_000;
+    this.maxStepUps = count(options.maxStepUps, 2, 'maxStepUps');
+    this.refreshSkewMs = count(options.refreshSkewMs, 30_000, 'refreshSkewMs');
+    this.authRequestTimeoutMs = count(options.authRequestTimeoutMs, 30_000, 'authRequestTimeoutMs');
+    if (this.authRequestTimeoutMs === 0) throw new MCPAuthError('invalid_argument', 'OAuthProvider option authRequestTimeoutMs must be positive');
     this.fetch = options.fetch;
   }
 
@@ -229,44 +313,49 @@ export class OAuthProvider {
     return finish(this, callbackUrl, options.fetch ?? this.fetch);
   }
 
+  /**
+   * Runs `task` after the earlier ones for `key` (the tokens of one server) in this provider,
+   * inside `storage.lock(key, task)` when the storage has one (storage shared between
+   * processes); a failure releases the lock.
+   */
+  exclusive(key, task) {
+    const lock = this.storage.lock;
+    const run = (this.locks.get(key) ?? Promise.resolve()).then(() => (typeof lock === 'function' ? lock.call(this.storage, this.keyPrefix + key, task) : task()));
+    const tail = run.then(() => {}, () => {});
+    this.locks.set(key, tail);
+    tail.then(() => this.locks.get(key) === tail && this.locks.delete(key));
+    return run;
+  }
+
   // storage keys
   static tokensKey = (server) => `tokens ${server}`;
   static clientKey = (issuer) => `client ${issuer}`;
   static flowKey = (state) => `flow ${state}`;
 }
 
-/** Options oauth4webapi takes for one request to an authorization server. */
+/** Options oauth4webapi takes for one request to an authorization server (`fetchFn`: an `authFetch`). */
 function httpOptions(url, fetchFn, signal) {
-  const options = { [oauth.customFetch]: tokenResponses(fetchFn ?? globalThis.fetch) };
+  const options = { [oauth.customFetch]: fetchFn };
   if (url.protocol === 'http:') options[oauth.allowInsecureRequests] = true; // loopback only (asUrl)
   if (signal) options.signal = signal;
   return options;
 }
 
-/** A fetch that turns form-encoded token responses (some servers send them) into JSON ones. */
-function tokenResponses(fetchFn) {
-  return async (url, init) => {
-    const response = await fetchFn(url, init);
-    const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded') return response;
-    const fields = Object.fromEntries(new URLSearchParams(await response.text()));
-    if (fields.expires_in !== undefined && /^\d+$/.test(fields.expires_in)) fields.expires_in = Number(fields.expires_in);
-    return new Response(JSON.stringify(fields), { status: response.status, headers: { 'content-type': 'application/json' } });
-  };
-}
-
-/** GET a metadata document (no credentials, no custom headers: a CORS "simple" request). */
+/**
+ * GET a metadata document (no credentials, no custom headers: a CORS "simple" request), with
+ * `fetchFn` an `authFetch`. Redirects are not followed; only a 200 counts.
+ */
 async function getJson(fetchFn, url, signal) {
-  const init = { headers: { accept: 'application/json' } };
+  const init = { headers: { accept: 'application/json' }, redirect: 'manual' };
   if (signal) init.signal = signal;
   let response;
   try {
-    response = await (fetchFn ?? globalThis.fetch)(url, init);
+    response = await fetchFn(url, init);
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (signal?.aborted || error instanceof MCPAuthError) throw error;
     return undefined; // unreachable: try the next place
   }
-  if (response.status !== 200) {
+  if (response.status !== 200 || response.redirected) {
     cancel(response);
     return undefined;
   }
@@ -348,15 +437,25 @@ function secretMethod(as) {
  * before, dynamic registration (RFC 7591). With `register: false` none is made.
  */
 async function clientFor(provider, issuer, as, fetchFn, signal, register = true) {
-  const given = typeof provider.clientInformation === 'function' ? await provider.clientInformation(issuer) : provider.clientInformation;
+  const info = provider.clientInformation;
+  // a fixed one only at the issuer it was registered with: its secret goes to no other server
+  let given = info?.issuer === issuer ? info : undefined;
+  if (typeof info === 'function') {
+    try {
+      given = await info(issuer);
+    } catch {
+      throw failed('the clientInformation function failed'); // its text may quote a secret
+    }
+  }
   if (given?.client_id) {
     const method = given.token_endpoint_auth_method ?? (given.client_secret ? secretMethod(as) : 'none');
-    return { ...given, token_endpoint_auth_method: method };
+    const { issuer: _, ...client } = given;
+    return { ...client, token_endpoint_auth_method: method };
   }
   if (provider.clientMetadataUrl && as.client_id_metadata_document_supported === true) {
     return { client_id: provider.clientMetadataUrl, token_endpoint_auth_method: 'none' };
   }
-  const kept = await provider.storage.get(OAuthProvider.clientKey(issuer));
+  const kept = await provider.store.get(OAuthProvider.clientKey(issuer));
   if (kept?.client_id) return kept;
   if (!register) throw failed(`no client registration is known for ${issuer}`);
   if (!as.registration_endpoint) {
@@ -392,7 +491,7 @@ async function clientFor(provider, issuer, as, fetchFn, signal, register = true)
     // RFC 7591 §3.2.1: the server's choice when it names one, else the one asked for
     token_endpoint_auth_method: client.token_endpoint_auth_method ?? method,
   };
-  await provider.storage.set(OAuthProvider.clientKey(issuer), kept2);
+  await provider.store.set(OAuthProvider.clientKey(issuer), kept2);
   return kept2;
 }
 
@@ -414,7 +513,8 @@ function tokenRecord(result, flow, previous) {
 }
 
 /** Finishes a sign-in (see `OAuthProvider.finishAuth`). */
-async function finish(provider, callbackUrl, fetchFn, signal) {
+async function finish(provider, callbackUrl, base, signal) {
+  const fetchFn = authFetch(base, provider.authRequestTimeoutMs);
   let url;
   try {
     url = new URL(callbackUrl);
@@ -423,9 +523,9 @@ async function finish(provider, callbackUrl, fetchFn, signal) {
   }
   const state = url.searchParams.get('state');
   const key = state && OAuthProvider.flowKey(state);
-  const flow = key ? await provider.storage.get(key) : undefined;
+  const flow = key ? await provider.store.get(key) : undefined;
   if (!flow) throw Object.assign(failed('the callback matches no pending sign-in (unknown or already used state)'), { unknownState: true });
-  await provider.storage.delete(key); // a code and its verifier are good for one exchange
+  await provider.store.delete(key); // a code and its verifier are good for one exchange
   if (Date.now() - flow.created > FLOW_LIFETIME_MS) throw failed('the sign-in took too long; start again');
   const { as } = flow;
   const client = await clientFor(provider, flow.issuer, as, fetchFn, signal, false);
@@ -441,14 +541,14 @@ async function finish(provider, callbackUrl, fetchFn, signal) {
   let result;
   try {
     const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(client), params, flow.redirect_uri, flow.verifier, {
-      ...httpOptions(new URL(as.token_endpoint), fetchFn, signal),
+      ...httpOptions(asUrl(as.token_endpoint, 'token_endpoint'), fetchFn, signal),
       additionalParameters: { resource: flow.resource },
     });
     result = await oauth.processAuthorizationCodeResponse(as, client, response);
   } catch (error) {
     throw failed(`the token request at ${flow.issuer} failed: ${describe(error)}`);
   }
-  await provider.storage.set(OAuthProvider.tokensKey(flow.server), tokenRecord(result, flow));
+  await provider.store.set(OAuthProvider.tokensKey(flow.server), tokenRecord(result, flow));
   return { server: flow.server };
 }
 
@@ -477,7 +577,9 @@ function interrupting(adapter, session) {
       try {
         return await original.apply(adapter, args);
       } catch (error) {
-        const pending = error?.code === 'authorization_required' ? session.pending() : undefined;
+        // the sign-in this call's failure names (concurrent calls may need different ones)
+        const state = error?.code === 'authorization_required' ? /\(sign-in ([\w-]+)\)/.exec(error.message)?.[1] : undefined;
+        const pending = state ? session.handedOut.get(state) : undefined;
         if (!pending) throw error;
         return { type: 'mcp_authorization', ...pending, method, params: params(...args) };
       }
@@ -490,13 +592,17 @@ class OAuthSession {
   constructor(provider, serverUrl, fetchFn) {
     this.provider = provider;
     this.server = canonicalResource(serverUrl);
-    this.origin = new URL(serverUrl).origin;
+    const url = new URL(serverUrl);
+    this.origin = url.origin;
+    // a bearer token crosses the network only over https (MCP security-considerations.mdx)
+    this.insecure = url.protocol !== 'https:' && !isLoopback(url);
     this.serverUrl = serverUrl;
     this.base = fetchFn;
+    this.authFetch = authFetch(fetchFn, provider.authRequestTimeoutMs);
     this.context = undefined; // { resource, issuer, as, scopesSupported }
     this.lastPending = undefined;
+    this.handedOut = new Map(); // state -> the sign-in handed out (interrupt fields), until finished
     this.awaiting = undefined; // a sign-in handed to the host (interrupt, or a redirect that did not come back)
-    this.queue = Promise.resolve();
     this.fetch = (input, init) => this.send(input, init);
   }
 
@@ -507,11 +613,24 @@ class OAuthSession {
 
   /** Finishes a sign-in from its callback URL (see `OAuthProvider.finishAuth`). */
   async finish(callbackUrl, signal) {
-    const done = await finish(this.provider, callbackUrl, this.base, signal);
-    if (done.server !== this.server) throw failed(`that sign-in was for ${done.server}, not ${this.server}`);
-    this.lastPending = undefined;
-    this.awaiting = undefined;
-    return done;
+    let state;
+    try {
+      state = new URL(callbackUrl).searchParams.get('state');
+    } catch {
+      // not a URL: finish() says so
+    }
+    try {
+      const done = await finish(this.provider, callbackUrl, this.base, signal);
+      if (done.server !== this.server) throw failed(`that sign-in was for ${done.server}, not ${this.server}`);
+      return done;
+    } finally {
+      // finished, refused or denied: that sign-in is over, never handed out again
+      if (state !== null && state !== undefined) {
+        this.handedOut.delete(state);
+        if (this.awaiting?.state === state) this.awaiting = undefined;
+        if (this.lastPending?.state === state) this.lastPending = undefined;
+      }
+    }
   }
 
   /**
@@ -548,15 +667,13 @@ class OAuthSession {
     }
   }
 
-  /** Runs `task` after the session's earlier sign-ins and refreshes (one at a time). */
+  /** Runs `task` after the earlier sign-ins and refreshes for this server in the provider (any of its adapters). */
   exclusive(task) {
-    const run = this.queue.then(task, task);
-    this.queue = run.then(() => {}, () => {});
-    return run;
+    return this.provider.exclusive(OAuthProvider.tokensKey(this.server), task);
   }
 
   async tokens() {
-    return this.provider.storage.get(OAuthProvider.tokensKey(this.server));
+    return this.provider.store.get(OAuthProvider.tokensKey(this.server));
   }
 
   /** The fetch every MCP request goes through. */
@@ -564,6 +681,7 @@ class OAuthSession {
     const fetchFn = this.base ?? globalThis.fetch;
     const target = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     if (target.origin !== this.origin) return fetchFn(input, init); // never a token elsewhere
+    if (this.insecure) throw failed(`${this.origin} is plain http: off loopback; bearer tokens are sent over https: only`);
     let refreshed = false;
     let signedIn = false;
     let stepUps = 0;
@@ -571,7 +689,12 @@ class OAuthSession {
       let record = await this.tokens();
       if (record && this.expiring(record) && record.refresh_token && !refreshed) {
         refreshed = true;
-        record = await this.exclusive(() => this.refresh(record, init.signal));
+        const old = record;
+        // a refresh that could not be made (network, 5xx) keeps a token that has not expired yet
+        record = await this.exclusive(() => this.refresh(old, init.signal)).catch((error) => {
+          if (error.transient && old.expires_at > Date.now()) return old;
+          throw error;
+        });
       }
       const headers = new Headers(init.headers);
       if (record?.access_token) headers.set('authorization', `Bearer ${record.access_token}`);
@@ -631,27 +754,36 @@ class OAuthSession {
     return typeof record.expires_at === 'number' && record.expires_at - this.provider.refreshSkewMs <= Date.now();
   }
 
-  /** Refreshes `record` with its refresh token at its own issuer; the new record, or undefined when refused (it is then forgotten). */
+  /**
+   * Refreshes `record` with its refresh token at its own issuer; the new record, or undefined
+   * when the grant is refused (`400`/`401` from the token endpoint: the tokens are then
+   * forgotten). Other failures (network, timeout, 5xx) keep the tokens and fail the request
+   * (`transient`).
+   */
   async refresh(record, signal) {
     const now = await this.tokens();
     if (now && now.access_token !== record.access_token) return now; // refreshed meanwhile
-    const as = record.as ?? (await serverMetadata(record.issuer, this.base, signal));
     let result;
+    let as;
     try {
-      const client = await clientFor(this.provider, record.issuer, as, this.base, signal, false);
+      as = record.as ?? (await serverMetadata(record.issuer, this.authFetch, signal));
+      const client = await clientFor(this.provider, record.issuer, as, this.authFetch, signal, false);
       const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth(client), record.refresh_token, {
-        ...httpOptions(asUrl(as.token_endpoint, 'token_endpoint'), this.base, signal),
+        ...httpOptions(asUrl(as.token_endpoint, 'token_endpoint'), this.authFetch, signal),
         additionalParameters: { resource: record.resource },
       });
       result = await oauth.processRefreshTokenResponse(as, client, response);
     } catch (error) {
       if (signal?.aborted) throw error;
-      // refused (revoked, expired): forget these tokens; a sign-in follows on the 401
-      await this.provider.storage.delete(OAuthProvider.tokensKey(this.server));
-      return undefined;
+      if (error instanceof oauth.ResponseBodyError && (error.status === 400 || error.status === 401)) {
+        // refused (revoked, expired): forget these tokens; a sign-in follows on the 401
+        await this.provider.store.delete(OAuthProvider.tokensKey(this.server));
+        return undefined;
+      }
+      throw Object.assign(failed(`the token refresh at ${record.issuer} failed: ${describe(error)}`), { transient: true });
     }
     const next = tokenRecord(result, { scope: record.requested_scope, issuer: record.issuer, resource: record.resource, server: this.server, as }, record);
-    await this.provider.storage.set(OAuthProvider.tokensKey(this.server), next);
+    await this.provider.store.set(OAuthProvider.tokensKey(this.server), next);
     return next;
   }
 
@@ -668,16 +800,16 @@ class OAuthSession {
     const candidates = [];
     if (challenge.resource_metadata) {
       try {
-        candidates.push(new URL(challenge.resource_metadata, server));
+        candidates.push(asUrl(new URL(challenge.resource_metadata, server), 'resource_metadata'));
       } catch {
-        // not a URL: use the well-known places
+        // not a URL, or not https: use the well-known places
       }
     }
     if (path) candidates.push(new URL(`/.well-known/oauth-protected-resource${path}`, server.origin));
     candidates.push(new URL('/.well-known/oauth-protected-resource', server.origin));
     let prm;
     for (const url of candidates) {
-      const response = await getJson(this.base, url, signal);
+      const response = await getJson(this.authFetch, url, signal);
       if (!response) continue;
       try {
         prm = await response.json();
@@ -697,7 +829,7 @@ class OAuthSession {
       issuer = prm.authorization_servers.find((s) => typeof s === 'string');
       if (!issuer) throw failed('the protected resource metadata lists no authorization server');
     }
-    const as = await serverMetadata(issuer, this.base, signal);
+    const as = await serverMetadata(issuer, this.authFetch, signal);
     this.context = { resource, issuer, as, scopesSupported: Array.isArray(prm?.scopes_supported) ? prm.scopes_supported : undefined };
     return this.context;
   }
@@ -716,7 +848,7 @@ class OAuthSession {
    */
   async authorize(scopes, reason, signal) {
     const { resource, issuer, as } = this.context;
-    const client = await clientFor(this.provider, issuer, as, this.base, signal);
+    const client = await clientFor(this.provider, issuer, as, this.authFetch, signal);
     let scope = scopes;
     // MCP 2026-07-28 `basic/authorization/index.mdx` "Scope Selection Strategy": offline_access only when offered
     if (this.provider.offlineAccess && scope.length > 0 && !scope.includes('offline_access') && as.scopes_supported?.includes('offline_access')) {
@@ -724,9 +856,10 @@ class OAuthSession {
     }
     // concurrent calls (the probe and a list, parallel tool calls) share one handed-out sign-in
     const waiting = this.awaiting;
-    if (waiting && waiting.scope === scope.join(' ') && waiting.issuer === issuer && Date.now() - waiting.created < FLOW_LIFETIME_MS) {
+    if (waiting && waiting.scope === scope.join(' ') && waiting.issuer === issuer && Date.now() - waiting.created < FLOW_LIFETIME_MS
+        && (await this.provider.store.get(OAuthProvider.flowKey(waiting.state)))) {
       this.lastPending = waiting.pending;
-      throw required(`a sign-in is pending at ${issuer}`);
+      throw required(`a sign-in is pending at ${issuer} (sign-in ${waiting.state})`);
     }
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
@@ -739,7 +872,7 @@ class OAuthSession {
     url.searchParams.set('state', state);
     if (scope.length > 0) url.searchParams.set('scope', scope.join(' '));
     url.searchParams.set('resource', resource);
-    await this.provider.storage.set(OAuthProvider.flowKey(state), {
+    await this.provider.store.set(OAuthProvider.flowKey(state), {
       state,
       verifier,
       issuer,
@@ -751,25 +884,36 @@ class OAuthSession {
       scope: scope.join(' '),
       created: Date.now(),
     });
-    this.lastPending = {
+    const pending = {
       authorization_url: url.href,
-      server: { url: this.serverUrl, resource, authorization_server: issuer },
+      server: { url: this.server, resource, authorization_server: issuer },
       scope: scope.join(' '),
       reason,
     };
+    Object.defineProperty(pending, 'state', { value: state }); // not in the interrupt's JSON
+    this.lastPending = pending;
     const handOut = () => {
-      this.awaiting = { scope: scope.join(' '), issuer, created: Date.now(), pending: this.lastPending };
+      this.awaiting = { scope: scope.join(' '), issuer, state, created: Date.now(), pending };
+      for (const [key, old] of this.handedOut) if (Date.now() - old.created > FLOW_LIFETIME_MS) this.handedOut.delete(key);
+      this.handedOut.set(state, pending);
+      Object.defineProperty(pending, 'created', { value: Date.now() });
     };
     if (this.provider.interrupt) {
       handOut();
-      throw required(`${reason === 'step_up' ? 'more scopes are' : 'a sign-in is'} needed at ${issuer}`);
+      throw required(`${reason === 'step_up' ? 'more scopes are' : 'a sign-in is'} needed at ${issuer} (sign-in ${state})`);
     }
     const go = this.provider.redirectToAuthorization;
     if (typeof go !== 'function') throw required(`a sign-in is needed at ${issuer}, and the auth provider has neither redirectToAuthorization nor interrupt: true`);
-    const back = await go(url, { ...this.lastPending });
+    let back;
+    try {
+      back = await go(url, { ...pending });
+    } catch (error) {
+      if (error instanceof MCPAuthError) throw error;
+      throw failed('redirectToAuthorization failed'); // its text may quote anything
+    }
     if (back === undefined || back === null || back === '') {
       handOut();
-      throw required(`a sign-in was started at ${issuer}; finish it with finishAuth(callbackUrl) and call again`);
+      throw required(`a sign-in was started at ${issuer}; finish it with finishAuth(callbackUrl) and call again (sign-in ${state})`);
     }
     await this.finish(back instanceof URL ? back.href : String(back), signal);
   }

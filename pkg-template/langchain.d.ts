@@ -21,6 +21,7 @@ import type {
   ContentBlock,
   ElicitationAnswer,
   ElicitationInterrupt,
+  AuthorizationInterrupt,
   MCPAdapter,
   MCPInterrupt,
   MCPTool,
@@ -72,12 +73,16 @@ export interface ToLangChainToolsOptions {
  * `"error"` when the server set `isError` (only transport and protocol failures throw).
  * Called with bare arguments, LangChain returns the content blocks only.
  *
- * When the server needs a person (an MCP interrupt: `mcp_elicitation`, or `mcp_approval`
- * from the adapter's `approval` option), a tool running in a LangGraph graph with a
+ * When the server needs a person (an MCP interrupt: `mcp_elicitation`, `mcp_approval`
+ * from the adapter's `approval` option, or `mcp_authorization`, a sign-in, from an
+ * `OAuthProvider` with `interrupt: true`), a tool running in a LangGraph graph with a
  * checkpointer calls LangGraph's `interrupt(value)` with the plain MCP interrupt as `value`:
  * the run pauses and `__interrupt__` carries it. Resume with
- * `new Command({ resume: { responses } })` (`{ decision }` for approvals), or, with several
- * pending, with an id-keyed map (see {@link createMCPResume}). The `GraphInterrupt` is never
+ * `new Command({ resume: { responses } })` (`{ decision }` for approvals, `{ callbackUrl }`
+ * for a sign-in: the URL the authorization server sent the person back to), or, with several
+ * pending, with an id-keyed map (see {@link createMCPResume}). Listing the tools must not need
+ * a sign-in: when `listTools()` resolves to an interrupt, `toLangChainTools` throws (answer it
+ * with `adapter.resume()` first). The `GraphInterrupt` is never
  * caught, wrapped or retried here.
  *
  * On resume LangGraph runs the tool again from the top. Every MCP exchange the tool made
@@ -164,24 +169,29 @@ export declare function interruptOnFromAnnotations(
 /**
  * A resume for `new Command({ resume })` aimed at one pending MCP interrupt (an entry of
  * `__interrupt__`) by its LangGraph id: `{ [interrupt.id]: { responses } }` for an elicitation,
- * `{ [interrupt.id]: answer }` for an approval. Spread several into one object to answer
+ * `{ [interrupt.id]: answer }` for an approval, `{ [interrupt.id]: { callbackUrl } }` for a
+ * sign-in (`mcp_authorization`). Spread several into one object to answer
  * several interrupts of parallel tool calls at once.
  *
  * The answer is checked where it is used, by `adapter.resume`: one that does not answer
  * exactly the keys asked (or an approval without `decision: "approve" | "reject"`) makes the
  * resumed tool fail with an `MCPAdapterError` of code `invalid_argument` (in an agent, an error
  * `ToolMessage`).
- * @throws {TypeError} when `interrupt` is not an MCP interrupt with an id, or `responses` is
- *   not an object.
+ * @throws {TypeError} when `interrupt` is not an MCP interrupt with an id, `responses` is
+ *   not an object, or a sign-in is answered without a `callbackUrl`.
  */
 export declare function createMCPResume(
   interrupt: { id?: string; value?: ElicitationInterrupt },
   responses: ElicitationAnswer['responses'],
 ): Record<string, ElicitationAnswer>;
 export declare function createMCPResume(
+  interrupt: { id?: string; value?: AuthorizationInterrupt },
+  responses: { callbackUrl: string | URL },
+): Record<string, { callbackUrl: string }>;
+export declare function createMCPResume(
   interrupt: { id?: string; value?: MCPInterrupt },
-  responses: ElicitationAnswer['responses'] | ApprovalAnswer,
-): Record<string, ElicitationAnswer | ApprovalAnswer>;
+  responses: ElicitationAnswer['responses'] | ApprovalAnswer | { callbackUrl: string | URL },
+): Record<string, ElicitationAnswer | ApprovalAnswer | { callbackUrl: string }>;
 
 /** A prompt message as `getPrompt` returns it. */
 export interface PromptMessage {

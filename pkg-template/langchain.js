@@ -15,8 +15,9 @@ const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Name of the LangGraph task that records one MCP exchange (a call or a resume round). */
 const EXCHANGE_TASK = 'mcp_exchange';
 
+// mcp_authorization: a sign-in (mcp-wasm-adapter/auth with `interrupt: true`), answered with `{ callbackUrl }`
 const isMCPInterrupt = (value) =>
-  value != null && typeof value === 'object' && (value.type === 'mcp_elicitation' || value.type === 'mcp_approval');
+  value != null && typeof value === 'object' && (value.type === 'mcp_elicitation' || value.type === 'mcp_approval' || value.type === 'mcp_authorization');
 
 /**
  * The tools of one adapter (or several) as LangChain structured tools.
@@ -37,7 +38,11 @@ export async function toLangChainTools(source, options = {}) {
   const seen = new Map();
   const out = [];
   for (const adapter of adapters) {
-    for (const mcpTool of await adapter.listTools(opts.listOptions ?? {})) {
+    const listed = await adapter.listTools(opts.listOptions ?? {});
+    if (isMCPInterrupt(listed)) {
+      throw new Error(`toLangChainTools: listing the tools needs ${listed.type === 'mcp_authorization' ? 'a sign-in' : 'input from a person'} first (an ${listed.type} interrupt: answer it with adapter.resume(), then call toLangChainTools again)`);
+    }
+    for (const mcpTool of listed) {
       if (!keep(mcpTool, opts.filter)) continue;
       const name = langChainName(mcpTool, opts);
       const earlier = seen.get(name);
@@ -167,7 +172,7 @@ function toToolOutput(result, name, metadata, config) {
 
 /** The clear error given when an MCP interrupt cannot become a LangGraph interrupt. */
 function cannotPause(interrupt, name, metadata, config, inGraph) {
-  const what = interrupt.type === 'mcp_approval' ? 'an approval' : 'input from a person';
+  const what = interrupt.type === 'mcp_approval' ? 'an approval' : interrupt.type === 'mcp_authorization' ? 'a sign-in' : 'input from a person';
   const where = inGraph
     ? 'this LangGraph run has no checkpointer, so it cannot pause'
     : 'this tool ran outside a LangGraph run, so it cannot pause';
@@ -274,16 +279,21 @@ export function interruptOnFromAnnotations(tools, options = {}) {
  * (code `invalid_argument`).
  * @param {{ id: string, value: object }} interrupt an entry of `__interrupt__`
  * @param {object} responses for `mcp_elicitation`: `{ [key]: { action, content? } }`; for
- *   `mcp_approval`: `{ decision, args?, message? }`
+ *   `mcp_approval`: `{ decision, args?, message? }`; for `mcp_authorization`: `{ callbackUrl }`
  */
 export function createMCPResume(interrupt, responses) {
   if (!interrupt || typeof interrupt !== 'object' || typeof interrupt.id !== 'string') {
     throw new TypeError('createMCPResume: expected an entry of __interrupt__ ({ id, value })');
   }
   const value = interrupt.value;
-  if (!isMCPInterrupt(value)) throw new TypeError('createMCPResume: that interrupt is not an MCP interrupt (type mcp_elicitation or mcp_approval)');
+  if (!isMCPInterrupt(value)) throw new TypeError('createMCPResume: that interrupt is not an MCP interrupt (type mcp_elicitation, mcp_approval or mcp_authorization)');
   if (responses == null || typeof responses !== 'object' || Array.isArray(responses)) {
     throw new TypeError('createMCPResume: responses must be an object');
+  }
+  if (value.type === 'mcp_authorization') {
+    const callbackUrl = responses.callbackUrl instanceof URL ? responses.callbackUrl.href : responses.callbackUrl;
+    if (typeof callbackUrl !== 'string') throw new TypeError('createMCPResume: answer an mcp_authorization interrupt with { callbackUrl }');
+    return { [interrupt.id]: { callbackUrl } };
   }
   return { [interrupt.id]: value.type === 'mcp_approval' ? responses : { responses } };
 }

@@ -587,3 +587,87 @@ describe('mcp-wasm-adapter/langchain with a handshake-era server (FastMCP --lega
     await second.adapter.close();
   });
 });
+
+// Sign-ins as LangGraph interrupts: mcp-wasm-adapter/auth with `interrupt: true` in front of
+// the real authorization server (oidc-provider) and protected MCP server of tests/auth/.
+describe('mcp-wasm-adapter/langchain with a protected MCP server (mcp_authorization)', () => {
+  const REDIRECT = 'http://127.0.0.1:9/callback';
+  let authServer;
+  let protectedServer;
+  let OAuthProvider;
+  let memoryStorage;
+  let signIn;
+  before(async () => {
+    ({ OAuthProvider, memoryStorage } = await import('../pkg/auth.js'));
+    const fixtures = await import('./auth/fixtures.mjs');
+    signIn = fixtures.signIn;
+    authServer = await fixtures.startAuthServer();
+    protectedServer = await fixtures.startMcpServer({ authServer });
+  });
+  after(async () => {
+    await protectedServer?.close();
+    await authServer?.close();
+  });
+
+  /** An adapter signed in with notes:read (listing needs it): its tools' write_note then needs a step-up. */
+  async function signedInAdapter(storage) {
+    const adapter = new MCPAdapter(protectedServer.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const first = await adapter.listTools();
+    assert.equal(first.type, 'mcp_authorization');
+    await adapter.resume(first, { callbackUrl: await signIn(first.authorization_url, REDIRECT) });
+    return adapter;
+  }
+
+  test('toLangChainTools says a listing that needs a sign-in must be answered first', async () => {
+    const adapter = new MCPAdapter(protectedServer.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) });
+    await assert.rejects(toLangChainTools(adapter), /needs a sign-in first/);
+  });
+
+  test('a step-up pauses the graph with the sign-in interrupt and resumes with { callbackUrl } through createMCPResume', async () => {
+    const storage = memoryStorage();
+    const adapter = await signedInAdapter(storage);
+    const tools = await toLangChainTools(adapter);
+    const model = fakeModel()
+      .respondWithTools([{ name: 'write_note', args: {}, id: 'call_note' }])
+      .respond((messages) => new AIMessage(`Result: ${messages.at(-1).content[0].text}`));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+
+    const paused = await agent.invoke({ messages: [new HumanMessage('Write a note')] }, config);
+    assert.equal(paused.__interrupt__?.length, 1, JSON.stringify(toolMessages(paused).map((m) => m.content)));
+    const [pending] = paused.__interrupt__;
+    const value = pending.value;
+    assert.equal(value.type, 'mcp_authorization');
+    assert.equal(value.reason, 'step_up');
+    assert.equal(value.method, 'tools/call');
+    assert.deepEqual(value.params, { name: 'write_note', arguments: {} });
+    assert.deepEqual(JSON.parse(JSON.stringify(value)), value, 'plain JSON');
+    assert.ok(new URL(value.authorization_url).searchParams.get('scope').split(' ').includes('notes:write'));
+
+    const callbackUrl = await signIn(value.authorization_url, REDIRECT);
+    assert.throws(() => createMCPResume(pending, {}), /callbackUrl/);
+    const resume = createMCPResume(JSON.parse(JSON.stringify(pending)), { callbackUrl: new URL(callbackUrl) });
+    assert.deepEqual(resume, { [pending.id]: { callbackUrl } });
+    const done = await agent.invoke(new Command({ resume }), config);
+    assert.equal(done.__interrupt__, undefined);
+    const [message] = toolMessages(done);
+    assert.equal(message.status, 'success');
+    assert.equal(message.content[0].text, 'note written');
+    assert.equal(done.messages.at(-1).content, 'Result: note written');
+    await adapter.close();
+  });
+
+  test('without a checkpointer the sign-in comes back as an error result carrying the interrupt', async () => {
+    const adapter = await signedInAdapter(memoryStorage());
+    const tools = await toLangChainTools(adapter);
+    const model = fakeModel()
+      .respondWithTools([{ name: 'write_note', args: {}, id: 'call_note' }])
+      .respond(new AIMessage('gave up'));
+    const state = await createAgent({ model, tools }).invoke({ messages: [new HumanMessage('Write a note')] });
+    const [message] = toolMessages(state);
+    assert.equal(message.status, 'error');
+    assert.match(message.content[0].text, /needs a sign-in/);
+    assert.equal(message.artifact.mcp_interrupt.type, 'mcp_authorization');
+    await adapter.close();
+  });
+});

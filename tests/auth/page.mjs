@@ -19,7 +19,7 @@ const popup = sessionStorage.getItem('test:mode') === 'popup';
 const provider = new OAuthProvider({
   redirectUrl: `${location.origin}${location.pathname}`,
   storage: webStorage(sessionStorage),
-  clientInformation: { client_id: sessionStorage.getItem('test:client') },
+  clientInformation: () => ({ client_id: sessionStorage.getItem('test:client') }), // one authorization server in this test
   redirectToAuthorization: popup ? popupFlow({ timeoutMs: 30_000 }) : redirectFlow(),
 });
 
