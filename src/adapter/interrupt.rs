@@ -721,6 +721,31 @@ mod tests {
         parsed
     }
 
+    /// `run` of a first `tools/call` with `params`, default options, a fresh held-call table.
+    fn call(client: &Rc<Client>, params: Map<String, Value>) -> Result<ResultOrInterrupt> {
+        let (pending, opts) = (PendingCalls::default(), RequestOptions::default());
+        block_on(run(
+            client,
+            &pending,
+            "tools/call",
+            params,
+            Retry::default(),
+            &opts,
+        ))
+    }
+
+    /// `resume_elicitation` with default options and a fresh held-call table.
+    fn resume(
+        client: &Rc<Client>,
+        interrupt: &Value,
+        responses: &Value,
+    ) -> Result<ResultOrInterrupt> {
+        let (pending, opts) = (PendingCalls::default(), RequestOptions::default());
+        block_on(resume_elicitation(
+            client, &pending, interrupt, responses, &opts,
+        ))
+    }
+
     fn call_params(name: &str) -> Map<String, Value> {
         json!({"name": name, "arguments": {"action": "wipe"}})
             .as_object()
@@ -753,15 +778,7 @@ mod tests {
             input_required(confirm_request(), Some("v1.\u{e9}t\"at==")),
         ));
         script.push(json_reply(200, done()));
-        let step = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("confirm_action"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap();
+        let step = call(&client, call_params("confirm_action")).unwrap();
         let ResultOrInterrupt::Interrupt(interrupt) = step else {
             panic!("expected an interrupt")
         };
@@ -780,14 +797,7 @@ mod tests {
         // a JSON round trip resumes exactly as well
         let interrupt: Value = serde_json::from_str(&interrupt.to_string()).unwrap();
         let responses = json!({"confirm": {"action": "accept", "content": {"confirmed": true}}});
-        let step = block_on(resume_elicitation(
-            &client,
-            &PendingCalls::default(),
-            &interrupt,
-            &responses,
-            &RequestOptions::default(),
-        ))
-        .unwrap();
+        let step = resume(&client, &interrupt, &responses).unwrap();
         assert!(matches!(step, ResultOrInterrupt::Complete(_)));
         let sent = script.sent();
         let (first, retry) = (&sent[1].body, &sent[2].body);
@@ -807,15 +817,8 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, input_required(confirm_request(), None)));
-        let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("c"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap() else {
+        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
+        else {
             panic!()
         };
         typed(&interrupt);
@@ -826,26 +829,12 @@ mod tests {
             json!({"confirm": {"action": "accept", "content": {"confirmed": "yes"}}}),
             json!({"confirm": {"action": "accept", "content": {}}}),
         ] {
-            let err = block_on(resume_elicitation(
-                &client,
-                &PendingCalls::default(),
-                &interrupt,
-                &responses,
-                &RequestOptions::default(),
-            ))
-            .unwrap_err();
+            let err = resume(&client, &interrupt, &responses).unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument, "{responses}");
         }
         let mut keyless = interrupt.clone();
         keyless["requests"] = json!([{"message": "no key"}]);
-        let err = block_on(resume_elicitation(
-            &client,
-            &PendingCalls::default(),
-            &keyless,
-            &json!({"": {"action": "decline"}}),
-            &RequestOptions::default(),
-        ))
-        .unwrap_err();
+        let err = resume(&client, &keyless, &json!({"": {"action": "decline"}})).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
         for broken in [
             json!({}),
@@ -854,15 +843,7 @@ mod tests {
             json!("x"),
         ] {
             assert_eq!(
-                block_on(resume_elicitation(
-                    &client,
-                    &PendingCalls::default(),
-                    &broken,
-                    &json!({}),
-                    &RequestOptions::default()
-                ))
-                .unwrap_err()
-                .code,
+                resume(&client, &broken, &json!({})).unwrap_err().code,
                 ErrorCode::InvalidArgument
             );
         }
@@ -870,15 +851,7 @@ mod tests {
         foreign["server"]["url"] = json!("http://evil.example/mcp");
         let ok = json!({"confirm": {"action": "decline"}});
         assert_eq!(
-            block_on(resume_elicitation(
-                &client,
-                &PendingCalls::default(),
-                &foreign,
-                &ok,
-                &RequestOptions::default()
-            ))
-            .unwrap_err()
-            .code,
+            resume(&client, &foreign, &ok).unwrap_err().code,
             ErrorCode::InvalidArgument
         );
         assert_eq!(script.sent().len(), 2, "nothing sent for refused answers");
@@ -891,27 +864,18 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"busy"}})));
         script.push(json_reply(200, input_required(confirm_request(), None)));
         script.push(json_reply(200, done()));
-        let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("c"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap() else {
+        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
+        else {
             panic!()
         };
         typed(&interrupt);
         assert_eq!(interrupt["round"], 2);
         assert!(interrupt.get("request_state").is_none());
-        block_on(resume_elicitation(
+        resume(
             &client,
-            &PendingCalls::default(),
             &interrupt,
             &json!({"confirm": {"action": "decline"}}),
-            &RequestOptions::default(),
-        ))
+        )
         .unwrap();
         let sent = script.sent();
         assert_eq!(sent[2].body["params"]["requestState"], "busy");
@@ -933,15 +897,7 @@ mod tests {
         for _ in 0..4 {
             script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"again"}})));
         }
-        let err = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("c"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap_err();
+        let err = call(&client, call_params("c")).unwrap_err();
         assert_eq!(err.code, ErrorCode::TooManyRounds);
         assert_eq!(script.sent().len(), 5, "discover, the call, and 3 retries");
     }
@@ -965,15 +921,7 @@ mod tests {
             input_required(confirm_request(), Some("st")),
         ));
         script.push(json_reply(200, done()));
-        let step = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("c"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap();
+        let step = call(&client, call_params("c")).unwrap();
         assert!(
             matches!(step, ResultOrInterrupt::Complete(_)),
             "no interrupt"
@@ -993,15 +941,7 @@ mod tests {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, input_required(requests.clone(), None)));
-        let err = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("c"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap_err();
+        let err = call(&client, call_params("c")).unwrap_err();
         assert_eq!(err.code, ErrorCode::MissingClientCapability);
         assert_eq!(
             script.sent()[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
@@ -1022,15 +962,7 @@ mod tests {
         script.push_discover();
         script.push(json_reply(200, input_required(requests, Some("st"))));
         script.push(json_reply(200, done()));
-        let step = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("c"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap();
+        let step = call(&client, call_params("c")).unwrap();
         assert!(matches!(step, ResultOrInterrupt::Complete(_)));
         let sent = script.sent();
         assert_eq!(
@@ -1099,15 +1031,8 @@ mod tests {
             400,
             json!({"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"needs roots","data":{"requiredCapabilities":{"roots":{}}}}}),
         ));
-        let ResultOrInterrupt::Interrupt(interrupt) = block_on(run(
-            &client,
-            &PendingCalls::default(),
-            "tools/call",
-            call_params("c"),
-            Retry::default(),
-            &RequestOptions::default(),
-        ))
-        .unwrap() else {
+        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
+        else {
             panic!()
         };
         typed(&interrupt);
@@ -1115,13 +1040,11 @@ mod tests {
             interrupt["requests"],
             json!([{"key": "login", "message": "Sign in", "mode": "url", "url": "https://auth.example/x?y=1"}])
         );
-        let err = block_on(resume_elicitation(
+        let err = resume(
             &client,
-            &PendingCalls::default(),
             &interrupt,
             &json!({"login": {"action": "accept", "content": {"ignored": 1}}}),
-            &RequestOptions::default(),
-        ))
+        )
         .unwrap_err();
         assert_eq!(err.code, ErrorCode::MissingClientCapability);
         assert!(err.message.contains("roots"));
