@@ -161,6 +161,15 @@ pub struct PendingCalls {
 }
 
 impl PendingCalls {
+    /// An empty table whose `open_call` ids start from `nonce` (the host's random number),
+    /// so that the ids of two adapters, in two processes, differ.
+    pub fn new(nonce: u32) -> PendingCalls {
+        PendingCalls {
+            held: RefCell::default(),
+            next_id: Cell::new(u64::from(nonce) << 20),
+        }
+    }
+
     /// How many calls are held open.
     pub fn len(&self) -> usize {
         self.held.borrow().len()
@@ -184,22 +193,23 @@ impl PendingCalls {
         list.push(held);
     }
 
-    /// Takes the held call `id` out when it is still alive at `now` and waits on `request`
-    /// of `method` with `params`; drops every held call that has expired.
+    /// Takes the held call `id` out when it is still alive at `now` and is the interrupt's
+    /// call: `method` with `params`, told `answers` so far, waiting on `request`. Drops every
+    /// held call that has expired.
     fn take(
         &self,
         id: u64,
-        method: &str,
-        params: &Map<String, Value>,
-        request: &Value,
+        interrupt: (&str, &Map<String, Value>, &[Value], &Value),
         now: f64,
     ) -> Option<Held> {
+        let (method, params, answers, request) = interrupt;
         let mut list = self.held.borrow_mut();
         list.retain(|h| h.expires_at.is_none_or(|t| t > now));
         let at = list.iter().position(|h| {
             h.id == id
                 && h.call.method == method
                 && &h.call.params == params
+                && h.call.answers == answers
                 && &h.request == request
         })?;
         Some(list.remove(at))
@@ -380,10 +390,12 @@ pub async fn resume(
             ))
         }
     };
-    answers.push(crate::obj! {"request": request.clone(), "response": response.clone()});
     let now = client.exchange().now_ms();
     let open = interrupt.get("open_call").and_then(Value::as_u64);
-    if let Some(held) = open.and_then(|id| pending.take(id, method, &params, &request, now)) {
+    let this = (method, &params, answers.as_slice(), &request);
+    let held = open.and_then(|id| pending.take(id, this, now));
+    answers.push(crate::obj! {"request": request.clone(), "response": response.clone()});
+    if let Some(held) = held {
         if held.answer.send(Ok(response)).is_ok() {
             let mut call = held.call;
             call.answers = answers;
@@ -656,6 +668,59 @@ mod tests {
             "the held call was not answered for another"
         );
         assert_eq!(calls_sent(&script), 4);
+    }
+
+    #[test]
+    fn an_interrupt_never_takes_a_held_call_told_other_answers() {
+        let (client, script) = session(ClientConfig::default());
+        let ask = |pending: &PendingCalls, name: &str| {
+            call_stream(&script, &[question("1", "Name?"), question("2", "Age?")]);
+            let first = call(&client, pending, &RequestOptions::default());
+            script.push(status(202));
+            let responses =
+                json!({"elicitation": {"action": "accept", "content": {"ok": name == "Ada"}}});
+            let opts = RequestOptions::default();
+            match block_on(resume_elicitation(
+                &client, pending, &first, &responses, &opts,
+            )) {
+                Ok(ResultOrInterrupt::Interrupt(second)) => second,
+                other => panic!("expected the second question, got {other:?}"),
+            }
+        };
+        // two adapters (tables with the same ids, as two processes could have), one call each
+        let (here, there) = (PendingCalls::default(), PendingCalls::default());
+        let ada = ask(&here, "Ada");
+        let bob = ask(&there, "Bob");
+        assert_eq!(ada["open_call"], bob["open_call"]);
+        assert_ne!(ada["answers"], bob["answers"]);
+        // Ada's interrupt reaches the other adapter: Bob's held call is not taken, the call
+        // is replayed with Ada's answers
+        call_stream(
+            &script,
+            &[question("3", "Name?"), question("4", "Age?"), result("ok")],
+        );
+        script.push(status(202));
+        script.push(status(202));
+        answer(&client, &there, &ada, true);
+        assert_eq!(there.len(), 1, "Bob's call is still held");
+        assert_eq!(calls_sent(&script), 3);
+        let replayed = answers_sent(&script);
+        assert_eq!(
+            replayed[2],
+            (
+                json!("3"),
+                json!({"action": "accept", "content": {"ok": true}})
+            )
+        );
+    }
+
+    #[test]
+    fn ids_of_held_calls_start_at_the_hosts_nonce() {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("q", "Sure?")]);
+        let pending = PendingCalls::new(7);
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        assert_eq!(interrupt["open_call"], 7u64 << 20);
     }
 
     #[test]

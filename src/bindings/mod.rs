@@ -80,7 +80,11 @@ impl WasmClient {
             tool_metadata: Rc::default(),
             cache: Rc::default(),
             prompt_arguments: Rc::default(),
-            pending: Rc::default(),
+            // ids of held calls start at a random point: another process's adapter never
+            // takes an interrupt for one of its own
+            pending: Rc::new(PendingCalls::new(
+                (js_sys::Math::random() * 4_294_967_295.0) as u32,
+            )),
         })
     }
 
