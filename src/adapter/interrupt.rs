@@ -613,7 +613,8 @@ pub async fn resume_elicitation(
         if pending::is_handshake_interrupt(interrupt) {
             // one question per interrupt in that era: answer it on the held call, or replay
             let question = pending::question_of(request);
-            return pending::resume(client, pending, interrupt, question, response, opts).await;
+            let (call, answer) = ((method, params), (question, response));
+            return pending::resume(client, pending, interrupt, call, answer, opts).await;
         }
         input_responses.insert(key.to_string(), response);
     }

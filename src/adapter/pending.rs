@@ -293,11 +293,8 @@ async fn drive(
                 ),
             ));
         }
-        let request = match interrupt::elicitation_question(&question.params) {
-            Ok(request) => request,
-            // (the question goes unanswered: the server learns of it when the call ends)
-            Err(err) => return Err(err),
-        };
+        // a malformed question goes unanswered: the server learns of it when the call ends
+        let request = interrupt::elicitation_question(&question.params)?;
         if call.delivered < call.answers.len() {
             let given = &call.answers[call.delivered];
             if given.get("request") == Some(&request) {
@@ -336,7 +333,7 @@ fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value, id: u6
     value
 }
 
-/// Whether `interrupt` was made here: by a handshake-era server's question.
+/// Whether `interrupt` was made by a handshake-era server's question (see [`resume`]).
 pub fn is_handshake_interrupt(interrupt: &Value) -> bool {
     interrupt
         .get("protocol_version")
@@ -355,10 +352,10 @@ pub fn question_of(entry: &Value) -> Value {
     question
 }
 
-/// Resumes a handshake-era `mcp_elicitation` interrupt (already checked by
-/// [`interrupt::resume_elicitation`]) with `response`, the checked answer to its one
-/// `request` (see [`question_of`]) as the server is to receive it: on the held call when
-/// this adapter still holds it, else by replay.
+/// Resumes a handshake-era `mcp_elicitation` interrupt of a call of `method` with `params`
+/// (as [`interrupt::resume_elicitation`] read and checked them) with `response`, the checked
+/// answer to its one `request` (see [`question_of`]) as the server is to receive it: on the
+/// held call when this adapter still holds it, else by replay.
 ///
 /// # Errors
 ///
@@ -367,19 +364,10 @@ pub async fn resume(
     client: &Rc<Client>,
     pending: &PendingCalls,
     interrupt: &Value,
-    request: Value,
-    response: Value,
+    (method, params): (&str, Map<String, Value>),
+    (request, response): (Value, Value),
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let method = interrupt
-        .get("method")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let params = interrupt
-        .get("params")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
     let mut answers = match interrupt.get("answers") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(list)) => list.clone(),
