@@ -21,7 +21,9 @@ force=0
 #   (the wasm-bindgen glue, adapter.js, index.browser.js, the snippets such as exchange.js);
 # - package_tgz_bytes: the npm tarball of pkg/ (`npm pack`: every entry, declarations, README);
 # - auth_gzip_bytes: the auth module (auth.js), which only hosts that import
-#   mcp-wasm-adapter/auth load.
+#   mcp-wasm-adapter/auth load;
+# - validate_gzip_bytes: the JSON Schema validator (validate.js), which adapter.js imports
+#   only when a call validates against a tool's schema.
 # Prints them; exits 1 when one is over. ARCHITECTURE.md, "Wasm size", has the rules that keep
 # the wasm small and says how to raise a budget on purpose.
 check_sizes() {
@@ -30,11 +32,11 @@ check_sizes() {
     js_gz=$((js_gz + $(gzip -9 -c "$f" | wc -c)))
   done
   WASM_RAW=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm) WASM_GZ=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c) JS_GZ=$js_gz \
-    AUTH_GZ=$(gzip -9 -c pkg/auth.js | wc -c) \
+    AUTH_GZ=$(gzip -9 -c pkg/auth.js | wc -c) VALIDATE_GZ=$(gzip -9 -c pkg/validate.js | wc -c) \
     node --input-type=module - <<'JS'
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-const { WASM_RAW, WASM_GZ, JS_GZ, AUTH_GZ } = process.env;
+const { WASM_RAW, WASM_GZ, JS_GZ, AUTH_GZ, VALIDATE_GZ } = process.env;
 const [wasm, js] = [Number(WASM_GZ), Number(JS_GZ)];
 const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', './pkg'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0];
 console.log(`size: wasm ${WASM_RAW} B raw; browser JS ${js} B gzipped; npm package ${packed.unpackedSize} B unpacked in ${packed.entryCount} files`);
@@ -45,6 +47,7 @@ for (const [key, what, bytes] of [
   ['browser_gzip_bytes', 'wasm + browser JS, gzipped', wasm + js],
   ['package_tgz_bytes', 'npm package (.tgz)', packed.size],
   ['auth_gzip_bytes', 'auth module, gzipped', Number(AUTH_GZ)],
+  ['validate_gzip_bytes', 'validator, gzipped', Number(VALIDATE_GZ)],
 ]) {
   const max = budget[key];
   if (!Number.isInteger(max)) throw new Error(`size-budget.json: ${key} must be a whole number of bytes`);
@@ -89,6 +92,8 @@ cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts that authorize
 node_modules/.bin/esbuild pkg-template/auth.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/auth.js
 cp pkg-template/auth.d.ts pkg.tmp/
+# the JSON Schema validator (@cfworker/json-schema inside), a chunk adapter.js imports on demand
+node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/validate.js
 cp README.md pkg.tmp/ 2>/dev/null || true
 cp pkg-template/index.cjs.js pkg.tmp/
 node_modules/.bin/esbuild pkg.tmp/index.cjs.js --bundle --format=cjs --platform=node \
