@@ -19,8 +19,17 @@ export type MCPErrorCode =
   | 'invalid_url'
   /** A host argument or option is malformed (nothing was sent). */
   | 'invalid_argument'
-  /** `fetch` failed (connection refused, DNS, CORS, TLS). */
+  /** `fetch` failed (connection refused, DNS, TLS, or a CORS refusal that could not be told apart from those). */
   | 'network'
+  /**
+   * In a browser, a request to another origin failed without a response although the server
+   * answered a credential-less `no-cors` probe: the server most likely does not allow this
+   * origin by CORS. It must allow the page's origin, the methods `POST`, `GET` and `DELETE`,
+   * and the request headers MCP sends (`Content-Type`, `Accept`, `Authorization` when used,
+   * `Mcp-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Session-Id`, `Last-Event-ID`,
+   * `Mcp-Param-*`), and expose `Mcp-Session-Id` (`Access-Control-Expose-Headers`).
+   */
+  | 'cors'
   /** `timeoutMs` elapsed before the response was complete. */
   | 'timeout'
   /** The call's `AbortSignal` fired. */
@@ -234,8 +243,12 @@ export type ContentBlock =
   /** Any other embedded blob resource: base64 `data`, `mimeType`, `metadata.uri`, `metadata.filename`. */
   | { type: 'file'; data: string; mimeType: string; metadata?: Record<string, unknown> };
 
-/** What a tool call returns: the shape of LangChain's `ToolMessage` content, artifact and status. */
+/**
+ * What a tool call returns: the shape of LangChain's `ToolMessage` content, artifact and
+ * status. `type` tells it from an interrupt: `if (out.type === "tool_result")`, or switch on it.
+ */
 export interface ToolResult {
+  type: 'tool_result';
   /** The server's content as v1 blocks (on `status: "error"`, the server's own error content). */
   content: ContentBlock[];
   /** `{ structured_content }` when the server sent `structuredContent` (any JSON value). */
@@ -326,6 +339,33 @@ export interface ApprovalInterrupt {
 /** A call paused for the host; switch on `type`. */
 export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
 
+/** The methods whose calls may pause for a person (and so be resumed). */
+export type InterruptedMethod = 'tools/call' | 'resources/read' | 'prompts/get';
+
+/**
+ * The interrupts a call of `method` may resolve to: an {@link ElicitationInterrupt} and (with
+ * an `auth` provider that interrupts) an {@link AuthorizationInterrupt} of that method, and
+ * for `tools/call` an {@link ApprovalInterrupt}. `callTool` gives `InterruptOf<'tools/call'>`,
+ * so an interrupt narrowed by its `type` resumes to a tool result again.
+ */
+export type InterruptOf<M extends string> =
+  | (ElicitationInterrupt & { method: M })
+  | (AuthorizationInterrupt & { method: M })
+  | ('tools/call' extends M ? ApprovalInterrupt : never);
+
+/**
+ * What a finished call of `method` resolves to: a {@link ToolResult} for `tools/call`,
+ * {@link ResourceContent}s for `resources/read`, {@link PromptMessage}s for `prompts/get`
+ * (`unknown` for any other method, such as a list a sign-in interrupted).
+ */
+export type ResultOf<M extends string> = M extends 'tools/call'
+  ? ToolResult
+  : M extends 'resources/read'
+    ? ResourceContent[]
+    : M extends 'prompts/get'
+      ? PromptMessage[]
+      : unknown;
+
 /** The answer to an {@link ElicitationInterrupt}: one entry per request key, no more, no less. */
 export interface ElicitationAnswer {
   /** By request key: `accept` (with the form's `content`; none in URL mode), `decline` or `cancel`. */
@@ -386,7 +426,7 @@ export interface MCPTool {
    * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
    * transport or protocol failure only.
    */
-  invoke(args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+  invoke(args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
 }
 
 /** What `server/discover` said. */
@@ -403,7 +443,7 @@ export interface ServerDescription {
  * @example
  * const adapter = new MCPAdapter("https://host/mcp", { headers: { Authorization: "Bearer …" } });
  * const [weather] = await adapter.listTools();
- * const out = await weather.invoke({ city: "Oslo" }); // { content, artifact, status }
+ * const out = await weather.invoke({ city: "Oslo" }); // { type: "tool_result", content, artifact, status }
  */
 export declare class MCPAdapter {
   /**
@@ -429,20 +469,22 @@ export declare class MCPAdapter {
   /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
-  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
+  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
   /**
    * Continues a call that returned an interrupt: the same method with the original params,
-   * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to the
-   * result or the next interrupt (for `resources/read` and `prompts/get` interrupts: what
-   * {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give).
+   * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to what
+   * the interrupted method gives ({@link ResultOf} its `method`: a tool result for a tool
+   * call, what {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give for those)
+   * or to its next interrupt; an interrupt of unknown method (e.g. parsed from storage)
+   * resolves to the union of them.
    * @throws {MCPAdapterError} `invalid_argument` before anything is sent when keys are
    *   missing or extra, an action is unknown, form content breaks the schema, or the
    *   interrupt belongs to another server URL; `too_many_rounds`; transport/protocol errors.
    */
-  resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: CallOptions): Promise<ToolResult | ResourceContent[] | PromptMessage[] | MCPInterrupt>;
-  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: CallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: CallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
   /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
-  resume(interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }, options?: CallOptions): Promise<unknown>;
+  resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: CallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
 
   /** Finishes a sign-in the `auth` provider started (callback style): `callbackUrl` is where the authorization server sent the person back. */
   finishAuth(callbackUrl: string | URL): Promise<void>;
@@ -461,17 +503,18 @@ export declare class MCPAdapter {
    * Reads a resource (`resources/read`; `Mcp-Name` is the URI). Resolves to its contents (one
    * or more; `[]` for an empty resource), or to an {@link ElicitationInterrupt} with `method:
    * "resources/read"` when the server needs input first (answer it with
-   * {@link MCPAdapter.resume}, which then resolves to the contents). A complete first answer
+   * {@link MCPAdapter.resume}, which then resolves to the contents). Tell them apart with
+   * `Array.isArray(result)`. A complete first answer
    * is cached by its `ttlMs`/`cacheScope` (2026-07-28 only); answers after input never are.
    * @throws {MCPAdapterError} `resource_not_found` (with `uri`), `invalid_argument`, `not_supported`, transport/protocol errors.
    */
-  readResource(uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+  readResource(uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
   /**
    * Reads several resources one after the other — `uris`, or every listed resource when
    * omitted — and resolves to all their contents in order; a read that needs input puts its
-   * interrupt in place of its contents.
+   * interrupt in place of its contents (`'type' in entry` tells an interrupt).
    */
-  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | ElicitationInterrupt>>;
+  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read'>>>;
   /**
    * All prompts (`prompts/list`, MCP 2026-07-28 `server/prompts.mdx`), every page, each with
    * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks.
@@ -483,10 +526,11 @@ export declare class MCPAdapter {
    * and `toLangChainMessages` (from `mcp-wasm-adapter/langchain`) makes `HumanMessage` /
    * `AIMessage`s. `args` values are strings (numbers and booleans are converted). Required
    * arguments (from `prompts/list`, listed once if needed) are checked before sending.
-   * Resolves to an {@link ElicitationInterrupt} (`method: "prompts/get"`) when the server needs input.
+   * Resolves to an {@link ElicitationInterrupt} (`method: "prompts/get"`) when the server
+   * needs input; tell them apart with `Array.isArray(result)`.
    * @throws {MCPAdapterError} `invalid_argument` (missing required or non-string arguments; nothing sent), `rpc_error` (`-32602`: unknown prompt), `not_supported`, transport/protocol errors.
    */
-  getPrompt(name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+  getPrompt(name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
   /**
    * `completion/complete` (MCP 2026-07-28 `server/utilities/completion.mdx`): suggestions for
    * `argument.value` of a prompt argument or a resource template variable. `context.arguments`
@@ -555,7 +599,7 @@ export interface MCPResource {
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
   /** {@link MCPAdapter.readResource} of this resource. */
-  read(options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+  read(options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
 }
 
 /** An MCP `ResourceTemplate` (verbatim): read a resource by filling its RFC 6570 `uriTemplate`. */
@@ -603,7 +647,7 @@ export interface MCPPrompt {
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
   /** {@link MCPAdapter.getPrompt} of this prompt. */
-  get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+  get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
 }
 
 /**

@@ -44,6 +44,7 @@ export const FAILURE_CODES = Object.freeze({
   timedOut: 'timeout',
   hostAborted: 'aborted',
   fetchFailed: 'network',
+  corsRefused: 'cors', // in a browser: another origin refused, while a no-cors probe reached it
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
@@ -63,6 +64,21 @@ const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
  * default, bounds a server that never answers). Deno and Bun define `process` too.
  */
 const SIGNALS_COST = typeof process === 'object' && process?.release?.name === 'node' && !('Deno' in globalThis) && !('Bun' in globalThis);
+
+/**
+ * The origin of `url` when this is a page or worker (where CORS applies) and `url` is of
+ * another origin; otherwise undefined.
+ */
+function otherOrigin(url) {
+  const here = globalThis.location?.origin;
+  if (typeof here !== 'string' || (typeof document !== 'object' && typeof WorkerGlobalScope !== 'function')) return undefined;
+  try {
+    const there = new URL(url, here).origin;
+    return there === here && here !== 'null' ? undefined : there;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Headers given as `name NUL value NUL ...`, as a list `[name, value, name, value, ...]`. */
 function headerList(ownText) {
@@ -128,6 +144,35 @@ export class JsExchange {
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}` };
     if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
     return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}` };
+  }
+
+  /**
+   * A request to another origin that fails without a response, in a page or worker: what a
+   * CORS refusal looks like to scripts, and also what a server that is down looks like (the
+   * browser says no more; Fetch Standard, "CORS protocol"). A credential-less `no-cors` HEAD
+   * of the same URL, which needs no CORS permission, tells them apart: when it gets an
+   * (opaque) answer the server is up, and the failure is `cors`, with what to allow.
+   */
+  async corsCheck(url, headers, failure) {
+    const origin = otherOrigin(url);
+    if (origin === undefined) return failure;
+    let reached = false;
+    try {
+      await this.wait(fetch(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: this.signal }), true);
+      reached = true;
+    } catch {
+      // unreachable as well: a network failure
+    }
+    if (this.timedOut || this.host?.aborted) return this.classify(undefined, 'before the response arrived');
+    if (!reached) return { code: failure.code, message: `${failure.message} (${origin} did not answer a no-cors probe either: it is down or unreachable)` };
+    const names = [...(headers instanceof Headers ? headers.keys() : Object.keys(headers))].join(', ');
+    return {
+      code: FAILURE_CODES.corsRefused,
+      message:
+        `${failure.message}: ${origin} is up (it answered a no-cors probe), so the browser most likely refused the request by CORS. ` +
+        `The server must allow the origin ${globalThis.location.origin} (Access-Control-Allow-Origin), the methods POST, GET and DELETE, ` +
+        `the request headers ${names}, Mcp-Session-Id and Authorization when a token is sent (Access-Control-Allow-Headers), and expose Mcp-Session-Id (Access-Control-Expose-Headers)`,
+    };
   }
 
   /**
@@ -232,7 +277,8 @@ export class JsExchange {
     } catch (e) {
       // a response that arrives after the deadline is not read: its body is cancelled
       if (this.timedOut) Promise.resolve(started).then(cancelBody, noop);
-      throw this.classify(e, 'before the response arrived');
+      const failure = this.classify(e, 'before the response arrived');
+      throw failure.code === FAILURE_CODES.fetchFailed ? await this.corsCheck(url, headers, failure) : failure;
     }
     if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
       throw { code: FAILURE_CODES.badResponse, message: 'fetch did not resolve to a Response' };
