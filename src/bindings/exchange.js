@@ -170,8 +170,9 @@ export class JsExchange {
       code: FAILURE_CODES.corsRefused,
       message:
         `${failure.message}: ${origin} is up (it answered a no-cors probe), so the browser most likely refused the request by CORS. ` +
-        `The server must allow the origin ${globalThis.location.origin} (Access-Control-Allow-Origin), the methods POST, GET and DELETE, ` +
-        `the request headers ${names}, Mcp-Session-Id and Authorization when a token is sent (Access-Control-Allow-Headers), and expose Mcp-Session-Id (Access-Control-Expose-Headers)`,
+        `The server must allow the origin ${globalThis.location.origin} (Access-Control-Allow-Origin), the methods POST, GET and DELETE, the request headers ` +
+        `Content-Type, Authorization, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID and the tools' Mcp-Param-* ` +
+        `(Access-Control-Allow-Headers; this request sent ${names}), and expose Mcp-Session-Id (Access-Control-Expose-Headers)`,
     };
   }
 
