@@ -1,27 +1,18 @@
-// The package as users meet it: packed by `npm pack` and installed into a scratch project
-// (tests/helpers/scratch.mjs), then
-// - its metadata: publint --strict, "are the types wrong" (attw), licenses, the npm README;
-// - its types: every TypeScript snippet of README.md and pkg-template/README.md (each lives in
-//   an examples/*.ts file, checked to be there verbatim) and the type tests of tests/types/,
-//   under `tsc --strict` with TypeScript 5.9 and 7, `nodenext` and `bundler` resolution;
-// - its bundles: esbuild, webpack 5 and Vite build the apps of tests/bundlers/, each bundle
-//   then runs against the TypeScript SDK fixture (Node for server bundles, headless Chromium
-//   for browser bundles) and must list the tools and call `echo`.
+// Bundles of the packed package (installed into a scratch project by tests/helpers/scratch.mjs):
+// esbuild, webpack 5 and Vite 8 build the apps of tests/bundlers/, and each bundle runs
+// against the TypeScript SDK fixture (Node for server bundles, headless Chromium for browser
+// bundles) and must list the tools and call `echo`. (Its types and metadata:
+// tests/package-types.test.mjs.)
 //
 //   bash scripts/build.sh && node --test tests/bundlers.test.mjs
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { scratchProject } from './helpers/scratch.mjs';
 import { REPO_ROOT, startTsServer } from './helpers/servers.mjs';
 import { launchChromium, runPage, startStaticSite } from './helpers/browser.mjs';
 
-const run = promisify(execFile);
-const BIN = (name) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
-const TSC = { '5.9': path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), 7: path.join(REPO_ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc') };
 const EXPECTED = { type: 'tool_result', text: 'echo: bundled' };
 
 let scratch;
@@ -36,85 +27,6 @@ before(async () => {
 after(async () => {
   await server?.close();
   await scratch?.remove();
-});
-
-/** Runs `file args` in the scratch project; resolves to stdout, or fails with both outputs. */
-async function inScratch(file, args, options = {}) {
-  try {
-    const { stdout } = await run(file, args, { cwd: scratch.dir, timeout: 180_000, maxBuffer: 16 << 20, ...options });
-    return stdout;
-  } catch (e) {
-    assert.fail(`${path.basename(file)} ${args.join(' ')} failed (${e.code ?? e.signal}):\n${e.stdout}\n${e.stderr}`);
-  }
-}
-
-describe('the packed package', () => {
-  it('passes publint --strict', async () => {
-    const out = await inScratch(BIN('publint'), ['--strict', path.join(REPO_ROOT, 'pkg')]);
-    assert.match(out, /All good!/);
-  });
-
-  it('has types that are right for import and require (attw), the subpaths without require being ESM only', async () => {
-    const pkg = path.join(REPO_ROOT, 'pkg');
-    // the main entry and mcp-wasm-adapter/init are for import and require alike
-    await inScratch(BIN('attw'), ['--pack', pkg, '--format', 'ascii', '--entrypoints', '.', './init']);
-    // langchain and auth are ESM only on purpose (the README says so), and ./wasm is a file
-    await inScratch(BIN('attw'), ['--pack', pkg, '--format', 'ascii', '--profile', 'esm-only', '--entrypoints', './langchain', './auth', './wasm']);
-  });
-
-  it('ships its npm README, a license file per "MIT OR Apache-2.0", repository links, and no internal declarations', async () => {
-    const manifest = JSON.parse(await readFile(path.join(scratch.dir, 'node_modules', 'mcp-wasm-adapter', 'package.json'), 'utf8'));
-    assert.equal(manifest.license, 'MIT OR Apache-2.0');
-    for (const file of ['LICENSE-MIT', 'LICENSE-APACHE', 'README.md', 'index.d.cts', 'init.d.cts']) assert.ok(scratch.files.includes(file), file);
-    assert.ok(!scratch.files.includes('mcp_wasm_adapter.d.ts'), 'the glue declarations are not shipped');
-    assert.match(manifest.repository.url, /^git\+https:\/\//);
-    assert.ok(manifest.homepage && manifest.bugs.url);
-    const readme = await readFile(path.join(scratch.dir, 'node_modules', 'mcp-wasm-adapter', 'README.md'), 'utf8');
-    assert.match(readme, /npm install mcp-wasm-adapter/);
-    assert.doesNotMatch(readme, /npm start|\/path\/to\//, 'not the contributors README');
-  });
-});
-
-describe('TypeScript', () => {
-  it('every TypeScript snippet of both READMEs is, verbatim, in a checked example file', async () => {
-    const examples = await Promise.all(
-      (await readdir(path.join(REPO_ROOT, 'examples'))).filter((f) => f.endsWith('.ts')).map((f) => readFile(path.join(REPO_ROOT, 'examples', f), 'utf8')),
-    );
-    let count = 0;
-    for (const readme of ['README.md', 'pkg-template/README.md']) {
-      const text = await readFile(path.join(REPO_ROOT, readme), 'utf8');
-      assert.doesNotMatch(text, /```(js|javascript|typescript)\n/, `${readme}: code blocks are \`\`\`ts, so that they are checked`);
-      for (const [, block] of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
-        count += 1;
-        assert.ok(examples.some((e) => e.includes(block)), `${readme}: this snippet is in no examples/*.ts file:\n${block}`);
-      }
-    }
-    assert.ok(count >= 9, `only ${count} snippets found`);
-  });
-
-  const configs = {
-    nodenext: { module: 'nodenext', moduleResolution: 'nodenext', include: ['*.ts', '*.cts'] },
-    bundler: { module: 'preserve', moduleResolution: 'bundler', include: ['*.ts'] },
-  };
-  for (const version of ['5.9', 7]) {
-    for (const [resolution, { include, ...options }] of Object.entries(configs)) {
-      // TypeScript 7 also checks the declaration files themselves (LangChain's included);
-      // 5.9, several times slower at that, checks every use of them (skipLibCheck).
-      const skipLibCheck = version === '5.9';
-      it(`tsc ${version} --strict, ${resolution} resolution: the README and examples snippets and the type tests compile`, async () => {
-        const dir = path.join(scratch.dir, `types-${version}-${resolution}`);
-        await mkdir(dir);
-        await cp(path.join(REPO_ROOT, 'examples'), dir, { recursive: true, filter: (f) => !/\.mjs$/.test(f) });
-        await cp(path.join(REPO_ROOT, 'tests', 'types'), dir, { recursive: true });
-        const compilerOptions = { strict: true, noEmit: true, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], types: ['node'], skipLibCheck, ...options };
-        await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
-        const out = await inScratch(process.execPath, [TSC[version], '-p', 'tsconfig.json', '--listFilesOnly'], { cwd: dir });
-        for (const file of ['readme-use.ts', 'package-readme.ts', 'package-init.ts', 'narrowing.ts', 'index.d.cts']) assert.match(out, new RegExp(`${file.replace('.', '\\.')}\\n`), file);
-        if (resolution === 'nodenext') assert.match(out, /require\.cts\n/);
-        await inScratch(process.execPath, [TSC[version], '-p', 'tsconfig.json'], { cwd: dir });
-      });
-    }
-  }
 });
 
 describe('bundles', () => {
@@ -134,7 +46,7 @@ describe('bundles', () => {
 
   /** Runs a Node bundle against the fixture; its report. */
   async function inNode(bundle) {
-    const stdout = await inScratch(process.execPath, [bundle, server.url], { cwd: path.dirname(bundle), timeout: 30_000 });
+    const stdout = await scratch.run(process.execPath, [bundle, server.url], { cwd: path.dirname(bundle), timeout: 30_000 });
     return JSON.parse(stdout.trim().split('\n').at(-1));
   }
 
@@ -213,7 +125,7 @@ describe('bundles', () => {
   });
 
   describe('Vite 8, no configuration', () => {
-    const vite = (args) => inScratch(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), ...args], { cwd: path.join(scratch.dir, 'app') });
+    const vite = (args) => scratch.run(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), ...args], { cwd: path.join(scratch.dir, 'app') });
 
     it('vite build: the page bundle runs in Chromium', async () => {
       await vite(['build', '--base', './', '--outDir', out('vite'), '--emptyOutDir', '--logLevel', 'error']);

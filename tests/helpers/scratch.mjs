@@ -2,18 +2,24 @@
 // publish) and unpacked into <tmp>/node_modules/mcp-wasm-adapter, beside links to the peer
 // and tool packages of this repository's node_modules (LangChain, type packages), which the
 // packed package and the TypeScript checks resolve like any installed package.
-import { execFileSync } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { REPO_ROOT } from './servers.mjs';
 
 /** The peer and type packages a scratch project gets from this repository. */
 const LINKED = ['@langchain', 'langchain', '@types', 'zod'];
 
+const execFileAsync = promisify(execFile);
+
 /**
- * Packs pkg/ and installs the tarball into a new temp dir (`{ dir, tarball, remove() }`):
- * `package.json` says `type: module` and lists the package.
+ * Packs pkg/ and installs the tarball into a new temp dir; `package.json` says
+ * `type: module` and lists the package. Resolves to `{ dir, tarball, files (the packed
+ * paths), run(file, args, options), remove() }`: `run` runs a program there (cwd `dir` unless
+ * `options.cwd`) and resolves to its stdout, or fails the test with both outputs.
  */
 export async function scratchProject(prefix = 'mcp-wasm-scratch-') {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
@@ -32,5 +38,13 @@ export async function scratchProject(prefix = 'mcp-wasm-scratch-') {
     path.join(dir, 'package.json'),
     JSON.stringify({ private: true, type: 'module', dependencies: { 'mcp-wasm-adapter': packed.version } }, null, 2),
   );
-  return { dir, tarball, files: packed.files.map((f) => f.path), remove: () => rm(dir, { recursive: true, force: true }) };
+  async function run(file, args, options = {}) {
+    try {
+      const { stdout } = await execFileAsync(file, args, { cwd: dir, timeout: 180_000, maxBuffer: 16 << 20, ...options });
+      return stdout;
+    } catch (e) {
+      assert.fail(`${path.basename(file)} ${args.join(' ')} failed (${e.code ?? e.signal}):\n${e.stdout}\n${e.stderr}`);
+    }
+  }
+  return { dir, tarball, files: packed.files.map((f) => f.path), run, remove: () => rm(dir, { recursive: true, force: true }) };
 }
