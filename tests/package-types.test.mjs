@@ -2,7 +2,8 @@
 // (tests/helpers/scratch.mjs): its metadata (publint --strict, "are the types wrong", licenses,
 // the npm README) and its types: every TypeScript snippet of README.md and
 // pkg-template/README.md (each lives in an examples/*.ts file, checked to be there verbatim)
-// and the type tests of tests/types/, under `tsc --strict` with TypeScript 5.9 and 7,
+// examples/langchain-agent.mjs (`@ts-check`, importing the package by name) and the type
+// tests of tests/types/, under `tsc --strict` with TypeScript 5.9 and 7,
 // `nodenext` and `bundler` resolution. (Its bundles: tests/bundlers.test.mjs.)
 //
 //   bash scripts/build.sh && node --test tests/package-types.test.mjs
@@ -70,9 +71,19 @@ describe('TypeScript', () => {
     assert.ok(count >= 9, `only ${count} snippets found`);
   });
 
+  /** examples/langchain-agent.mjs (`@ts-check`) importing the package by name, as an app does. */
+  async function agentExample() {
+    let text = await readFile(path.join(REPO_ROOT, 'examples', 'langchain-agent.mjs'), 'utf8');
+    for (const [local, name] of [['../pkg/index.node.js', 'mcp-wasm-adapter'], ['../pkg/langchain.js', 'mcp-wasm-adapter/langchain'], ['../tests/fixtures/ts_server.mjs', './ts_server.mjs']]) {
+      assert.ok(text.includes(`'${local}'`), `examples/langchain-agent.mjs imports ${local}`);
+      text = text.replace(`'${local}'`, `'${name}'`);
+    }
+    return text;
+  }
+
   const configs = {
-    nodenext: { module: 'nodenext', moduleResolution: 'nodenext', include: ['*.ts', '*.cts'] },
-    bundler: { module: 'preserve', moduleResolution: 'bundler', include: ['*.ts'] },
+    nodenext: { module: 'nodenext', moduleResolution: 'nodenext', include: ['*.ts', '*.cts', '*.mjs'] },
+    bundler: { module: 'preserve', moduleResolution: 'bundler', include: ['*.ts', '*.mjs'] },
   };
   for (const version of ['5.9', 7]) {
     for (const [resolution, { include, ...options }] of Object.entries(configs)) {
@@ -82,12 +93,13 @@ describe('TypeScript', () => {
       it(`tsc ${version} --strict, ${resolution} resolution: the README and examples snippets and the type tests compile`, async () => {
         const dir = path.join(scratch.dir, `types-${version}-${resolution}`);
         await mkdir(dir);
-        await cp(path.join(REPO_ROOT, 'examples'), dir, { recursive: true, filter: (f) => !/\.mjs$/.test(f) });
+        await cp(path.join(REPO_ROOT, 'examples'), dir, { recursive: true, filter: (f) => !f.endsWith('.mjs') });
         await cp(path.join(REPO_ROOT, 'tests', 'types'), dir, { recursive: true });
-        const compilerOptions = { strict: true, noEmit: true, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], types: ['node'], skipLibCheck, ...options };
+        await writeFile(path.join(dir, 'langchain-agent.mjs'), await agentExample());
+        const compilerOptions = { strict: true, allowJs: true, checkJs: true, noEmit: true, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], types: ['node'], skipLibCheck, ...options };
         await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
         const out = await scratch.run(process.execPath, [TSC[version], '-p', 'tsconfig.json', '--listFilesOnly'], { cwd: dir });
-        for (const file of ['readme-use.ts', 'package-readme.ts', 'package-init.ts', 'narrowing.ts', 'index.d.cts']) assert.match(out, new RegExp(`${file.replace('.', '\\.')}\\n`), file);
+        for (const file of ['langchain-agent.mjs', 'readme-use.ts', 'package-readme.ts', 'package-init.ts', 'narrowing.ts', 'index.d.cts']) assert.match(out, new RegExp(`${file.replace('.', '\\.')}\\n`), file);
         if (resolution === 'nodenext') assert.match(out, /require\.cts\n/);
         await scratch.run(process.execPath, [TSC[version], '-p', 'tsconfig.json'], { cwd: dir });
       });

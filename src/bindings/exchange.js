@@ -44,7 +44,7 @@ export const FAILURE_CODES = Object.freeze({
   timedOut: 'timeout',
   hostAborted: 'aborted',
   fetchFailed: 'network',
-  corsRefused: 'cors', // in a browser: another origin refused, while a no-cors probe reached it
+  corsRefused: 'cors',
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
@@ -65,10 +65,7 @@ const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
  */
 const SIGNALS_COST = typeof process === 'object' && process?.release?.name === 'node' && !('Deno' in globalThis) && !('Bun' in globalThis);
 
-/**
- * The origin of `url` when this is a page or worker (where CORS applies) and `url` is of
- * another origin; otherwise undefined.
- */
+/** `url`'s origin if CORS applies to it (another origin, in a page or worker). */
 function otherOrigin(url) {
   const here = globalThis.location?.origin;
   if (typeof here !== 'string' || (typeof document !== 'object' && typeof WorkerGlobalScope !== 'function')) return undefined;
@@ -147,11 +144,9 @@ export class JsExchange {
   }
 
   /**
-   * A request to another origin that fails without a response, in a page or worker: what a
-   * CORS refusal looks like to scripts, and also what a server that is down looks like (the
-   * browser says no more; Fetch Standard, "CORS protocol"). A credential-less `no-cors` HEAD
-   * of the same URL, which needs no CORS permission, tells them apart: when it gets an
-   * (opaque) answer the server is up, and the failure is `cors`, with what to allow.
+   * A cross-origin fetch that failed: CORS refused it, or the server is down (scripts cannot
+   * tell). A credential-less no-cors HEAD, which needs no CORS permission, can: if it gets an
+   * answer the server is up, and the failure is `cors`.
    */
   async corsCheck(url, headers, failure) {
     const origin = otherOrigin(url);
@@ -161,7 +156,7 @@ export class JsExchange {
       await this.wait(fetch(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: this.signal }), true);
       reached = true;
     } catch {
-      // unreachable as well: a network failure
+      // down or unreachable
     }
     if (this.timedOut || this.host?.aborted) return this.classify(undefined, 'before the response arrived');
     if (!reached) return { code: failure.code, message: `${failure.message} (${origin} did not answer a no-cors probe either: it is down or unreachable)` };
@@ -169,7 +164,7 @@ export class JsExchange {
     return {
       code: FAILURE_CODES.corsRefused,
       message:
-        `${failure.message}: ${origin} is up (it answered a no-cors probe), so the browser most likely refused the request by CORS. ` +
+        `${failure.message}: ${origin} answered a no-cors probe, so the browser most likely refused the request by CORS. ` +
         `The server must allow the origin ${globalThis.location.origin} (Access-Control-Allow-Origin), the methods POST, GET and DELETE, the request headers ` +
         `Content-Type, Authorization, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID and the tools' Mcp-Param-* ` +
         `(Access-Control-Allow-Headers; this request sent ${names}), and expose Mcp-Session-Id (Access-Control-Expose-Headers)`,
