@@ -146,7 +146,8 @@ export class JsExchange {
   /**
    * A cross-origin fetch that failed: CORS refused it, or the server is down (scripts cannot
    * tell). A credential-less no-cors HEAD, which needs no CORS permission, can: if it gets an
-   * answer the server is up, and the failure is `cors`.
+   * answer the server is up, and the failure is `cors`. It takes the global fetch: nothing
+   * of the host's (headers, a custom fetch) goes with it.
    */
   async corsCheck(url, headers, failure) {
     const origin = otherOrigin(url);
