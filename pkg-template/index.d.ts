@@ -11,6 +11,8 @@
  * of a shape the adapter emits (tool, tool result, content block, interrupt, resource
  * content, prompt message, subscription filter) or an option name here differs from the
  * Rust side (`src/error.rs`, `src/adapter/`, `src/convert/`, `src/bindings/options.rs`).
+ * Shipped once, as `index.d.cts` (the types of `require`); the package's ESM `index.d.ts`
+ * re-exports it (scripts/build.sh), and `init.d.cts` adds mcp-wasm-adapter/init to it.
  */
 
 /** Stable error codes (the `code` of an {@link MCPAdapterError}). */
@@ -449,7 +451,8 @@ export declare class MCPAdapter {
   /**
    * @param url an `http:` or `https:` URL (string or `URL`). Anything else (a path, `file:`,
    *   `ws:`, "") throws {@link MCPAdapterError} `invalid_url` before any request.
-   * @throws {MCPAdapterError} `invalid_url`, `invalid_argument` (bad options)
+   * @throws {MCPAdapterError} `invalid_url`, `invalid_argument` (bad options; from
+   *   `mcp-wasm-adapter/init`, or `require()` in a browser bundle: before `initialize()`)
    */
   constructor(url: string | URL, options?: MCPAdapterOptions);
   readonly url: string;
