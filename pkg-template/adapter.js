@@ -4,6 +4,7 @@
 // cited by their path in the specification:
 // https://modelcontextprotocol.io/specification/2026-07-28
 import { WasmClient } from './mcp_wasm_adapter.js';
+import { CALL_CONTEXT, ToolCallRequest, callOptionsOf, interceptorList, runInterceptors } from './interceptors.js';
 
 /**
  * The error every adapter failure is thrown as. The core creates plain `Error` objects named
@@ -24,9 +25,11 @@ export class MCPAdapter {
   #client;
   #url;
   #auth;
+  #interceptors;
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
+    this.#interceptors = interceptorList(options?.interceptors, 'option interceptors');
     const auth = options?.auth;
     if (auth != null) {
       // OAuth (mcp-wasm-adapter/auth): the provider's session wraps the fetch of every request
@@ -80,7 +83,15 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    return decodeResult(await this.#client.callTool(name, args, options ?? {}));
+    if (this.#interceptors.length === 0) return this.#send(name, args, options ?? {});
+    // the `interceptors` option (interceptors.js): the request goes through them, then out
+    const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
+    const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
+    return runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options)));
+  }
+
+  async #send(name, args, options) {
+    return decodeResult(await this.#client.callTool(name, args, options));
   }
 
   /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
