@@ -39,9 +39,14 @@ export function interceptorList(value, what) {
  * `Headers` or an array of pairs; values become strings, as `Headers` makes them.
  */
 export function mergeHeaders(base, over) {
-  const merged = new Headers(base ?? undefined);
-  if (over !== undefined && over !== null) for (const [name, value] of new Headers(over)) merged.set(name, value);
-  return Object.fromEntries(merged);
+  try {
+    const merged = new Headers(base ?? undefined);
+    if (over !== undefined && over !== null) for (const [name, value] of new Headers(over)) merged.set(name, value);
+    return Object.fromEntries(merged);
+  } catch {
+    // not the runtime's message: it may quote the value, a credential
+    throw newMCPAdapterError('invalid_argument', 'headers must be an object, a Headers or [name, value] pairs of valid header names and values');
+  }
 }
 
 /**
