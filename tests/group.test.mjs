@@ -7,6 +7,7 @@
 //   bash scripts/build.sh && node --test tests/group.test.mjs
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { createAgent } from 'langchain';
@@ -136,6 +137,13 @@ describe('servers given in several forms', () => {
     assert.equal(error.code, 'network');
     assert.equal(error.server, 'dead');
     assert.match(error.message, /^server "dead": /);
+  });
+
+  test('the CommonJS build exports MCPAdapterGroup too, and it works with its own MCPAdapter', async () => {
+    const cjs = createRequire(import.meta.url)('../pkg/index.cjs');
+    const group = new cjs.MCPAdapterGroup({ crm: crm().url, own: new cjs.MCPAdapter(math().url) }, { toolNamePrefix: true });
+    const tools = await group.listTools();
+    assert.deepEqual((await tools.find((t) => t.name === 'own_echo').invoke({ text: 'cjs' })).content, [{ type: 'text', text: 'echo: cjs' }]);
   });
 
   test('bad servers and options are invalid_argument or invalid_url errors', () => {

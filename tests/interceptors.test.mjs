@@ -17,6 +17,7 @@ import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 import { assertAdapterError } from './helpers/errors.mjs';
+import { startFake } from './helpers/fake-server.mjs';
 import { newThread, toolMessages } from './helpers/agents.mjs';
 
 const server = useServer(() => startTsServer());
@@ -45,6 +46,24 @@ describe('interceptors of an adapter', () => {
     assert.equal(third.headers['mcp-method'], 'tools/call');
     assert.equal(third.headers['x-extra'], '1');
     await assert.rejects(adapter.callTool('echo', { text: 'd' }, { headers: 'X-A: 1' }), (e) => e.code === 'invalid_argument');
+  });
+
+  test('a header value set per call is redacted from errors, like the adapter\'s own (a server that echoes it)', async () => {
+    const token = 'per-call-token-5e1f0c';
+    const fake = await startFake({
+      echo: (ctx) => ctx.rpcError(-32603, `refused ${ctx.req.headers['x-user-token']}`, { seen: ctx.req.headers['x-user-token'] }),
+    });
+    try {
+      const adapter = new MCPAdapter(fake.url, { interceptors: [(request, next) => next(request.override({ headers: { 'X-User-Token': token } }))] });
+      const error = await adapter.callTool('echo', { text: 'x' }).then(() => assert.fail('resolved'), (e) => e);
+      assertAdapterError(error);
+      assert.equal(error.code, 'rpc_error');
+      assert.equal(fake.requests.at(-1).headers['x-user-token'], token, 'the header was sent');
+      assert.equal(error.message.includes(token) || JSON.stringify(error.data).includes(token), false, error.message);
+      assert.match(error.message, /refused \[redacted\]/);
+    } finally {
+      await fake.close();
+    }
   });
 
   test('an interceptor may answer without calling next: nothing reaches the server', async () => {
