@@ -4,7 +4,6 @@
 // cited by their path in the specification:
 // https://modelcontextprotocol.io/specification/2026-07-28
 import { WasmClient } from './mcp_wasm_adapter.js';
-import { CALL_CONTEXT, ToolCallRequest, callOptionsOf, interceptorList, runInterceptors } from './interceptors.js';
 
 /**
  * The error every adapter failure is thrown as. The core creates plain `Error` objects named
@@ -29,7 +28,7 @@ export class MCPAdapter {
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
-    this.#interceptors = interceptorList(options?.interceptors, 'option interceptors');
+    this.#interceptors = interceptorOption(options?.interceptors);
     const auth = options?.auth;
     if (auth != null) {
       // OAuth (mcp-wasm-adapter/auth): the provider's session wraps the fetch of every request
@@ -84,7 +83,8 @@ export class MCPAdapter {
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
     if (this.#interceptors.length === 0) return this.#send(name, args, options ?? {});
-    // the `interceptors` option (interceptors.js): the request goes through them, then out
+    // the `interceptors` option: the request goes through them, then out
+    const { CALL_CONTEXT, ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
     const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
     return runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options)));
@@ -195,6 +195,20 @@ export class MCPAdapter {
     this.#client.clearCache();
   }
 }
+
+/**
+ * The `interceptors` option as an array of functions (`[]` when absent). What runs them
+ * (interceptors.js) is loaded by {@link loadInterceptors} on the first intercepted call, so
+ * pages that use none do not download it.
+ */
+export function interceptorOption(value) {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value) && value.every((f) => typeof f === 'function')) return [...value];
+  throw new MCPAdapterError('invalid_argument', 'option interceptors must be an array of functions (request, next) => result');
+}
+
+/** The interceptors module (interceptors.js), imported once, when first needed. */
+export const loadInterceptors = () => import('./interceptors.js');
 
 /**
  * One content of a resource (`TextResourceContents` or `BlobResourceContents`), Blob-like:

@@ -2,8 +2,10 @@
 // choosing. A thin layer over one MCPAdapter per server (adapter.js): lists run on every server
 // concurrently and say which server each entry came from; calls go to the server they name.
 // See index.d.ts (MCPAdapterGroup) for the documented API.
-import { MCPAdapter, MCPAdapterError } from './adapter.js';
-import { CALL_CONTEXT, ToolCallRequest, callOptionsOf, interceptorList, runInterceptors } from './interceptors.js';
+import { MCPAdapter, MCPAdapterError, interceptorOption, loadInterceptors } from './adapter.js';
+
+/** The call option by which a group tells its adapter a call's server key (interceptors.js). */
+const CALL_CONTEXT = Symbol.for('mcp-wasm-adapter.callContext');
 
 export class MCPAdapterGroup {
   #adapters = new Map();
@@ -25,7 +27,7 @@ export class MCPAdapterGroup {
       throw new MCPAdapterError('invalid_argument', 'option onServerError must be "throw", "skip" or a function');
     }
     this.#prefix = Boolean(toolNamePrefix);
-    this.#interceptors = interceptorList(interceptors, 'option interceptors');
+    this.#interceptors = interceptorOption(interceptors);
     // "skip" reports through onWarning, as the adapters do
     const warn = typeof shared.onWarning === 'function' ? shared.onWarning : (text) => console.warn(text);
     this.#onServerError =
@@ -79,6 +81,7 @@ export class MCPAdapterGroup {
     const { runtime } = options?.[CALL_CONTEXT] ?? {};
     const context = { server: key, runtime };
     if (this.#interceptors.length === 0) return adapter.callTool(name, args, { ...options, [CALL_CONTEXT]: context });
+    const { ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const request = new ToolCallRequest({ name, args, server: key, headers: options?.headers, signal: options?.signal, runtime });
     return runInterceptors(this.#interceptors, request, (r) => adapter.callTool(r.name, r.args, callOptionsOf(r, options, context)));
   }

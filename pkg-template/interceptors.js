@@ -7,9 +7,15 @@
 // An interceptor may call `next` zero times (it answers itself), once, or several times (a
 // retry), and may change what `next` resolved to. Whatever `next` throws reaches it unchanged
 // (errors keep their type), and interrupts are results like any other: no layer rewrites them.
+//
+// adapter.js and group.js import this module only when a call has interceptors to run
+// (`loadInterceptors`), so a page that uses none never downloads it.
 
-/** The call option (a symbol, so no host option can clash) by which one layer tells the next
- * which server key and LangChain runtime a call has. */
+/**
+ * The call option (a symbol, so no host option can clash) by which one layer tells the next
+ * which server key and LangChain runtime a call has. `Symbol.for`: group.js names it without
+ * importing this module.
+ */
 export const CALL_CONTEXT = Symbol.for('mcp-wasm-adapter.callContext');
 
 /**
