@@ -89,7 +89,7 @@ export class MCPAdapterGroup {
   /** Continues an interrupt on the adapter of the server it came from (by `interrupt.server.url`). */
   async resume(interrupt, answer, options = {}) {
     const url = interrupt?.server?.url;
-    for (const adapter of this.#adapters.values()) if (adapter.url === url) return adapter.resume(interrupt, answer, options);
+    for (const adapter of this.#adapters.values()) if (sameUrl(adapter.url, url)) return adapter.resume(interrupt, answer, options);
     throw new MCPAdapterError('invalid_argument', `MCPAdapterGroup: no server of this group has the interrupt's URL ${JSON.stringify(url)}`);
   }
 
@@ -169,6 +169,15 @@ function buildAdapter(key, entry, shared) {
     return new MCPAdapter(url, { ...shared, ...own });
   } catch (e) {
     throw namingServer(e, key);
+  }
+}
+
+/** Whether two URLs are the same once parsed (`https://host` and `https://host/` are). */
+function sameUrl(a, b) {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
   }
 }
 

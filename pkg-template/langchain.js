@@ -8,7 +8,7 @@ import { tool as lcTool } from '@langchain/core/tools';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { Document } from '@langchain/core/documents';
 import { interrupt as lgInterrupt, task as lgTask, isCommand } from '@langchain/langgraph';
-import { CALL_CONTEXT, ToolCallRequest, callOptionsOf, interceptorList, newMCPAdapterError, runInterceptors } from './interceptors.js';
+import { ToolCallRequest, callOptionsOf, interceptorList, newMCPAdapterError, runInterceptors } from './interceptors.js';
 
 /** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
 const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
