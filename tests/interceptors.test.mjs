@@ -48,6 +48,21 @@ describe('interceptors of an adapter', () => {
     await assert.rejects(adapter.callTool('echo', { text: 'd' }, { headers: 'X-A: 1' }), (e) => e.code === 'invalid_argument');
   });
 
+  test('in the handshake era too, the per-call header reaches the server on the session\'s requests', async () => {
+    const adapter = new MCPAdapter(server().url, {
+      protocol: 'legacy',
+      headers: { 'X-Tenant': 'adapter' },
+      interceptors: [(request, next) => next(request.override({ headers: { 'X-TENANT': 'legacy-call' } }))],
+    });
+    const since = server().toolCalls().length;
+    assert.deepEqual((await adapter.callTool('echo', { text: 'old' })).content, [{ type: 'text', text: 'echo: old' }]);
+    assert.match(adapter.protocolVersion, /^2025-/);
+    const [call] = callsSince(since);
+    assert.equal(call.headers['x-tenant'], 'legacy-call');
+    assert.equal(call.headers['mcp-method'], undefined, 'a handshake-era request');
+    await adapter.close();
+  });
+
   test('a header value set per call is redacted from errors, like the adapter\'s own (a server that echoes it)', async () => {
     const token = 'per-call-token-5e1f0c';
     const fake = await startFake({
