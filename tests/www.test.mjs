@@ -130,6 +130,23 @@ describe('the demo page in Chromium', () => {
     assert.match(await img.getAttribute('src'), /^data:image\/png;base64,iVBOR/);
   });
 
+  it('shows audio with a player, embedded resources and a resource link that reads', async () => {
+    const audio = await toolCard('tiny_audio');
+    await call(audio);
+    assert.match(await audio.locator('.result audio[controls]').getAttribute('src'), /^data:audio\/wav;base64,UklGR/);
+    const embedded = await toolCard('embedded_resource');
+    await call(embedded);
+    assert.equal(await embedded.locator('.block.resource .kind').textContent(), 'embedded resource fixture://readme (text/plain)');
+    assert.equal(await embedded.locator('.block.resource pre').textContent(), README_TEXT);
+    await page.waitForFunction((el) => el.complete && el.naturalWidth === 1, await embedded.locator('.block.image img').elementHandle());
+    const link = await toolCard('resource_link');
+    await call(link);
+    assert.match(await link.locator('.block.link').textContent(), /resource linkFixture README fixture:\/\/readme/);
+    await link.getByRole('button', { name: 'Read it' }).click();
+    await page.locator('#resource-output pre.text').waitFor();
+    assert.equal(await page.locator('#resource-output pre.text').textContent(), README_TEXT);
+  });
+
   it('shows a failing tool as an error', async () => {
     const card = await toolCard('fail');
     assert.equal(await card.locator('[data-field="message"] input').inputValue(), 'boom', 'the default is prefilled');
@@ -175,7 +192,14 @@ describe('the demo page in Chromium', () => {
     await ask.getByRole('button', { name: 'Accept' }).click();
     await ask.locator('.problems .error').waitFor();
     assert.match(await ask.locator('.problems').textContent(), /guests is above the maximum 12/);
+    // the filter leaves this card alone on the page: the README's screenshot
+    await page.locator('#tool-filter').fill('book');
+    assert.equal(await page.locator('#tools .card:visible').count(), 1);
+    await page.setViewportSize({ width: 1200, height: 1280 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot('elicitation');
+    await page.setViewportSize({ width: 1200, height: 860 });
+    await page.locator('#tool-filter').fill('');
     await ask.locator('[data-field="guests"] input').fill('4');
     await ask.locator('[data-field="seating"] select').selectOption({ label: 'terrace' });
     await ask.locator('[data-field="extras"] label', { hasText: 'window' }).locator('input').check();

@@ -276,6 +276,7 @@ function toolCard(tool) {
 
 function renderTools(tools) {
   $('#tools-count').textContent = `(${tools.length})`;
+  $('#tool-filter').value = '';
   $('#tools').replaceChildren(...(tools.length ? tools.map(toolCard) : [el('p', { className: 'muted' }, 'This server offers no tools.')]));
 }
 
@@ -446,6 +447,10 @@ $('#read-any').addEventListener('submit', (event) => {
   if ($('#read-uri').value.trim()) readResource($('#read-uri').value.trim());
 });
 $('#clear-log').addEventListener('click', () => $('#log').replaceChildren());
+$('#tool-filter').addEventListener('input', () => {
+  const words = $('#tool-filter').value.toLowerCase();
+  for (const card of document.querySelectorAll('#tools .card')) card.hidden = !card.textContent.toLowerCase().includes(words);
+});
 renderRecent();
 showTab('tools');
 
