@@ -2,7 +2,8 @@
 // Debian's /usr/bin/chromium): served by `npm start`'s server (www/demo.mjs --serve) and
 // connected to its embedded demo MCP server, it calls tools through generated forms, answers
 // interrupts (a form, a URL, an approval; one resumed in a second page), reads resources,
-// gets prompts, shows the traced JSON-RPC exchanges, and explains an unreachable server.
+// gets prompts, shows the traced JSON-RPC exchanges, explains an unreachable server, and
+// signs in with OAuth to a protected server (tests/auth/fixtures.mjs: oidc-provider).
 // Each step asserts what is on the page; screenshots go to www/screenshots/ (ignored by git).
 //
 //   bash scripts/build.sh && node --test tests/www.test.mjs
@@ -14,6 +15,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from './helpers/browser.mjs';
 import { REPO_ROOT, freePort } from './helpers/servers.mjs';
+import { startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
 const SHOTS = path.join(REPO_ROOT, 'www', 'screenshots');
 const README_TEXT = 'This is the mcp-wasm-adapter TypeScript SDK fixture server.';
@@ -52,6 +54,8 @@ describe('the demo page in Chromium', () => {
   let browser;
   let context;
   let page;
+  let authServer;
+  let protectedServer;
   const problems = [];
 
   /** A page of the demo, its errors collected; waits until its start-up script has run. */
@@ -88,6 +92,12 @@ describe('the demo page in Chromium', () => {
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
     demo = await startDemo();
+    // a protected MCP server and its authorization server, which knows the page as a client
+    authServer = await startAuthServer({
+      corsOrigins: [new URL(demo.pageUrl).origin],
+      clients: [{ client_id: 'demo-page', token_endpoint_auth_method: 'none', redirect_uris: [demo.pageUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }],
+    });
+    protectedServer = await startMcpServer({ authServer });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
     page = await openPage();
@@ -95,6 +105,8 @@ describe('the demo page in Chromium', () => {
 
   after(async () => {
     await browser?.close();
+    await protectedServer?.close();
+    await authServer?.close();
     await demo?.stop();
   });
 
@@ -336,6 +348,30 @@ describe('the demo page in Chromium', () => {
     await card.locator('[data-field="text"] input').fill('back again');
     await call(card);
     assert.equal(await card.locator('.result pre.text').textContent(), 'echo: back again');
+  });
+
+  it('signs in with OAuth (the tab goes to the authorization server and back) and calls a protected tool', async () => {
+    const p = await openPage('?connect=0');
+    try {
+      await p.locator('#url').fill(protectedServer.url);
+      await p.locator('details.options summary').click();
+      await p.locator('#oauth').check();
+      await p.locator('#client-id').fill('demo-page');
+      await p.getByRole('button', { name: 'Connect' }).click();
+      await p.locator('#connect-status .ok').waitFor({ timeout: 30_000 });
+      assert.equal(await p.locator('.server-name').textContent(), 'auth-fixture');
+      assert.equal(new URL(p.url()).search, '', 'code and state are gone from the address bar');
+      assert.equal(authServer.authorizations.at(-1).client_id, 'demo-page');
+      const card = p.locator('[data-tool="whoami"]');
+      await card.locator('summary').click();
+      await card.getByRole('button', { name: 'Call', exact: true }).click();
+      await card.locator('.result').waitFor();
+      assert.equal(await card.locator('.result pre.text').textContent(), 'hello alice');
+      assert.ok(protectedServer.seen.some((r) => r.authorization?.startsWith('Bearer ')), 'the server saw the token');
+      await shot('signed-in', p);
+    } finally {
+      await p.close();
+    }
   });
 
   it('raised no page errors', () => {

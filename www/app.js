@@ -9,6 +9,22 @@ import { interruptView } from './interrupt.js';
 
 const $ = (selector) => document.querySelector(selector);
 const RECENT_KEY = 'mcp-wasm-adapter.demo.recent';
+/** sessionStorage: where a sign-in that left the tab was going (`{ url, clientId }`). */
+const SIGNIN_KEY = 'mcp-wasm-adapter.demo.signin';
+
+/**
+ * An OAuth provider (mcp-wasm-adapter/auth, loaded only when signing in) that sends this
+ * tab to the authorization server and back to this page, tokens in sessionStorage.
+ */
+async function authProvider(clientId) {
+  const { OAuthProvider, redirectFlow, webStorage } = await import('/pkg/auth.js');
+  return new OAuthProvider({
+    redirectUrl: `${location.origin}${location.pathname}`,
+    storage: webStorage(sessionStorage),
+    clientInformation: clientId ? () => ({ client_id: clientId }) : undefined,
+    redirectToAuthorization: redirectFlow(),
+  });
+}
 
 /** The connection: the adapter, its URL and options, the tools by name. */
 const state = { adapter: undefined, url: undefined, timeoutMs: 30_000, tools: new Map(), generation: 0 };
@@ -137,9 +153,13 @@ async function connect() {
   previous?.close().catch(() => {});
   document.body.classList.remove('connected');
   const timeoutMs = Number($('#timeout').value) * 1000 || 0;
+  const signIn = $('#oauth').checked;
   let adapter;
   try {
+    const clientId = $('#client-id').value.trim();
+    if (signIn) sessionStorage.setItem(SIGNIN_KEY, JSON.stringify({ url, clientId }));
     adapter = new MCPAdapter(url, {
+      auth: signIn ? await authProvider(clientId) : undefined,
       headers: headersFromForm(),
       timeoutMs,
       protocol: $('#protocol').value,
@@ -160,6 +180,11 @@ async function connect() {
     await Promise.all([loadResources(), loadPrompts()]);
   } catch (e) {
     if (generation !== state.generation) return;
+    if (signIn && e?.code === 'authorization_required' && !/[?&](code|error)=/.test(location.search)) {
+      // redirectFlow is taking the tab to the authorization server
+      status.replaceChildren(el('span', { className: 'muted' }, 'signing in…'));
+      return;
+    }
     status.replaceChildren(el('span', { className: 'bad' }, 'not connected'));
     $('#connect-error').replaceChildren(errorBox(e, url, timeoutMs));
     for (const id of ['#server', '#tools', '#tools-count', '#resources', '#templates', '#prompts', '#resource-output']) $(id).replaceChildren();
@@ -458,6 +483,22 @@ showTab('tools');
 // the most recent one. Connects at once unless ?connect=0.
 const params = new URLSearchParams(location.search);
 let initial = params.get('url');
+const signingIn = JSON.parse(sessionStorage.getItem(SIGNIN_KEY) ?? 'null');
+if ((params.has('code') || params.has('error')) && signingIn) {
+  // back from the authorization server: finish the sign-in, then connect again
+  $('#oauth').checked = true;
+  $('#client-id').value = signingIn.clientId ?? '';
+  initial = signingIn.url;
+  try {
+    const { handleRedirect } = await import('/pkg/auth.js');
+    await handleRedirect(await authProvider(signingIn.clientId));
+  } catch (e) {
+    // shown, and no new attempt on its own (which would leave the tab again)
+    $('#url').value = signingIn.url;
+    initial = undefined;
+    $('#connect-error').replaceChildren(errorBox(e, signingIn.url));
+  }
+}
 if (!initial) {
   try {
     initial = (await (await fetch('./config.json')).json()).mcpUrl;

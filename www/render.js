@@ -157,6 +157,10 @@ export function explain(error, url, timeoutMs) {
       return { title: 'Not an MCP answer', detail: 'The response was neither JSON nor an event stream: is this URL an MCP endpoint?' };
     case 'rpc_error':
       return { title: `The server answered with an error${error.rpcCode !== undefined ? ` (${error.rpcCode})` : ''}`, detail: message };
+    case 'authorization_required':
+      return { title: 'Sign-in needed', detail: `${message} Tick "sign in with OAuth" under "headers and options", or give a bearer token.` };
+    case 'authorization_failed':
+      return { title: 'Sign-in failed', detail: message };
     case 'invalid_argument':
       return { title: 'Not accepted', detail: message };
     case 'not_supported':
