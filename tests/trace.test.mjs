@@ -8,6 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
+import { JsExchange } from '../src/bindings/exchange.js';
 import { startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
 
 const TOKEN = 'tr4ce-t0ken-5ecret-0123456789';
@@ -144,5 +145,58 @@ describe('onTrace on a handshake-era server', () => {
     assert.ok(answer, summary(events).join('\n'));
     assert.equal(answer.method, undefined);
     await adapter.close();
+  });
+});
+
+describe('onTrace on an event stream cut anywhere', () => {
+  // What no real server does on purpose: a stream cut inside CRLFs, field names and UTF-8
+  // characters. The exchange of src/bindings/exchange.js is driven as the core drives it
+  // (start, then read() to the end) over a fetch that answers with these chunks.
+  const events = [
+    { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1, message: 'ünïcödé ✓' } },
+    { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'line one\nline two' } },
+    { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'done' }] } },
+  ];
+  const stream = new TextEncoder().encode(
+    ': a comment\r\n\r\n' +
+      `event: message\r\nid: 1\r\ndata: ${JSON.stringify(events[0])}\r\n\r\n` +
+      // one message over two data lines (joined by a newline, which JSON allows between members)
+      `data: ${JSON.stringify(events[1]).replace(',"method"', ',\r\ndata:"method"')}\n\n` +
+      `retry: 1000\rdata: ${JSON.stringify(events[2])}\r\r`,
+  );
+  const expected = events;
+
+  /** The trace of one exchange whose body arrives cut at `cuts`. */
+  async function traced(cuts) {
+    const told = [];
+    const chunks = [];
+    let at = 0;
+    for (const cut of [...cuts, stream.length]) {
+      chunks.push(stream.slice(at, cut));
+      at = cut;
+    }
+    const fetchFn = async () =>
+      new Response(new ReadableStream({ pull(controller) {
+        if (chunks.length) controller.enqueue(chunks.shift());
+        else controller.close();
+      } }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    const exchange = new JsExchange(fetchFn, undefined, 0, (event) => told.push(event));
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } });
+    await exchange.start(undefined, 'http://127.0.0.1:9/mcp', 'POST', 'tools/call', 'content-type\0application/json', body, 1 << 20);
+    while ((await exchange.read()) !== undefined);
+    exchange.close();
+    return told;
+  }
+
+  it('tells each message once, whole, wherever the stream is cut', async () => {
+    for (let cut = 1; cut < stream.length; cut += 1) {
+      const told = await traced([cut]);
+      assert.deepEqual(told.map((e) => e.direction), ['send', 'receive', 'receive', 'receive'], `cut at ${cut}`);
+      assert.deepEqual(told.slice(1).map((e) => e.message), expected, `cut at ${cut}`);
+      assert.ok(told.slice(1).every((e) => e.status === 200 && e.method === 'tools/call'));
+    }
+    // and one byte at a time
+    const bytewise = await traced(Array.from({ length: stream.length - 1 }, (_, i) => i + 1));
+    assert.deepEqual(bytewise.slice(1).map((e) => e.message), expected);
   });
 });

@@ -121,10 +121,12 @@ class Trace {
   tell(direction, text) {
     let message;
     try {
-      message = redacted(JSON.parse(text), [...traceSecrets].sort((a, b) => b.length - a.length));
+      message = JSON.parse(text);
     } catch {
       // no body, or not JSON: told without a message
     }
+    // longest first, so that a whole value goes before its token
+    if (traceSecrets.size) message = redacted(message, [...traceSecrets].sort((a, b) => b.length - a.length));
     if (direction === 'send') this.method = message?.method;
     try {
       this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status });
