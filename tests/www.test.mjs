@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { launchChromium } from './helpers/browser.mjs';
+import { launchChromium, startStaticSite } from './helpers/browser.mjs';
 import { REPO_ROOT, freePort } from './helpers/servers.mjs';
 import { startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
@@ -57,6 +57,7 @@ describe('the demo page in Chromium', () => {
   let authServer;
   let protectedServer;
   const problems = [];
+  const corsRefusals = [];
 
   /** A page of the demo, its errors collected; waits until its start-up script has run. */
   async function openPage(query = '') {
@@ -64,8 +65,10 @@ describe('the demo page in Chromium', () => {
     p.setDefaultTimeout(WAIT_MS);
     p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     p.on('console', (m) => {
-      // the unreachable-server step makes the browser log its refused connection
-      if (m.type() === 'error' && !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+      if (m.type() !== 'error') return;
+      // the unreachable-server and CORS steps make the browser log the refusals
+      if (/blocked by CORS policy/.test(m.text())) corsRefusals.push(m.text());
+      else if (!/ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
     });
     await p.goto(demo.pageUrl + query);
     await p.waitForFunction(() => window.__ready === true);
@@ -348,6 +351,34 @@ describe('the demo page in Chromium', () => {
     await card.locator('[data-field="text"] input').fill('back again');
     await call(card);
     assert.equal(await card.locator('.result pre.text').textContent(), 'echo: back again');
+  });
+
+  it('explains a server that refuses the page origin (CORS) and a call that times out', async () => {
+    // a server on another origin that sends no CORS headers
+    const site = await startStaticSite([]);
+    try {
+      await page.locator('#url').fill(`${site.origin}/mcp`);
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await page.locator('#connect-error .error').waitFor();
+      assert.equal(await page.locator('#connect-error strong').textContent(), `Could not reach ${site.origin}`);
+      assert.match(await page.locator('#connect-error p').textContent(), /refused this page's origin \(a CORS refusal/);
+      assert.ok(corsRefusals.some((text) => text.includes(`${site.origin}/mcp`)), 'the browser refused it for CORS');
+    } finally {
+      await site.close();
+    }
+    // a timeout of 1 s, and a tool that takes longer
+    await page.locator('#url').fill(demo.mcpUrl);
+    await page.locator('details.options summary').click();
+    await page.locator('#timeout').fill('1');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.locator('#connect-status .ok').waitFor();
+    const card = await toolCard('sleep');
+    await card.locator('[data-field="seconds"] input').fill('3');
+    await call(card);
+    assert.equal(await card.locator('.output .error strong').textContent(), 'No answer in time');
+    assert.match(await card.locator('.output .error p').textContent(), /did not answer within 1 s/);
+    await page.locator('#timeout').fill('30');
+    await page.locator('details.options summary').click();
   });
 
   it('signs in with OAuth (the tab goes to the authorization server and back) and calls a protected tool', async () => {
