@@ -193,7 +193,7 @@ describe('the demo page in Chromium', () => {
     await shot('form');
   });
 
-  it('answers an elicitation through its form, after the adapter refused an answer out of range', async () => {
+  it('answers an elicitation through its form (after the adapter refused an answer out of range), then its second round in place', async () => {
     const card = await toolCard('book_table');
     await call(card);
     const ask = card.locator('.interrupt[data-type="mcp_elicitation"]');
@@ -215,12 +215,19 @@ describe('the demo page in Chromium', () => {
     await shot('elicitation');
     await page.setViewportSize({ width: 1200, height: 860 });
     await page.locator('#tool-filter').fill('');
-    await ask.locator('[data-field="guests"] input').fill('4');
+    await ask.locator('[data-field="guests"] input').fill('8');
     await ask.locator('[data-field="seating"] select').selectOption({ label: 'terrace' });
     await ask.locator('[data-field="extras"] label', { hasText: 'window' }).locator('input').check();
     await ask.getByRole('button', { name: 'Accept' }).click();
+    // a party of 8: the server asks a second question, which takes the first one's place
+    const deposit = card.locator('.interrupt', { hasText: 'needs a deposit' });
+    await deposit.waitFor();
+    assert.match(await deposit.locator('h4').textContent(), /round 2/);
+    assert.equal(await card.locator('.interrupt').count(), 1);
+    assert.equal(await deposit.locator('[data-field="agree"] input').isChecked(), true, 'its default');
+    await deposit.getByRole('button', { name: 'Accept' }).click();
     await card.locator('.result').waitFor();
-    assert.equal(await card.locator('.result pre.text').textContent(), 'booked 4 at Chez Wasm for Ada (terrace, window)');
+    assert.equal(await card.locator('.result pre.text').textContent(), 'booked 8 at Chez Wasm for Ada (terrace, window), deposit agreed');
   });
 
   it('shows a URL request with its host highlighted and declines it without opening it', async () => {
