@@ -29,6 +29,14 @@ function summary(events) {
   });
 }
 
+describe('the onTrace option', () => {
+  it('must be a function: anything else is refused before anything is sent', () => {
+    for (const bad of ['log', 5, {}]) {
+      assert.throws(() => new MCPAdapter('http://127.0.0.1:9/mcp', { onTrace: bad }), (e) => e.code === 'invalid_argument' && /option onTrace must be a function/.test(e.message));
+    }
+  });
+});
+
 describe('onTrace on a 2026-07-28 server', () => {
   const server = useServer(() => startTsServer());
 
