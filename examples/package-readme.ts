@@ -1,5 +1,5 @@
 // The npm README's snippets (pkg-template/README.md), checked by `tsc --strict` against the
-// packed package in tests/bundlers.test.mjs. What the README leaves to the reader is declared here.
+// packed package in tests/package-types.test.mjs. What the README leaves to the reader is declared here.
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 declare function getToken(): Promise<string>;
 declare const model: BaseChatModel;

@@ -1,5 +1,5 @@
 // The README's OAuth snippet (repository README.md), checked by `tsc --strict` against the
-// packed package in tests/bundlers.test.mjs. What the README leaves to the reader is declared here.
+// packed package in tests/package-types.test.mjs. What the README leaves to the reader is declared here.
 import { MCPAdapter } from "mcp-wasm-adapter";
 import type { AuthStorage } from "mcp-wasm-adapter/auth";
 declare const kv: AuthStorage;

@@ -1,5 +1,5 @@
 // The README's "Use" snippets (repository README.md), checked by `tsc --strict` against the
-// packed package in tests/bundlers.test.mjs. What the README leaves to the reader is declared here.
+// packed package in tests/package-types.test.mjs. What the README leaves to the reader is declared here.
 declare function getToken(): Promise<string>;
 
 import { MCPAdapter, MCPAdapterError } from "mcp-wasm-adapter";

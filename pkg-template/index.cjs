@@ -9,3 +9,4 @@ init.initializeSync(readFileSync(join(__dirname, 'mcp_wasm_adapter_bg.wasm')));
 
 exports.MCPAdapter = init.MCPAdapter;
 exports.MCPAdapterError = init.MCPAdapterError;
+exports.MCPAdapterGroup = init.MCPAdapterGroup;

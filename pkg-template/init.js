@@ -5,6 +5,7 @@
 // (init.cjs, bundled from this file by build.sh). No top-level await, no side effects.
 import init, { initSync } from './mcp_wasm_adapter.js';
 import { MCPAdapter as Adapter, MCPAdapterError } from './adapter.js';
+import { MCPAdapterGroup as Group } from './group.js';
 
 export { MCPAdapterError };
 
@@ -49,12 +50,22 @@ export function initializeSync(wasm) {
   ready = true;
 }
 
+function checkReady(what) {
+  if (!ready) throw new MCPAdapterError('invalid_argument', `mcp-wasm-adapter/init: await initialize(wasm) (or call initializeSync(wasm)) before new ${what}()`);
+}
+
 /** `MCPAdapter` of the main entry, which first checks that `initialize()` has finished. */
 export class MCPAdapter extends Adapter {
   constructor(url, options) {
-    if (!ready) {
-      throw new MCPAdapterError('invalid_argument', 'mcp-wasm-adapter/init: await initialize(wasm) (or call initializeSync(wasm)) before new MCPAdapter()');
-    }
+    checkReady('MCPAdapter');
     super(url, options);
+  }
+}
+
+/** `MCPAdapterGroup` of the main entry, which first checks that `initialize()` has finished. */
+export class MCPAdapterGroup extends Group {
+  constructor(servers, options) {
+    checkReady('MCPAdapterGroup');
+    super(servers, options);
   }
 }
