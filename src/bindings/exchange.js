@@ -15,13 +15,49 @@
 // signal cannot outlive the call; the global `fetch` honours it itself. Redirects are `manual`: the core follows same-origin 307/308
 // only, so host headers (credentials) never reach another origin.
 
-/** The message of a thrown value, with its `cause` (undici puts the reason there). */
+/** The message of a thrown value, with its `cause` (undici puts the reason there), redacted. */
 function describe(thrown) {
+  let text = 'unknown error';
   if (thrown instanceof Error || (thrown && typeof thrown.message === 'string')) {
     const cause = thrown.cause;
-    return cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
+    text = cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
+  } else if (typeof thrown === 'string') text = thrown;
+  return redactQuoted(text);
+}
+
+/**
+ * `text` with each quoted span (first to last quote mark of a kind) replaced: runtimes quote
+ * a header value they refuse, which may itself hold quotes or line breaks.
+ */
+function redactQuoted(text) {
+  return String(text).replace(/"[^]*"|'[^]*'|`[^]*`|\u201c[^]*\u201d/g, '"[redacted]"');
+}
+
+/** A header name: an HTTP token (RFC 9110, section 5.6.2). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * The host's headers (object, `Headers` or `[name, value]` pairs) as a `Headers`, each checked
+ * first so that a bad one is refused naming the header, never quoting the value: a value
+ * holds no CR, LF or NUL (RFC 9110, section 5.5) and, for `Headers`, nothing above U+00FF.
+ */
+function checkedHeaders(init) {
+  const headers = new Headers();
+  if (init === undefined || init === null) return headers;
+  if (typeof init !== 'object') throw 'the headers must be an object, a Headers, or [name, value] pairs';
+  const pairs = typeof init[Symbol.iterator] === 'function' ? init : Object.entries(init);
+  let at = 0;
+  for (const pair of pairs) {
+    at += 1;
+    if (pair === null || typeof pair !== 'object' || pair.length !== 2) throw `header #${at} is not a [name, value] pair`;
+    const name = String(pair[0]);
+    if (!TOKEN.test(name)) throw `the name of header #${at} is not an HTTP token (RFC 9110, section 5.6.2)`;
+    const value = String(pair[1]);
+    const why = /[\r\n]/.test(value) ? 'a line break (CR or LF)' : value.includes('\0') ? 'a NUL character' : /[^\0-\xff]/.test(value) ? 'a character above U+00FF (encode such text first)' : '';
+    if (why) throw `header ${name}: its value contains ${why}`;
+    headers.append(name, value);
   }
-  return typeof thrown === 'string' ? thrown : 'unknown error';
+  return headers;
 }
 
 function mediaType(contentType) {
@@ -100,6 +136,7 @@ export class JsExchange {
     this.timedOut = false;
     this.timer = undefined;
     this.deadline = undefined;
+    this.remembered = undefined; // the host's header names and values, once computed
     // where a signal is cheap, the deadline aborts the request itself too
     const controller = timeoutMs > 0 && !SIGNALS_COST ? new AbortController() : undefined;
     if (timeoutMs > 0) {
@@ -125,9 +162,11 @@ export class JsExchange {
       return { code: thrown.code, message: thrown.message };
     }
     const hostAborted = this.host?.aborted === true;
-    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}` };
-    if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
-    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}` };
+    // the host's header values go along, so that the core redacts them from the message
+    const remembered = this.remembered;
+    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}`, remembered };
+    if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}`, remembered };
+    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered };
   }
 
   /**
@@ -192,7 +231,7 @@ export class JsExchange {
     }
     let headers;
     try {
-      headers = initial === undefined || initial === null ? new Headers() : new Headers(initial);
+      headers = checkedHeaders(initial);
     } catch (e) {
       throw bad(e);
     }
@@ -217,6 +256,7 @@ export class JsExchange {
     // without host headers, ours as a plain object, with no await in between
     const [headers, remembered] =
       hostHeaders === undefined || hostHeaders === null ? [plainHeaders(own), undefined] : await this.headers(hostHeaders, url, mcpMethod, own);
+    this.remembered = remembered;
     const init = { method, headers, redirect: 'manual' };
     if (body) init.body = body;
     if (this.signal) init.signal = this.signal;
