@@ -100,6 +100,9 @@ pub struct ElicitationInterrupt {
     /// answer (meaningless to any other adapter, which replays the call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_call: Option<u64>,
+    /// See [`ApprovalInterrupt::signature`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
 
 /// An answer given earlier in a handshake-era call: the question (an [`ElicitationRequest`]
@@ -159,7 +162,20 @@ pub struct ApprovalInterrupt {
     pub metadata: Value,
     /// Always `"tools/call"`.
     pub method: String,
+    /// What the person may answer, in LangChain's human-in-the-loop terms: a non-empty list
+    /// of [`DECISIONS`] (all three unless the `approval` predicate returned
+    /// `{ allowedDecisions }`). An answer outside it is refused before anything is sent.
+    pub allowed_decisions: Vec<String>,
+    /// `"v1.<base64url HMAC-SHA-256>"` over every other field, added by the JS layer
+    /// (`pkg-template/signing.js`) when the adapter has an `interruptKey`, and checked by
+    /// `resume()` there before the core sees the interrupt; no key without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
+
+/// The decisions an approval can take, in LangChain's human-in-the-loop terms: `approve`
+/// sends the call as it is, `edit` sends it with the answer's `args`, `reject` sends nothing.
+pub const DECISIONS: [&str; 3] = ["approve", "edit", "reject"];
 
 /// The server an interrupt belongs to: its URL (checked on resume) and, as the server
 /// described itself, `name` and `version` (`null` when unknown).
@@ -627,9 +643,16 @@ pub async fn resume_elicitation(
 }
 
 /// The [`ApprovalInterrupt`], as JSON, for a call of tool `name` with `args` (`null` for
-/// none) that the host's policy gated; `metadata` is the tool's, or `null`.
+/// none) that the host's policy gated; `metadata` is the tool's, or `null`; `allowed` is
+/// what [`allowed_decisions`] made of the policy's verdict.
 #[must_use]
-pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &Value) -> Value {
+pub fn approval_interrupt(
+    client: &Client,
+    name: &str,
+    args: &Value,
+    metadata: &Value,
+    allowed: Value,
+) -> Value {
     obj! {
         "type": APPROVAL,
         "tool_name": name,
@@ -637,7 +660,41 @@ pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &
         "server": server_ref(client),
         "metadata": metadata.clone(),
         "method": "tools/call",
+        "allowed_decisions": allowed,
     }
+}
+
+/// The `allowed_decisions` of an approval from the `allowedDecisions` of the `approval`
+/// predicate's verdict (`null` when it returned `true` or gave none): every one of
+/// [`DECISIONS`] by default, else the given list without repeats.
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] for anything but a non-empty array of [`DECISIONS`].
+pub fn allowed_decisions(given: &Value) -> Result<Value> {
+    let bad = || {
+        invalid("the approval predicate's allowedDecisions must be a non-empty array of \"approve\", \"edit\", \"reject\"")
+    };
+    let mut allowed = Vec::new();
+    let list = match given {
+        Value::Null => {
+            for decision in DECISIONS {
+                allowed.push(Value::from(decision));
+            }
+            return Ok(Value::Array(allowed));
+        }
+        Value::Array(list) if !list.is_empty() => list,
+        _ => return Err(bad()),
+    };
+    for decision in list {
+        if !decision.as_str().is_some_and(|d| DECISIONS.contains(&d)) {
+            return Err(bad());
+        }
+        if !allowed.contains(decision) {
+            allowed.push(decision.clone());
+        }
+    }
+    Ok(Value::Array(allowed))
 }
 
 /// What a rejected call returns: an MCP `CallToolResult` with `isError`, so the agent sees
@@ -650,14 +707,17 @@ pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
     obj! {"content": vec![obj! {"type": "text", "text": text}], "isError": true}
 }
 
-/// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "reject", args?, message?}`:
-/// approve sends the call (with the edited `args` when given; it may itself end in an
-/// elicitation interrupt), reject returns [`rejected_result`] without sending anything.
+/// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "edit" | "reject", args?,
+/// message?}`: approve sends the call as it is, edit sends it with the answer's `args` (an
+/// approve whose `args` differ from the interrupt's is an edit), either may itself end in an
+/// elicitation interrupt; reject returns [`rejected_result`] without sending anything. The
+/// decision must be one of the interrupt's `allowed_decisions` (all three when it has none).
 ///
 /// # Errors
 ///
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt, one from
-/// another server, an unknown decision, `args` that are not an object. Then those of [`run`].
+/// another server, an unknown decision or one the interrupt does not allow, an edit without
+/// `args`, `args` that are not an object. Then those of [`run`].
 pub async fn resume_approval(
     client: &Rc<Client>,
     pending: &PendingCalls,
@@ -670,9 +730,27 @@ pub async fn resume_approval(
         .get("tool_name")
         .and_then(Value::as_str)
         .ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
-    match answer.get("decision").and_then(Value::as_str) {
-        Some("approve") => {
-            let args = field(answer, "args")
+    let edited = field(answer, "args");
+    let decision = match answer.get("decision").and_then(Value::as_str) {
+        Some("approve") if edited.is_some() && edited != interrupt.get("args") => "edit",
+        Some(d) if DECISIONS.contains(&d) => d,
+        _ => {
+            return Err(invalid(
+                "the answer to an approval needs decision \"approve\", \"edit\" or \"reject\"",
+            ))
+        }
+    };
+    check_decision(interrupt, decision)?;
+    match decision {
+        "reject" => Ok(ResultOrInterrupt::Complete(rejected_result(
+            name,
+            answer.get("message").and_then(Value::as_str),
+        ))),
+        _ => {
+            if decision == "edit" && edited.is_none() {
+                return Err(invalid("an edit needs the edited args"));
+            }
+            let args = edited
                 .or_else(|| field(interrupt, "args"))
                 .cloned()
                 .unwrap_or_else(|| obj! {});
@@ -693,14 +771,26 @@ pub async fn resume_approval(
             )
             .await
         }
-        Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(
-            name,
-            answer.get("message").and_then(Value::as_str),
-        ))),
-        _ => Err(invalid(
-            "the answer to an approval needs decision \"approve\" or \"reject\"",
-        )),
     }
+}
+
+/// Checks that `decision` is one of the approval's `allowed_decisions` (any of [`DECISIONS`]
+/// when the interrupt has none, as interrupts made before the field existed).
+fn check_decision(interrupt: &Value, decision: &str) -> Result<()> {
+    let allowed = match interrupt.get("allowed_decisions") {
+        None | Some(Value::Null) => return Ok(()),
+        Some(allowed) => allowed,
+    };
+    let list = allowed
+        .as_array()
+        .ok_or_else(|| invalid("interrupt.allowed_decisions must be an array"))?;
+    if list.iter().any(|d| d.as_str() == Some(decision)) {
+        return Ok(());
+    }
+    Err(invalid(format!(
+        "this approval accepts only the decisions {}; the answer is {decision:?}",
+        crate::json_text(allowed)
+    )))
 }
 
 #[cfg(test)]
@@ -1066,6 +1156,11 @@ mod tests {
             "delete_item",
             &json!({"item_id": "1"}),
             &json!({"mcp": {}}),
+            allowed_decisions(&Value::Null).unwrap(),
+        );
+        assert_eq!(
+            interrupt["allowed_decisions"],
+            json!(["approve", "edit", "reject"])
         );
         assert!(
             matches!(typed(&interrupt), Interrupt::Approval(ApprovalInterrupt { ref method, .. }) if method == "tools/call")
@@ -1110,5 +1205,70 @@ mod tests {
             .code,
             ErrorCode::InvalidArgument
         );
+    }
+
+    /// `allowedDecisions` of the predicate's verdict: checked when the interrupt is made, and
+    /// an answer outside them (an approve with other args counts as an edit) refused before
+    /// anything is sent.
+    #[test]
+    fn allowed_decisions_are_enforced() {
+        assert_eq!(
+            allowed_decisions(&json!(["reject", "approve", "reject"])).unwrap(),
+            json!(["reject", "approve"])
+        );
+        for bad in [json!([]), json!(["maybe"]), json!("approve"), json!([1])] {
+            assert_eq!(
+                allowed_decisions(&bad).unwrap_err().code,
+                ErrorCode::InvalidArgument,
+                "{bad}"
+            );
+        }
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, done()));
+        block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        let interrupt = approval_interrupt(
+            &client,
+            "delete_item",
+            &json!({"item_id": "1"}),
+            &Value::Null,
+            allowed_decisions(&json!(["approve", "reject"])).unwrap(),
+        );
+        typed(&interrupt);
+        let answer = |answer: Value| {
+            block_on(resume_approval(
+                &client,
+                &PendingCalls::default(),
+                &interrupt,
+                &answer,
+                &RequestOptions::default(),
+            ))
+        };
+        for refused in [
+            json!({"decision": "edit", "args": {"item_id": "2"}}),
+            json!({"decision": "approve", "args": {"item_id": "2"}}),
+        ] {
+            let err = answer(refused).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument);
+            assert!(err.message.contains(r#"["approve","reject"]"#), "{}", err.message);
+        }
+        assert_eq!(script.sent().len(), 1, "nothing was sent");
+        // the same args as the interrupt's are no edit
+        answer(json!({"decision": "approve", "args": {"item_id": "1"}})).unwrap();
+        assert_eq!(
+            script.sent()[1].body["params"]["arguments"],
+            json!({"item_id": "1"})
+        );
+        let mut no_edit = interrupt.clone();
+        no_edit["allowed_decisions"] = json!(["approve", "edit", "reject"]);
+        let err = block_on(resume_approval(
+            &client,
+            &PendingCalls::default(),
+            &no_edit,
+            &json!({"decision": "edit"}),
+            &RequestOptions::default(),
+        ))
+        .unwrap_err();
+        assert!(err.message.contains("edited args"), "{}", err.message);
     }
 }
