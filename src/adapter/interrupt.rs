@@ -1250,7 +1250,11 @@ mod tests {
         ] {
             let err = answer(refused).unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument);
-            assert!(err.message.contains(r#"["approve","reject"]"#), "{}", err.message);
+            assert!(
+                err.message.contains(r#"["approve","reject"]"#),
+                "{}",
+                err.message
+            );
         }
         assert_eq!(script.sent().len(), 1, "nothing was sent");
         // the same args as the interrupt's are no edit
