@@ -131,13 +131,17 @@ export async function seal(key, value) {
   return value;
 }
 
+/** The decisions an approval can take (LangChain's human-in-the-loop terms). */
+const DECISIONS = ['approve', 'edit', 'reject'];
+
 /**
  * What `resume()` checks before anything is sent. With a key (the adapter's promise of it):
- * the interrupt's signature (`interrupt_signature_invalid`). For an approval answered with
- * edited `args` (an `edit`, or an `approve` whose `args` differ from the interrupt's) that the
- * interrupt allows: the args against the tool's `inputSchema`, which `schemaOf(name)` gives
- * from the adapter's own listing, never from the interrupt (`invalid_argument` listing each
- * path and why, also as `data.errors`). The decision itself is checked by the core.
+ * the interrupt's signature (`interrupt_signature_invalid`). For an approval: that the
+ * decision is one of its `allowed_decisions` (an `approve` whose `args` differ from the
+ * interrupt's is an `edit`), and edited `args` against the tool's `inputSchema`, which
+ * `schemaOf(name)` gives from the adapter's own listing, never from the interrupt
+ * (`invalid_argument` listing each path and why, also as `data.errors`). The core refuses
+ * an unknown decision, an edit without args and args that are not an object.
  */
 export async function beforeResume(key, interrupt, answer, schemaOf) {
   if (interrupt === null || typeof interrupt !== 'object') return; // the core refuses it
@@ -145,12 +149,17 @@ export async function beforeResume(key, interrupt, answer, schemaOf) {
     const why = await verify(await key, interrupt);
     if (why) throw adapterError('interrupt_signature_invalid', `this adapter resumes only interrupts signed with its interruptKey, and this one is refused: ${why}`);
   }
+  if (interrupt.type !== 'mcp_approval') return;
   const args = answer?.args;
-  if (interrupt.type !== 'mcp_approval' || args === null || typeof args !== 'object' || Array.isArray(args)) return;
-  const edited = answer.decision === 'edit' || (answer.decision === 'approve' && canonicalJson(args) !== canonicalJson(interrupt.args));
-  const allowed = interrupt.allowed_decisions;
+  const edit = answer?.decision === 'edit' || (answer?.decision === 'approve' && args != null && canonicalJson(args) !== canonicalJson(interrupt.args));
+  const decision = edit ? 'edit' : answer?.decision;
+  const allowed = interrupt.allowed_decisions ?? DECISIONS;
+  if (!Array.isArray(allowed)) throw adapterError('invalid_argument', 'interrupt.allowed_decisions must be an array');
+  if (DECISIONS.includes(decision) && !allowed.includes(decision)) {
+    throw adapterError('invalid_argument', `this approval accepts only the decisions ${JSON.stringify(allowed)}; the answer is ${JSON.stringify(decision)}`);
+  }
   const name = interrupt.tool_name;
-  if (!edited || (Array.isArray(allowed) && !allowed.includes('edit')) || typeof name !== 'string') return;
+  if (!edit || args === null || typeof args !== 'object' || Array.isArray(args) || typeof name !== 'string') return;
   const schema = await schemaOf(name);
   const tool = JSON.stringify(name);
   if (schema === undefined) throw adapterError('invalid_argument', `the edited args cannot be checked: the server does not list tool ${tool}`);

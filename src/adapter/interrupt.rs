@@ -164,7 +164,8 @@ pub struct ApprovalInterrupt {
     pub method: String,
     /// What the person may answer, in LangChain's human-in-the-loop terms: a non-empty list
     /// of [`DECISIONS`] (all three unless the `approval` predicate returned
-    /// `{ allowedDecisions }`). An answer outside it is refused before anything is sent.
+    /// `{ allowedDecisions }`). `resume()` refuses an answer outside it before anything is
+    /// sent (in the JS layer, `pkg-template/signing.js`).
     pub allowed_decisions: Vec<String>,
     /// `"v1.<base64url HMAC-SHA-256>"` over every other field, added by the JS layer
     /// (`pkg-template/signing.js`) when the adapter has an `interruptKey`, and checked by
@@ -666,35 +667,24 @@ pub fn approval_interrupt(
 
 /// The `allowed_decisions` of an approval from the `allowedDecisions` of the `approval`
 /// predicate's verdict (`null` when it returned `true` or gave none): every one of
-/// [`DECISIONS`] by default, else the given list without repeats.
+/// [`DECISIONS`] by default, else the given list.
 ///
 /// # Errors
 ///
 /// [`ErrorCode::InvalidArgument`] for anything but a non-empty array of [`DECISIONS`].
-pub fn allowed_decisions(given: &Value) -> Result<Value> {
-    let bad = || {
-        invalid("the approval predicate's allowedDecisions must be a non-empty array of \"approve\", \"edit\", \"reject\"")
-    };
-    let mut allowed = Vec::new();
-    let list = match given {
-        Value::Null => {
-            for decision in DECISIONS {
-                allowed.push(Value::from(decision));
-            }
-            return Ok(Value::Array(allowed));
-        }
-        Value::Array(list) if !list.is_empty() => list,
-        _ => return Err(bad()),
-    };
-    for decision in list {
-        if !decision.as_str().is_some_and(|d| DECISIONS.contains(&d)) {
-            return Err(bad());
-        }
-        if !allowed.contains(decision) {
-            allowed.push(decision.clone());
-        }
+pub fn allowed_decisions(given: Value) -> Result<Value> {
+    let known = |d: &Value| d.as_str().is_some_and(|d| DECISIONS.contains(&d));
+    match given {
+        Value::Null => Ok(Value::Array(vec![
+            Value::from(DECISIONS[0]),
+            Value::from(DECISIONS[1]),
+            Value::from(DECISIONS[2]),
+        ])),
+        Value::Array(list) if !list.is_empty() && list.iter().all(known) => Ok(Value::Array(list)),
+        _ => Err(invalid(
+            "allowedDecisions must be a non-empty array of \"approve\", \"edit\", \"reject\"",
+        )),
     }
-    Ok(Value::Array(allowed))
 }
 
 /// What a rejected call returns: an MCP `CallToolResult` with `isError`, so the agent sees
@@ -708,16 +698,17 @@ pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
 }
 
 /// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "edit" | "reject", args?,
-/// message?}`: approve sends the call as it is, edit sends it with the answer's `args` (an
-/// approve whose `args` differ from the interrupt's is an edit), either may itself end in an
-/// elicitation interrupt; reject returns [`rejected_result`] without sending anything. The
-/// decision must be one of the interrupt's `allowed_decisions` (all three when it has none).
+/// message?}`: approve and edit send the call, with the answer's `args` when given (an edit
+/// needs them; either may itself end in an elicitation interrupt); reject returns
+/// [`rejected_result`] without sending anything. Whether the decision is one of the
+/// interrupt's `allowed_decisions`, and whether edited `args` fit the tool's `inputSchema`,
+/// `resume()` checks in the JS layer before this runs (`pkg-template/signing.js`).
 ///
 /// # Errors
 ///
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt, one from
-/// another server, an unknown decision or one the interrupt does not allow, an edit without
-/// `args`, `args` that are not an object. Then those of [`run`].
+/// another server, an unknown decision, an edit without `args`, `args` that are not an
+/// object. Then those of [`run`].
 pub async fn resume_approval(
     client: &Rc<Client>,
     pending: &PendingCalls,
@@ -730,30 +721,20 @@ pub async fn resume_approval(
         .get("tool_name")
         .and_then(Value::as_str)
         .ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
-    let edited = field(answer, "args");
-    let decision = match answer.get("decision").and_then(Value::as_str) {
-        Some("approve") if edited.is_some() && edited != interrupt.get("args") => "edit",
-        Some(d) if DECISIONS.contains(&d) => d,
-        _ => {
-            return Err(invalid(
-                "the answer to an approval needs decision \"approve\", \"edit\" or \"reject\"",
-            ))
-        }
-    };
-    check_decision(interrupt, decision)?;
+    let decision = answer.get("decision").and_then(Value::as_str);
     match decision {
-        "reject" => Ok(ResultOrInterrupt::Complete(rejected_result(
+        Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(
             name,
             answer.get("message").and_then(Value::as_str),
         ))),
-        _ => {
-            if decision == "edit" && edited.is_none() {
-                return Err(invalid("an edit needs the edited args"));
-            }
-            let args = edited
-                .or_else(|| field(interrupt, "args"))
-                .cloned()
-                .unwrap_or_else(|| obj! {});
+        Some("approve" | "edit") => {
+            let args = match field(answer, "args") {
+                Some(args) => args.clone(),
+                None if decision == Some("edit") => {
+                    return Err(invalid("an edit needs the edited args"))
+                }
+                None => field(interrupt, "args").cloned().unwrap_or_else(|| obj! {}),
+            };
             let args = args
                 .as_object()
                 .cloned()
@@ -771,26 +752,10 @@ pub async fn resume_approval(
             )
             .await
         }
+        _ => Err(invalid(
+            "the answer to an approval needs decision \"approve\", \"edit\" or \"reject\"",
+        )),
     }
-}
-
-/// Checks that `decision` is one of the approval's `allowed_decisions` (any of [`DECISIONS`]
-/// when the interrupt has none, as interrupts made before the field existed).
-fn check_decision(interrupt: &Value, decision: &str) -> Result<()> {
-    let allowed = match interrupt.get("allowed_decisions") {
-        None | Some(Value::Null) => return Ok(()),
-        Some(allowed) => allowed,
-    };
-    let list = allowed
-        .as_array()
-        .ok_or_else(|| invalid("interrupt.allowed_decisions must be an array"))?;
-    if list.iter().any(|d| d.as_str() == Some(decision)) {
-        return Ok(());
-    }
-    Err(invalid(format!(
-        "this approval accepts only the decisions {}; the answer is {decision:?}",
-        crate::json_text(allowed)
-    )))
 }
 
 #[cfg(test)]
@@ -1156,7 +1121,7 @@ mod tests {
             "delete_item",
             &json!({"item_id": "1"}),
             &json!({"mcp": {}}),
-            allowed_decisions(&Value::Null).unwrap(),
+            allowed_decisions(Value::Null).unwrap(),
         );
         assert_eq!(
             interrupt["allowed_decisions"],
@@ -1207,18 +1172,17 @@ mod tests {
         );
     }
 
-    /// `allowedDecisions` of the predicate's verdict: checked when the interrupt is made, and
-    /// an answer outside them (an approve with other args counts as an edit) refused before
-    /// anything is sent.
+    /// `allowedDecisions` of the predicate's verdict, checked when the interrupt is made (what
+    /// an answer may be is checked by `resume()` in the JS layer); an edit needs its args.
     #[test]
-    fn allowed_decisions_are_enforced() {
+    fn allowed_decisions_and_edits() {
         assert_eq!(
-            allowed_decisions(&json!(["reject", "approve", "reject"])).unwrap(),
+            allowed_decisions(json!(["reject", "approve"])).unwrap(),
             json!(["reject", "approve"])
         );
         for bad in [json!([]), json!(["maybe"]), json!("approve"), json!([1])] {
             assert_eq!(
-                allowed_decisions(&bad).unwrap_err().code,
+                allowed_decisions(bad.clone()).unwrap_err().code,
                 ErrorCode::InvalidArgument,
                 "{bad}"
             );
@@ -1232,7 +1196,7 @@ mod tests {
             "delete_item",
             &json!({"item_id": "1"}),
             &Value::Null,
-            allowed_decisions(&json!(["approve", "reject"])).unwrap(),
+            allowed_decisions(json!(["edit", "reject"])).unwrap(),
         );
         typed(&interrupt);
         let answer = |answer: Value| {
@@ -1244,35 +1208,13 @@ mod tests {
                 &RequestOptions::default(),
             ))
         };
-        for refused in [
-            json!({"decision": "edit", "args": {"item_id": "2"}}),
-            json!({"decision": "approve", "args": {"item_id": "2"}}),
-        ] {
-            let err = answer(refused).unwrap_err();
-            assert_eq!(err.code, ErrorCode::InvalidArgument);
-            assert!(
-                err.message.contains(r#"["approve","reject"]"#),
-                "{}",
-                err.message
-            );
-        }
+        let err = answer(json!({"decision": "edit"})).unwrap_err();
+        assert!(err.message.contains("edited args"), "{}", err.message);
         assert_eq!(script.sent().len(), 1, "nothing was sent");
-        // the same args as the interrupt's are no edit
-        answer(json!({"decision": "approve", "args": {"item_id": "1"}})).unwrap();
+        answer(json!({"decision": "edit", "args": {"item_id": "2"}})).unwrap();
         assert_eq!(
             script.sent()[1].body["params"]["arguments"],
-            json!({"item_id": "1"})
+            json!({"item_id": "2"})
         );
-        let mut no_edit = interrupt.clone();
-        no_edit["allowed_decisions"] = json!(["approve", "edit", "reject"]);
-        let err = block_on(resume_approval(
-            &client,
-            &PendingCalls::default(),
-            &no_edit,
-            &json!({"decision": "edit"}),
-            &RequestOptions::default(),
-        ))
-        .unwrap_err();
-        assert!(err.message.contains("edited args"), "{}", err.message);
     }
 }

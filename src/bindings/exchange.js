@@ -25,10 +25,7 @@ function describe(thrown) {
   return redactQuoted(text);
 }
 
-/**
- * `text` with each quoted span (first to last quote mark of a kind) replaced: runtimes quote
- * a header value they refuse, which may itself hold quotes or line breaks.
- */
+/** `text` with each quoted span (first to last quote of a kind) replaced: runtimes quote a header value they refuse. */
 function redactQuoted(text) {
   return String(text).replace(/"[^]*"|'[^]*'|`[^]*`|\u201c[^]*\u201d/g, '"[redacted]"');
 }
@@ -37,9 +34,9 @@ function redactQuoted(text) {
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
- * The host's headers (object, `Headers` or `[name, value]` pairs) as a `Headers`, each checked
- * first so that a bad one is refused naming the header, never quoting the value: a value
- * holds no CR, LF or NUL (RFC 9110, section 5.5) and, for `Headers`, nothing above U+00FF.
+ * The host's headers (object, `Headers` or pairs) as a `Headers`, each checked first (a value
+ * holds no CR, LF, NUL: RFC 9110, section 5.5; nothing above U+00FF) so that a bad one is
+ * refused by name, never quoting its value.
  */
 function checkedHeaders(init) {
   const headers = new Headers();
@@ -136,7 +133,6 @@ export class JsExchange {
     this.timedOut = false;
     this.timer = undefined;
     this.deadline = undefined;
-    this.remembered = undefined; // the host's header names and values, once computed
     // where a signal is cheap, the deadline aborts the request itself too
     const controller = timeoutMs > 0 && !SIGNALS_COST ? new AbortController() : undefined;
     if (timeoutMs > 0) {
@@ -162,11 +158,10 @@ export class JsExchange {
       return { code: thrown.code, message: thrown.message };
     }
     const hostAborted = this.host?.aborted === true;
-    // the host's header values go along, so that the core redacts them from the message
-    const remembered = this.remembered;
-    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}`, remembered };
-    if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}`, remembered };
-    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered };
+    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}` };
+    if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
+    // with the host's header values (set by `start`), which the core then redacts from the message
+    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered: this.remembered };
   }
 
   /**

@@ -114,7 +114,7 @@ impl WasmClient {
                     // `true`, or `{ allowedDecisions }`: the decisions the person may take
                     let given = js::get(&verdict, "allowedDecisions");
                     let allowed = js::to_json(&given, "allowedDecisions")
-                        .and_then(|given| interrupt::allowed_decisions(&given))
+                        .and_then(interrupt::allowed_decisions)
                         .map_err(to_js)?;
                     let interrupt = interrupt::approval_interrupt(
                         &client, &name, &arguments, &metadata, allowed,
