@@ -242,14 +242,18 @@ export interface MCPAdapterOptions {
    * `ArrayBuffer`), or a WebCrypto HMAC SHA-256 `CryptoKey` with usages `sign` and `verify`;
    * or `true` for a random key made once per process (isolate), which protects resumes in
    * this process only (an interrupt resumed in another process, or after a restart, is then
-   * refused). Anything else throws `invalid_argument` from the constructor; the key never
-   * appears in an error. Needs WebCrypto (`crypto.subtle`: Node 20+, browsers, workerd, Deno,
+   * refused). Anything else throws `invalid_argument` from the constructor (a `CryptoKey`
+   * of another kind: from the first call that makes an interrupt); the key never appears in
+   * an error. Needs WebCrypto (`crypto.subtle`: Node 20+, browsers, workerd, Deno,
    * Bun).
    *
    * Without a key (the default) interrupts are not signed: they are trusted input, to be kept
    * server-side (as LangGraph's checkpointer keeps them) and never taken back from a client
    * that could edit them, since whoever edits one chooses the tool, the arguments and the
-   * answers the adapter sends with its credentials.
+   * answers the adapter sends with its credentials. There is no per-process key by default,
+   * since it would refuse resumes in another process or from a durable checkpoint after a
+   * restart; pass `true` for one. A signature is not single-use: an interrupt resumed twice
+   * sends its call twice.
    */
   interruptKey?: string | ArrayBuffer | ArrayBufferView | CryptoKey | true;
   /** Told, one sentence each, about tools left out of `listTools()` (invalid `x-mcp-header` annotations). Default `console.warn`. */
