@@ -28,12 +28,12 @@ const VERSION = 'v1.';
 /** What is signed starts with this, so that no other message of the host's can pass for an interrupt. */
 const CONTEXT = 'mcp-wasm-adapter interrupt v1\n';
 /** The least key length in bytes (the HMAC-SHA-256 output length; RFC 2104 section 3). */
-export const MIN_KEY_BYTES = 32;
+const MIN_KEY_BYTES = 32;
 
 let processKey;
 
 /** The bytes of a key given as a string (UTF-8), `ArrayBuffer` or view, or undefined. */
-export function keyBytes(key) {
+function keyBytes(key) {
   if (typeof key === 'string') return new TextEncoder().encode(key);
   if (key instanceof ArrayBuffer) return new Uint8Array(key);
   if (ArrayBuffer.isView(key)) return new Uint8Array(key.buffer, key.byteOffset, key.byteLength);
@@ -70,7 +70,7 @@ export async function importKey(key) {
 }
 
 /** `value` (JSON data) as canonical JSON text (see the head of this file). */
-export function canonicalJson(value) {
+function canonicalJson(value) {
   const text = JSON.stringify(value);
   return text === undefined ? 'null' : canonical(JSON.parse(text));
 }
@@ -117,7 +117,13 @@ async function verify(key, interrupt) {
   if (signature === undefined) return 'it is not signed';
   const mac = typeof signature === 'string' && signature.startsWith(VERSION) ? fromBase64url(signature.slice(VERSION.length)) : undefined;
   if (!mac) return 'its signature is malformed (expected "v1." and 43 base64url characters)';
-  const valid = await crypto.subtle.verify('HMAC', key, mac, signedBytes(interrupt));
+  let bytes;
+  try {
+    bytes = signedBytes(interrupt);
+  } catch {
+    return 'it is not JSON data'; // a cycle, a BigInt, nesting too deep
+  }
+  const valid = await crypto.subtle.verify('HMAC', key, mac, bytes);
   return valid ? undefined : 'its signature does not match: it was altered, or signed with another key';
 }
 
@@ -151,7 +157,12 @@ export async function beforeResume(key, interrupt, answer, schemaOf) {
   }
   if (interrupt.type !== 'mcp_approval') return;
   const args = answer?.args;
-  const edit = answer?.decision === 'edit' || (answer?.decision === 'approve' && args != null && canonicalJson(args) !== canonicalJson(interrupt.args));
+  let edit = answer?.decision === 'edit';
+  try {
+    edit ||= answer?.decision === 'approve' && args != null && canonicalJson(args) !== canonicalJson(interrupt.args);
+  } catch {
+    throw adapterError('invalid_argument', 'the answer and the interrupt must be JSON data');
+  }
   const decision = edit ? 'edit' : answer?.decision;
   const allowed = interrupt.allowed_decisions ?? DECISIONS;
   if (!Array.isArray(allowed)) throw adapterError('invalid_argument', 'interrupt.allowed_decisions must be an array');
