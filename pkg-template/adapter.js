@@ -28,11 +28,13 @@ export class MCPAdapter {
   #client;
   #url;
   #auth;
+  #interceptors;
   #key; // the interruptKey, a promise of a CryptoKey (signing.js)
   #inputSchemas = new Map(); // inputSchema by tool name, from the last listTools()
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
+    this.#interceptors = interceptorOption(options?.interceptors);
     const auth = options?.auth;
     if (auth != null) {
       // OAuth (mcp-wasm-adapter/auth): the provider's session wraps the fetch of every request
@@ -107,7 +109,17 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    return this.#seal(decodeResult(await this.#client.callTool(name, args, options ?? {})));
+    if (this.#interceptors.length === 0) return this.#seal(await this.#send(name, args, options ?? {}));
+    // the `interceptors` option: the request goes through them, then out
+    const { CALL_CONTEXT, ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
+    const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
+    const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
+    // an interrupt is signed as the host gets it, after the interceptors
+    return this.#seal(await runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options))));
+  }
+
+  async #send(name, args, options) {
+    return decodeResult(await this.#client.callTool(name, args, options));
   }
 
   /** Continues a call that returned an interrupt. */
@@ -219,6 +231,20 @@ export class MCPAdapter {
     this.#client.clearCache();
   }
 }
+
+/**
+ * The `interceptors` option as an array of functions (`[]` when absent). What runs them
+ * (interceptors.js) is loaded by {@link loadInterceptors} on the first intercepted call, so
+ * pages that use none do not download it.
+ */
+export function interceptorOption(value) {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value) && value.every((f) => typeof f === 'function')) return [...value];
+  throw new MCPAdapterError('invalid_argument', 'option interceptors must be an array of functions (request, next) => result');
+}
+
+/** The interceptors module (interceptors.js), imported once, when first needed. */
+export const loadInterceptors = () => import('./interceptors.js');
 
 /**
  * One content of a resource (`TextResourceContents` or `BlobResourceContents`), Blob-like:

@@ -580,8 +580,9 @@ fn subscription_filter_fields_match() {
 
 /// Options the JavaScript layer handles itself (`pkg-template/adapter.js` reads them before
 /// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request, and
+/// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`), and
 /// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`).
-const JS_ADAPTER_OPTIONS: &[&str] = &["auth", "interruptKey"];
+const JS_ADAPTER_OPTIONS: &[&str] = &["auth", "interceptors", "interruptKey"];
 
 /// `src/bindings/options.rs`, without comments.
 fn options_source() -> String {
@@ -686,10 +687,12 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 4] = [
+const JS_FILES: [&str; 6] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
+    "pkg-template/group.js",
+    "pkg-template/interceptors.js",
     "pkg-template/signing.js",
 ];
 

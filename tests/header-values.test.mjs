@@ -1,5 +1,5 @@
 // Header names and values the host gives (the `headers` option: an object, a Headers, pairs,
-// or a function) are checked before they reach `Headers`: a bad one fails the call with
+// or a function; and a call's own `headers`) are checked before they reach `Headers`: a bad one fails the call with
 // `invalid_argument` naming the header and saying why, never quoting the value, and the
 // adapter stays usable. A runtime's or a custom fetch's own failure message, which may quote
 // a header value, is redacted too. Against the FastMCP fixture.
@@ -59,6 +59,18 @@ describe('header values are checked before they reach Headers (FastMCP fixture)'
       refusedWithoutToken(await failure(adapter.callTool('echo', { text: 'x' })), 'Authorization', why);
       assert.equal(rec.requests.length, 0, 'nothing was sent');
       const out = await adapter.callTool('echo', { text: 'after' });
+      assert.equal(out.status, 'success');
+      assert.equal(rec.requests.at(-1).headers.get('authorization'), `Bearer ${TOKEN}`);
+    });
+  }
+
+  for (const [what, value, why] of BAD) {
+    test(`${what} in a call's own headers: refused on that call, the adapter's next call succeeds`, async () => {
+      const rec = recordingFetch();
+      const adapter = new MCPAdapter(server.url, { fetch: rec.fetch, headers: { 'X-Adapter': 'kept' } });
+      refusedWithoutToken(await failure(adapter.callTool('echo', { text: 'x' }, { headers: { Authorization: value } })), 'Authorization', why);
+      assert.equal(rec.requests.length, 0, 'nothing was sent');
+      const out = await adapter.callTool('echo', { text: 'after' }, { headers: { Authorization: `Bearer ${TOKEN}` } });
       assert.equal(out.status, 'success');
       assert.equal(rec.requests.at(-1).headers.get('authorization'), `Bearer ${TOKEN}`);
     });
