@@ -12,7 +12,7 @@ import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
-import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
+import { MCPAdapter, MCPAdapterError, MCPAdapterGroup } from '../pkg/index.node.js';
 import { OAuthProvider, memoryStorage } from '../pkg/auth.js';
 import { toLangChainTools, createMCPResume } from '../pkg/langchain.js';
 import { recordingFetch } from './helpers/record.mjs';
@@ -150,6 +150,15 @@ describe('interruptKey: FastMCP fixture (2026-07-28)', () => {
     const i3 = await new MCPAdapter(server.url, { interruptKey: true }).callTool('confirm_action', { action: 'c' });
     assert.match((await new MCPAdapter(server.url, { interruptKey: true }).resume(i3, accept(i3, { confirmed: true }))).content[0].text, /^c: confirmed/);
     await assert.rejects(text.resume(i3, accept(i3, { confirmed: true })), { code: 'interrupt_signature_invalid' });
+  });
+
+  test('an MCPAdapterGroup passes interruptKey to the adapters it builds', async () => {
+    const group = new MCPAdapterGroup({ fixture: server.url }, { interruptKey: KEY });
+    const interrupt = clone(await group.callTool('fixture', 'confirm_action', { action: 'group' }));
+    assert.match(interrupt.signature, SIGNATURE);
+    await assert.rejects(group.resume(altered(interrupt, ['params', 'arguments', 'action'], 'other'), accept(interrupt, { confirmed: true })), { code: 'interrupt_signature_invalid' });
+    const done = await new MCPAdapterGroup({ elsewhere: { url: server.url, interruptKey: KEY } }).resume(interrupt, accept(interrupt, { confirmed: true }));
+    assert.match(done.content[0].text, /^group: confirmed/);
   });
 
   test('unusable keys: invalid_argument, never quoting the key', async () => {
