@@ -101,6 +101,8 @@ printf "// The declarations are those of init.d.cts (one copy for import and req
 # the README written for npm users, and the licenses of \"license\": \"MIT OR Apache-2.0\"
 cp pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
+# interrupt signing and resume checks (signing.js), a module adapter.js imports only when needed
+node_modules/.bin/esbuild pkg-template/signing.js --minify --format=esm --log-level=error --outfile=pkg.tmp/signing.js
 # MCPAdapterGroup (every page that loads the main entry loads it) and the interceptors (loaded
 # by the first call that has some) ship minified, each on its own, its imports kept
 for module in group interceptors; do
@@ -113,10 +115,11 @@ cp pkg-template/auth.d.ts pkg.tmp/
 node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/validate.js
 # init.cjs: mcp-wasm-adapter/init as CommonJS (the glue and adapter.js inside), which
 # index.cjs (require in Node) and require() in browser bundles load; the wasm is always passed
-# to it, so the glue's import.meta.url default is never reached. Whitespace and syntax are
-# minified (names kept, for stack traces): it repeats the ESM glue, ~4 KB less in the tarball.
+# to it, so the glue's import.meta.url default is never reached. The chunks adapter.js loads on
+# demand (validate.js, signing.js) stay their own files. Whitespace and syntax are minified
+# (names kept, for stack traces): it repeats the ESM glue, ~4 KB less in the tarball.
 node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral --minify-whitespace --minify-syntax \
-  --define:import.meta.url=undefined --log-level=error --outfile=pkg.tmp/init.cjs
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --log-level=error --outfile=pkg.tmp/init.cjs
 rm -rf pkg && mv pkg.tmp pkg
 touch "$stamp"
 
