@@ -116,10 +116,12 @@ node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=es
 # init.cjs: mcp-wasm-adapter/init as CommonJS (the glue and adapter.js inside), which
 # index.cjs (require in Node) and require() in browser bundles load; the wasm is always passed
 # to it, so the glue's import.meta.url default is never reached. The chunks adapter.js loads on
-# demand (validate.js, signing.js) stay their own files. Whitespace and syntax are minified
-# (names kept, for stack traces): it repeats the ESM glue, ~4 KB less in the tarball.
-node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral --minify-whitespace --minify-syntax \
-  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --log-level=error --outfile=pkg.tmp/init.cjs
+# demand (validate.js, signing.js, interceptors.js) stay their own files. Minified (function
+# and class names kept, for stack traces): it repeats the ESM glue and adapter.js, ~5 KB less
+# in the tarball.
+node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral --minify --keep-names \
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js \
+  --log-level=error --outfile=pkg.tmp/init.cjs
 rm -rf pkg && mv pkg.tmp pkg
 touch "$stamp"
 
