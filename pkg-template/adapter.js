@@ -3,7 +3,7 @@
 // attaches `invoke` to each tool. See index.d.ts for the documented shapes. MCP documents are
 // cited by their path in the specification:
 // https://modelcontextprotocol.io/specification/2026-07-28
-import { WasmClient } from './mcp_wasm_adapter.js';
+import { WasmClient, redactSecrets } from './mcp_wasm_adapter.js';
 
 /**
  * The error every adapter failure is thrown as. The core creates plain `Error` objects named
@@ -24,6 +24,12 @@ export class MCPAdapter {
   #client;
   #url;
   #auth;
+  #handleToolErrors;
+  #validateOutput;
+  /** `{ server, onWarning, onLoggingMessage }`, for `#warn`. */
+  #report;
+  /** `{ schema, check?, off? }` by tool name, of each tool with an `outputSchema` in the last `listTools()`. */
+  #outputs = new Map();
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -34,8 +40,11 @@ export class MCPAdapter {
       this.#auth = auth.bind(String(target), options.fetch, this);
       options = { ...options, fetch: this.#auth.fetch };
     }
+    this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
+    this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
     this.#client = new WasmClient(target, options ?? {});
     this.#url = String(target);
+    this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
   }
 
   /** Finishes a sign-in the `auth` provider started, from the URL the authorization server redirected to. */
@@ -66,10 +75,18 @@ export class MCPAdapter {
 
   async listTools(options = {}) {
     const tools = decodeResult(await this.#client.listTools(options ?? {}));
+    const outputs = new Map();
     for (const tool of tools) {
       const name = tool.name;
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
+      if (tool.outputSchema != null) {
+        // a compiled schema is kept while the server's stays the same
+        const known = this.#outputs.get(name);
+        const same = (known?.check ?? known?.off) !== undefined && JSON.stringify(known.schema) === JSON.stringify(tool.outputSchema);
+        outputs.set(name, same ? known : { schema: tool.outputSchema });
+      }
     }
+    this.#outputs = outputs;
     return tools;
   }
 
@@ -80,7 +97,8 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    return decodeResult(await this.#client.callTool(name, args, options ?? {}));
+    const policy = this.#policy(options ?? {});
+    return this.#finish(name, decodeResult(await this.#client.callTool(name, args, options ?? {})), policy);
   }
 
   /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
@@ -88,7 +106,59 @@ export class MCPAdapter {
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    return shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
+    const policy = this.#policy(options ?? {});
+    const out = shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
+    const tool = interrupt?.tool_name;
+    return (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' ? this.#finish(tool, out, policy) : out;
+  }
+
+  /** The call's `validateOutput` / `handleToolErrors` over the adapter's, checked before sending. */
+  #policy(options) {
+    return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
+  }
+
+  /**
+   * A tool result checked against the tool's `outputSchema` (MCP 2026-07-28 `server/tools.mdx`:
+   * clients SHOULD validate; never an `isError` result), a mismatch made an error result; an
+   * error result thrown as `tool_error` with `handleToolErrors: false`. Interrupts pass.
+   */
+  async #finish(name, result, [validate, handleErrors]) {
+    if (result?.type !== undefined || !Array.isArray(result?.content)) return result;
+    let errors;
+    const entry = this.#outputs.get(name);
+    if (validate && entry !== undefined && !entry.off && result.status !== 'error') {
+      const { compileSchema, SchemaError } = await (validator ??= import('./validate.js'));
+      try {
+        entry.check ??= compileSchema(entry.schema);
+        // with an outputSchema, structured content is required
+        errors = result.artifact === undefined ? [{ path: '', message: 'no structuredContent, but the tool declares an outputSchema' }] : entry.check(result.artifact.structured_content);
+      } catch (e) {
+        if (!(e instanceof SchemaError)) throw e;
+        // unchecked from now on, until listTools() gives another schema
+        entry.off = true;
+        this.#warn(name, `the outputSchema of tool "${name}" cannot be used (${e.message}); its results are not validated`);
+      }
+      if (errors?.length > 0) {
+        const where = errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ');
+        result = { content: [{ type: 'text', text: `MCP tool "${name}" returned structured content that does not match its outputSchema: ${where}` }], artifact: result.artifact, status: 'error' };
+      } else errors = undefined;
+    }
+    if (result.status !== 'error' || handleErrors) return result;
+    const texts = result.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
+    const data = { content: result.content, structured_content: result.artifact?.structured_content, validation_errors: errors };
+    const safe = JSON.parse(redactSecrets(JSON.stringify({ message: errors ? texts : `MCP tool "${name}" returned an error: ${texts}`, data })));
+    throw Object.assign(new MCPAdapterError('tool_error', safe.message), { data: safe.data });
+  }
+
+  /** To `onWarning` (default `console.warn`) and `onLoggingMessage` (a `warning` of logger `mcp-wasm-adapter`). */
+  #warn(tool, text) {
+    const { server, onWarning, onLoggingMessage } = this.#report;
+    try {
+      (onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`);
+      onLoggingMessage?.({ level: 'warning', logger: 'mcp-wasm-adapter', data: text }, { server, tool });
+    } catch {
+      // as for the core's callbacks, a host callback that throws must not break the call
+    }
   }
 
   // --- resources, prompts, completion, subscriptions -------------------------------------
@@ -219,6 +289,15 @@ class ResourceContent {
     if (typeof Blob !== 'function') throw new MCPAdapterError('not_supported', 'this runtime has no Blob');
     return new Blob([this.asBytes()], { type: this.mimeType });
   }
+}
+
+/** The JSON Schema validator chunk (`import('./validate.js')`), loaded by the first call that validates. */
+let validator;
+
+/** A boolean option's value (undefined when absent); anything else is an `invalid_argument`. */
+function flag(value, name) {
+  if (value == null || typeof value === 'boolean') return value ?? undefined;
+  throw new MCPAdapterError('invalid_argument', `option ${name} must be a boolean`);
 }
 
 /** A `resources/read` result (array of contents JSON) as `ResourceContent`s; interrupts unchanged. */

@@ -55,6 +55,19 @@ export interface ToLangChainToolsOptions {
   prefixServerName?: boolean;
   /** Timeout of every call and resume round, in ms (overrides the adapter's `timeoutMs`). */
   timeoutMs?: number;
+  /**
+   * false: a tool's error result (`isError`, or output that fails its `outputSchema`) throws
+   * an `MCPAdapterError` with code `tool_error` (the result in its `data`) instead of becoming
+   * a `ToolMessage` with `status: "error"` and the server's content blocks. In a
+   * `createAgent` agent the `ToolNode` catches it and gives the model a text `ToolMessage`
+   * (`status: "error"`, the error's message, which quotes the server's text); with the
+   * ToolNode's own `handleToolErrors: false` the run fails instead, and `wrapToolCall`
+   * middleware (e.g. `toolRetryMiddleware`) sees the error. Overrides the adapter's
+   * `handleToolErrors`; default: the adapter's (true).
+   */
+  handleToolErrors?: boolean;
+  /** Overrides the adapter's `validateOutput` (checking `structuredContent` against the tool's `outputSchema`) for these tools. */
+  validateOutput?: boolean;
   /** Options of the `listTools()` calls (e.g. `signal`). */
   listOptions?: CallOptions;
 }

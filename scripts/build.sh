@@ -93,11 +93,12 @@ cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
 node_modules/.bin/esbuild pkg-template/auth.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/auth.js
 cp pkg-template/auth.d.ts pkg.tmp/
 # the JSON Schema validator (@cfworker/json-schema inside), a chunk adapter.js imports on demand
+# (index.cjs leaves it out and imports it too)
 node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/validate.js
 cp README.md pkg.tmp/ 2>/dev/null || true
 cp pkg-template/index.cjs.js pkg.tmp/
 node_modules/.bin/esbuild pkg.tmp/index.cjs.js --bundle --format=cjs --platform=node \
-  --define:import.meta.url=undefined --log-level=error --outfile=pkg.tmp/index.cjs
+  --define:import.meta.url=undefined --external:./validate.js --log-level=error --outfile=pkg.tmp/index.cjs
 rm pkg.tmp/index.cjs.js
 rm -rf pkg && mv pkg.tmp pkg
 touch "$stamp"

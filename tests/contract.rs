@@ -576,8 +576,9 @@ fn subscription_filter_fields_match() {
 // Option names
 
 /// Options the JavaScript layer handles itself (`pkg-template/adapter.js` reads them before
-/// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request.
-const JS_ADAPTER_OPTIONS: &[&str] = &["auth"];
+/// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request;
+/// `handleToolErrors` and `validateOutput`, applied to tool results there.
+const JS_ADAPTER_OPTIONS: &[&str] = &["auth", "handleToolErrors", "validateOutput"];
 
 /// `src/bindings/options.rs`, without comments.
 fn options_source() -> String {
