@@ -117,11 +117,7 @@ export class MCPAdapter {
     return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
   }
 
-  /**
-   * A tool result checked against the tool's `outputSchema` (MCP 2026-07-28 `server/tools.mdx`:
-   * clients SHOULD validate; never an `isError` result), a mismatch made an error result; an
-   * error result thrown as `tool_error` with `handleToolErrors: false`. Interrupts pass.
-   */
+  /** A tool result checked against `outputSchema` (MCP 2026-07-28 `server/tools.mdx`), or thrown as `tool_error`. */
   async #finish(name, result, [validate, handleErrors]) {
     if (result?.type !== undefined || !Array.isArray(result?.content)) return result;
     let errors;
@@ -130,11 +126,9 @@ export class MCPAdapter {
       const { compileSchema, SchemaError } = await (validator ??= import('./validate.js'));
       try {
         entry.check ??= compileSchema(entry.schema);
-        // with an outputSchema, structured content is required
         errors = result.artifact === undefined ? [{ path: '', message: 'no structuredContent, but the tool declares an outputSchema' }] : entry.check(result.artifact.structured_content);
       } catch (e) {
         if (!(e instanceof SchemaError)) throw e;
-        // unchecked from now on, until listTools() gives another schema
         entry.off = true;
         this.#warn(name, `the outputSchema of tool "${name}" cannot be used (${e.message}); its results are not validated`);
       }
@@ -157,7 +151,7 @@ export class MCPAdapter {
       (onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`);
       onLoggingMessage?.({ level: 'warning', logger: 'mcp-wasm-adapter', data: text }, { server, tool });
     } catch {
-      // as for the core's callbacks, a host callback that throws must not break the call
+      // a host callback must not break the call
     }
   }
 
