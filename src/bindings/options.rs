@@ -139,7 +139,11 @@ fn optional_bool(obj: &JsValue, key: &str) -> Result<Option<bool>> {
 fn callback_context(server: &str, tool: Option<&str>) -> JsValue {
     let context: JsValue = js_sys::Object::new().into();
     js::set(&context, "server", &JsValue::from_str(server));
-    js::set(&context, "tool", &tool.map_or(JsValue::NULL, JsValue::from_str));
+    js::set(
+        &context,
+        "tool",
+        &tool.map_or(JsValue::NULL, JsValue::from_str),
+    );
     context
 }
 
@@ -377,7 +381,8 @@ impl CallDefaults {
             return Err(invalid("option signal must be an AbortSignal"));
         };
         let on_progress = optional_function(call, "onProgress")?;
-        let reset = optional_bool(call, "resetTimeoutOnProgress")?.unwrap_or(self.reset_on_progress);
+        let reset =
+            optional_bool(call, "resetTimeoutOnProgress")?.unwrap_or(self.reset_on_progress);
         let max_total_ms = optional_number(call, "maxTotalTimeoutMs")?.unwrap_or(self.max_total_ms);
         let timeout_ms = (timeout_ms > 0.0).then_some(timeout_ms);
         // the timeout restarts on progress only when progress is asked for

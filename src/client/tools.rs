@@ -324,7 +324,10 @@ mod tests {
         block_on(client.call_tool("count", Value::Null, None, &RequestOptions::default())).unwrap();
         assert_eq!(
             *seen.borrow(),
-            ["call notifications/progress", "client notifications/progress"]
+            [
+                "call notifications/progress",
+                "client notifications/progress"
+            ]
         );
     }
 
