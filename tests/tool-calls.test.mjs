@@ -71,6 +71,29 @@ describe('output validation (TypeScript SDK fixture, whose `reading` tool sends 
     assert.equal(out.status, 'success');
   });
 
+  it('a new schema from listTools() replaces the compiled one', async () => {
+    // the host's fetch makes the listed schema of `reading` demand a string `celsius` while `strict`
+    let strict = false;
+    const strictFetch = async (url, init) => {
+      const response = await fetch(url, init);
+      if (!strict || !String(init?.body).includes('"tools/list"')) return response;
+      const message = await response.json();
+      const reading = message.result.tools.find((t) => t.name === 'reading');
+      reading.outputSchema.properties.celsius = { type: 'string' };
+      return Response.json(message, { status: response.status });
+    };
+    const adapter = await listed(server().url, { fetch: strictFetch });
+    assert.equal((await adapter.callTool('reading', { mode: 'valid' })).status, 'success');
+    strict = true;
+    await adapter.listTools({ cacheMode: 'refresh' });
+    const out = await adapter.callTool('reading', { mode: 'valid' });
+    assert.equal(out.status, 'error');
+    assert.match(out.content[0].text, /\/celsius: /);
+    strict = false;
+    await adapter.listTools({ cacheMode: 'refresh' });
+    assert.equal((await adapter.callTool('reading', { mode: 'valid' })).status, 'success');
+  });
+
   it('an outputSchema that cannot be used turns validation off for that tool, with one warning to onWarning and onLoggingMessage', async () => {
     const warnings = [];
     const logs = [];
