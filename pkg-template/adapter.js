@@ -109,7 +109,9 @@ export class MCPAdapter {
     const policy = this.#policy(options ?? {});
     const out = shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
     const tool = interrupt?.tool_name;
-    return (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' ? this.#finish(tool, out, policy) : out;
+    // a rejected approval is the person's answer, not the tool's result: never checked or thrown
+    const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
+    return (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' && !rejected ? this.#finish(tool, out, policy) : out;
   }
 
   /** The call's `validateOutput` / `handleToolErrors` over the adapter's, checked before sending. */

@@ -247,7 +247,9 @@ export interface MCPAdapterOptions {
    * false: a tool's error result (`isError: true`, or structured content that fails its
    * `outputSchema`) throws an {@link MCPAdapterError} with code `tool_error` and the result
    * in `data` ({@link ToolErrorData}) instead of resolving to a `status: "error"` result.
-   * Default true (the result). Per call too ({@link ToolCallOptions}).
+   * Default true (the result). Per call too ({@link ToolCallOptions}). The result of a
+   * rejected approval (`resume(…, { decision: "reject" })`) is the person's answer and never
+   * throws.
    */
   handleToolErrors?: boolean;
   /**

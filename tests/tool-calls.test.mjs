@@ -159,6 +159,16 @@ describe('handleToolErrors: false', { timeout: 60_000 }, () => {
     assert.equal(thrown.data.content[0].text, thrown.message);
   });
 
+  it('through an approval: approved, the tool\'s error throws; rejected, the person\'s answer comes back as a result', async () => {
+    const adapter = await listed(server().url, { handleToolErrors: false, approval: ({ name }) => name === 'fail' });
+    const gate = await adapter.callTool('fail', { message: 'approved' });
+    assert.equal(gate.type, 'mcp_approval');
+    await assert.rejects(adapter.resume(gate, { decision: 'approve' }), { code: 'tool_error', message: /requested failure: approved/ });
+    const rejected = await adapter.resume(gate, { decision: 'reject', message: 'not now' });
+    assert.equal(rejected.status, 'error');
+    assert.match(rejected.content[0].text, /rejected the call of tool fail: not now/);
+  });
+
   it('the host\'s credentials a server echoes are redacted from the message and data', async () => {
     const secret = 'sk-live-4f9a8b7c6d5e';
     const adapter = new MCPAdapter(server().url, { headers: { 'X-Api-Key': secret }, handleToolErrors: false });
