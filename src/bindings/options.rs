@@ -149,18 +149,25 @@ fn callback_context(server: &str, tool: Option<&str>) -> JsValue {
 
 /// A handler that hands `notifications/progress` params to `progress` (the adapter's, then the
 /// call's callback; and restarts the call's timeout through `clock`) and
-/// `notifications/message` params to `log`, as plain JS objects, each with `context` as second
-/// argument. Exceptions thrown by host callbacks are swallowed: they must not break the call
-/// that delivered them.
+/// `notifications/message` params to `log`, as plain JS objects, each with the context
+/// `{ server, tool }` as second argument (made only when there is a callback: no crossing for
+/// calls without one). Exceptions thrown by host callbacks are swallowed: they must not break
+/// the call that delivered them.
 fn notification_handler(
     progress: [Option<Function>; 2],
     log: Option<Function>,
-    context: JsValue,
+    (server, tool): (&str, Option<&str>),
     clock: Option<Rc<ProgressClock>>,
 ) -> Option<NotificationHandler> {
-    if progress.iter().all(Option::is_none) && log.is_none() && clock.is_none() {
+    let callbacks = progress.iter().any(Option::is_some) || log.is_some();
+    if !callbacks && clock.is_none() {
         return None;
     }
+    let context = if callbacks {
+        callback_context(server, tool)
+    } else {
+        JsValue::UNDEFINED
+    };
     Some(Rc::new(move |method: &str, params: &Value| {
         let targets = match method {
             "notifications/progress" => {
@@ -330,7 +337,7 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
     config.on_notification = notification_handler(
         [on_progress.clone(), None],
         on_log.clone(),
-        callback_context(&server, None),
+        (&server, None),
         None,
     );
     Ok(Parsed {
@@ -391,7 +398,7 @@ impl CallDefaults {
         let on_notification = notification_handler(
             [self.on_progress.clone(), on_progress],
             self.on_log.clone(),
-            callback_context(&self.server, tool),
+            (&self.server, tool),
             clock.clone(),
         );
         Ok(RequestOptions {
