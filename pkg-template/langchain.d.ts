@@ -83,7 +83,8 @@ export interface ToLangChainToolsOptions {
  * `responseFormat: "content_and_artifact"`. Called with a `ToolCall` (as agents do) it gives a
  * `ToolMessage` whose `content` is v1 content blocks, `artifact` is
  * `{ structured_content }` (when the server sent structured content) and `status` is
- * `"error"` when the server set `isError` (only transport and protocol failures throw).
+ * `"error"` when the server set `isError` (only transport and protocol failures throw, and
+ * tool errors with `handleToolErrors: false`).
  * Called with bare arguments, LangChain returns the content blocks only.
  *
  * When the server needs a person (an MCP interrupt: `mcp_elicitation`, `mcp_approval`
