@@ -29,23 +29,31 @@ extern "C" {
     #[derive(Clone)]
     type JsExchange;
 
-    /// `total`: the timeout is what is left of the call's `maxTotalTimeoutMs` (its message
-    /// says so).
+    /// `on_trace` is the host's `onTrace` option, or `undefined`; `total`: the timeout is
+    /// what is left of the call's `maxTotalTimeoutMs` (its message says so).
     #[wasm_bindgen(constructor)]
-    fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64, total: bool) -> JsExchange;
+    fn new(
+        fetch: &JsValue,
+        signal: &JsValue,
+        timeout_ms: f64,
+        on_trace: &JsValue,
+        total: bool,
+    ) -> JsExchange;
 
     /// Starts the timeout again, `timeout_ms` from now (`total` as for `new`); nothing once
     /// the exchange is closed.
     #[wasm_bindgen(method)]
     fn restart(this: &JsExchange, timeout_ms: f64, total: bool);
 
-    /// Resolves to a [`ResponseHead`]. `own` is the request's headers as
+    /// Resolves to a [`ResponseHead`]. `call_headers` are the call's own `headers` option
+    /// (merged over `host_headers`), `own` is the request's headers as
     /// `name NUL value NUL name NUL value` (one string crosses instead of one per name and
     /// value; header values cannot hold NUL).
     #[wasm_bindgen(method)]
     fn start(
         this: &JsExchange,
         host_headers: &JsValue,
+        call_headers: &JsValue,
         url: &str,
         method: &str,
         mcp_method: &str,
@@ -136,6 +144,8 @@ pub struct CallContext {
     /// With `resetTimeoutOnProgress`: restarts the running request's timeout on each
     /// progress notification.
     pub clock: Option<Rc<ProgressClock>>,
+    /// The call's own `headers` option (an object or a `Headers`), if any.
+    pub headers: Option<JsValue>,
 }
 
 /// The timeout of a call with `resetTimeoutOnProgress`: each progress notification starts the
@@ -187,18 +197,28 @@ impl ProgressClock {
 pub struct FetchExchange {
     fetch: JsValue,
     headers: JsValue,
+    /// The host's `onTrace` option, or `undefined`: `exchange.js` tells it each JSON-RPC
+    /// message it sends and receives.
+    on_trace: JsValue,
 }
 
 impl FetchExchange {
-    /// An exchange over `fetch` (the global one when `None`) sending the host's `headers`.
-    pub fn new(fetch: Option<Function>, headers: HostHeaders) -> FetchExchange {
+    /// An exchange over `fetch` (the global one when `None`) sending the host's `headers`,
+    /// telling `on_trace` (when given) each message.
+    pub fn new(
+        fetch: Option<Function>,
+        headers: HostHeaders,
+        on_trace: Option<Function>,
+    ) -> FetchExchange {
         let headers = match headers {
             HostHeaders::None => JsValue::UNDEFINED,
             HostHeaders::Given(v) => v,
         };
+        let or_undefined = |f: Option<Function>| f.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
         FetchExchange {
-            fetch: fetch.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+            fetch: or_undefined(fetch),
             headers,
+            on_trace: or_undefined(on_trace),
         }
     }
 }
@@ -249,20 +269,28 @@ impl Exchange for FetchExchange {
             .and_then(|c| c.downcast_ref::<CallContext>());
         // requests made without a call context (session cleanup, cancellation notices)
         // are bounded too
-        let (signal, (timeout_ms, total)) = match ctx {
+        let (signal, (timeout_ms, total), call_headers) = match ctx {
             Some(c) => (
                 c.signal.clone().unwrap_or(JsValue::UNDEFINED),
                 match &c.clock {
                     Some(clock) => clock.budget(),
                     None => (c.timeout_ms.unwrap_or(0.0), false),
                 },
+                c.headers.clone().unwrap_or(JsValue::UNDEFINED),
             ),
-            None => (JsValue::UNDEFINED, (CONTEXTLESS_REQUEST_TIMEOUT_MS, false)),
+            None => (
+                JsValue::UNDEFINED,
+                (CONTEXTLESS_REQUEST_TIMEOUT_MS, false),
+                JsValue::UNDEFINED,
+            ),
         };
         let clock = ctx.and_then(|c| c.clock.clone());
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
+        let on_trace = self.on_trace.clone();
         Box::pin(async move {
-            let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms, total));
+            let exchange = Closer(JsExchange::new(
+                &fetch, &signal, timeout_ms, &on_trace, total,
+            ));
             if let Some(clock) = clock {
                 *clock.live.borrow_mut() = Some(exchange.0.clone());
             }
@@ -283,6 +311,7 @@ impl Exchange for FetchExchange {
             }
             let started = exchange.0.start(
                 &host_headers,
+                &call_headers,
                 &request.url,
                 request.method,
                 mcp_method,

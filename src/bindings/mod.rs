@@ -73,7 +73,11 @@ impl WasmClient {
             .map_err(to_js)?;
         let parsed =
             options::parse(&options, &url.as_string().unwrap_or_default()).map_err(to_js)?;
-        let exchange = Rc::new(fetch::FetchExchange::new(parsed.fetch, parsed.headers));
+        let exchange = Rc::new(fetch::FetchExchange::new(
+            parsed.fetch,
+            parsed.headers,
+            parsed.on_trace,
+        ));
         Ok(WasmClient {
             client: Rc::new(Client::new(target, exchange, parsed.config)),
             defaults: parsed.defaults,

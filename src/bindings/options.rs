@@ -15,7 +15,7 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 19] = [
+pub const ADAPTER_OPTIONS: [&str; 20] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",
@@ -31,6 +31,7 @@ pub const ADAPTER_OPTIONS: [&str; 19] = [
     "onWarning",
     "headers",
     "fetch",
+    "onTrace",
     "timeoutMs",
     "serverName",
     "resetTimeoutOnProgress",
@@ -38,10 +39,11 @@ pub const ADAPTER_OPTIONS: [&str; 19] = [
 ];
 
 /// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
-pub const CALL_OPTIONS: [&str; 5] = [
+pub const CALL_OPTIONS: [&str; 6] = [
     "timeoutMs",
     "signal",
     "onProgress",
+    "headers",
     "resetTimeoutOnProgress",
     "maxTotalTimeoutMs",
 ];
@@ -68,6 +70,8 @@ pub struct Parsed {
     pub approval: Option<Function>,
     pub fetch: Option<Function>,
     pub headers: HostHeaders,
+    /// The `onTrace` option (see `FetchExchange`).
+    pub on_trace: Option<Function>,
     pub defaults: CallDefaults,
 }
 
@@ -322,6 +326,7 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
         !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
     let headers = HostHeaders::from_option(option(options, "headers"))?;
     let fetch = optional_function(options, "fetch")?;
+    let on_trace = optional_function(options, "onTrace")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
     let server = match option(options, "serverName") {
         v if v.is_undefined() || v.is_null() => url.to_string(),
@@ -345,6 +350,7 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
         approval,
         fetch,
         headers,
+        on_trace,
         defaults: CallDefaults {
             timeout_ms,
             reset_on_progress,
@@ -388,6 +394,17 @@ impl CallDefaults {
             return Err(invalid("option signal must be an AbortSignal"));
         };
         let on_progress = optional_function(call, "onProgress")?;
+        // merged over the adapter's `headers` by exchange.js, names compared case-insensitively
+        let headers = option(call, "headers");
+        let headers = if headers.is_undefined() || headers.is_null() {
+            None
+        } else if headers.is_object() && !headers.is_function() {
+            Some(headers)
+        } else {
+            return Err(invalid(
+                "option headers of a call must be an object or a Headers",
+            ));
+        };
         let reset =
             optional_bool(call, "resetTimeoutOnProgress")?.unwrap_or(self.reset_on_progress);
         let max_total_ms = optional_number(call, "maxTotalTimeoutMs")?.unwrap_or(self.max_total_ms);
@@ -405,6 +422,7 @@ impl CallDefaults {
             context: Some(Rc::new(CallContext {
                 signal,
                 timeout_ms,
+                headers,
                 clock,
             })),
             progress,

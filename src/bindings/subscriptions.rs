@@ -62,6 +62,7 @@ fn background_options(signal: Option<JsValue>, timeout_ms: Option<f64>) -> Reque
             signal,
             timeout_ms,
             clock: None,
+            headers: None,
         })),
         timeout_ms,
         ..RequestOptions::default()
