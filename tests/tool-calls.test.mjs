@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { createAgent } from 'langchain';
-import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
+import { MCPAdapter, MCPAdapterError, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
 import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
 import { recordingFetch } from './helpers/record.mjs';
@@ -229,6 +229,11 @@ for (const srv of MODERN_FIXTURES) {
       assert.ok(mine, JSON.stringify(logs));
       assert.deepEqual(mine.context, { server: 'crm', tool: 'log_message' });
       assert.throws(() => new MCPAdapter(server().url, { serverName: 7 }), { code: 'invalid_argument' });
+      // in a group, the server's key
+      const contexts = [];
+      const group = new MCPAdapterGroup({ crm: server().url }, { onProgress: (p, context) => contexts.push(context) });
+      await group.callTool('crm', 'count_slowly', { steps: 1, delay_ms: 10 });
+      assert.deepEqual(contexts, [{ server: 'crm', tool: 'count_slowly' }]);
     });
 
     // count_slowly reports progress every `delay_ms` and takes steps × delay_ms in all
