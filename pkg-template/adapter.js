@@ -27,9 +27,8 @@ export class MCPAdapter {
   #interceptors;
   #handleToolErrors;
   #validateOutput;
-  /** `{ server, onWarning, onLoggingMessage }`, for `#warn`. */
   #report;
-  /** `{ schema, check?, off? }` by tool name, of each tool with an `outputSchema` in the last `listTools()`. */
+  /** `{ schema, check?, off? }` by name, of each tool listed with an `outputSchema`. */
   #outputs = new Map();
 
   constructor(url, options = {}) {
@@ -82,7 +81,7 @@ export class MCPAdapter {
       const name = tool.name;
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
       if (tool.outputSchema != null) {
-        // a compiled schema is kept while the server's stays the same
+        // compiled checks are kept while the schema stays the same
         const known = this.#outputs.get(name);
         const same = (known?.check ?? known?.off) !== undefined && JSON.stringify(known.schema) === JSON.stringify(tool.outputSchema);
         outputs.set(name, same ? known : { schema: tool.outputSchema });
@@ -120,52 +119,24 @@ export class MCPAdapter {
     const policy = this.#policy(options ?? {});
     const out = shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
     const tool = interrupt?.tool_name;
-    // a rejected approval is the person's answer, not the tool's result: never checked or thrown
+    // a rejected approval is the person's answer, never checked or thrown
     const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
     return (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' && !rejected ? this.#finish(tool, out, policy) : out;
   }
 
-  /** The call's `validateOutput` / `handleToolErrors` over the adapter's, checked before sending. */
+  /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */
   #policy(options) {
     return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
   }
 
-  /** A tool result checked against `outputSchema` (MCP 2026-07-28 `server/tools.mdx`), or thrown as `tool_error`. */
+  /** A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed. */
   async #finish(name, result, [validate, handleErrors]) {
     if (result?.type !== undefined || !Array.isArray(result?.content)) return result;
-    let errors;
     const entry = this.#outputs.get(name);
-    if (validate && entry !== undefined && !entry.off && result.status !== 'error') {
-      const { compileSchema, SchemaError } = await (validator ??= import('./validate.js'));
-      try {
-        entry.check ??= compileSchema(entry.schema);
-        errors = result.artifact === undefined ? [{ path: '', message: 'no structuredContent, but the tool declares an outputSchema' }] : entry.check(result.artifact.structured_content);
-      } catch (e) {
-        if (!(e instanceof SchemaError)) throw e;
-        entry.off = true;
-        this.#warn(name, `the outputSchema of tool "${name}" cannot be used (${e.message}); its results are not validated`);
-      }
-      if (errors?.length > 0) {
-        const where = errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ');
-        result = { content: [{ type: 'text', text: `MCP tool "${name}" returned structured content that does not match its outputSchema: ${where}` }], artifact: result.artifact, status: 'error' };
-      } else errors = undefined;
-    }
-    if (result.status !== 'error' || handleErrors) return result;
-    const texts = result.content.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
-    const data = { content: result.content, structured_content: result.artifact?.structured_content, validation_errors: errors };
-    const safe = JSON.parse(redactSecrets(JSON.stringify({ message: errors ? texts : `MCP tool "${name}" returned an error: ${texts}`, data })));
-    throw Object.assign(new MCPAdapterError('tool_error', safe.message), { data: safe.data });
-  }
-
-  /** To `onWarning` (default `console.warn`) and `onLoggingMessage` (a `warning` of logger `mcp-wasm-adapter`). */
-  #warn(tool, text) {
-    const { server, onWarning, onLoggingMessage } = this.#report;
-    try {
-      (onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`);
-      onLoggingMessage?.({ level: 'warning', logger: 'mcp-wasm-adapter', data: text }, { server, tool });
-    } catch {
-      // a host callback must not break the call
-    }
+    const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
+    if (!check && (result.status !== 'error' || handleErrors)) return result;
+    const { finishResult } = await (results ??= import('./results.js'));
+    return finishResult(name, result, check ? entry : undefined, handleErrors, { report: this.#report, MCPAdapterError, redact: redactSecrets });
   }
 
   // --- resources, prompts, completion, subscriptions -------------------------------------
@@ -312,10 +283,9 @@ class ResourceContent {
   }
 }
 
-/** The JSON Schema validator chunk (`import('./validate.js')`), loaded by the first call that validates. */
-let validator;
+let results;
 
-/** A boolean option's value (undefined when absent); anything else is an `invalid_argument`. */
+/** A boolean option, or undefined. */
 function flag(value, name) {
   if (value == null || typeof value === 'boolean') return value ?? undefined;
   throw new MCPAdapterError('invalid_argument', `option ${name} must be a boolean`);

@@ -90,9 +90,10 @@ cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
 cp -r "$out/snippets" pkg.tmp/
 cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
-# MCPAdapterGroup (every page that loads the main entry loads it) and the interceptors (loaded
-# by the first call that has some) ship minified, each on its own, its imports kept
-for module in group interceptors; do
+# MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
+# by the first call that has some) and results.js (loaded by the first tool result to check
+# against an outputSchema or to throw) ship minified, each on its own, its imports kept
+for module in group interceptors results; do
   node_modules/.bin/esbuild "pkg-template/$module.js" --minify --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts that authorize

@@ -684,12 +684,13 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 5] = [
+const JS_FILES: [&str; 6] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
     "pkg-template/group.js",
     "pkg-template/interceptors.js",
+    "pkg-template/results.js",
 ];
 
 /// Where a JavaScript file writes an error code: the literal follows one of these.
