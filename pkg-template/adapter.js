@@ -20,6 +20,10 @@ export class MCPAdapterError extends Error {
   }
 }
 
+/** Interrupt signing and the checks `resume()` makes first (signing.js), loaded on first need. */
+let signing;
+const loadSigning = () => (signing ??= import('./signing.js'));
+
 export class MCPAdapter {
   #client;
   #url;
@@ -30,6 +34,8 @@ export class MCPAdapter {
   #report;
   /** `{ schema, check?, off? }` by name, of each tool listed with an `outputSchema`. */
   #outputs = new Map();
+  #key; // the interruptKey, a promise of a CryptoKey (signing.js)
+  #inputSchemas = new Map(); // inputSchema by tool name, from the last listTools()
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -46,6 +52,25 @@ export class MCPAdapter {
     this.#client = new WasmClient(target, options ?? {});
     this.#url = String(target);
     this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
+    const key = options?.interruptKey;
+    if (key != null) {
+      const size = typeof key === 'string' ? new TextEncoder().encode(key).length : key?.byteLength;
+      if (key !== true && !(size >= 32) && String(key) !== '[object CryptoKey]') {
+        throw new MCPAdapterError('invalid_argument', 'option interruptKey must be true, an HMAC CryptoKey, or a string or bytes of at least 32 bytes');
+      }
+      this.#key = loadSigning().then((m) => m.importKey(key));
+      this.#key.catch(() => {});
+      // the auth module's sign-in interrupts come from its own wrappers of the calls: sign them too
+      for (const name of Object.keys(this)) {
+        const call = this[name];
+        if (typeof call === 'function') this[name] = async (...args) => this.#seal(await call(...args));
+      }
+    }
+  }
+
+  /** `value`, signed when it is an interrupt and the adapter has an `interruptKey`. */
+  async #seal(value) {
+    return this.#key ? (await loadSigning()).seal(this.#key, value) : value;
   }
 
   /** Finishes a sign-in the `auth` provider started, from the URL the authorization server redirected to. */
@@ -77,8 +102,10 @@ export class MCPAdapter {
   async listTools(options = {}) {
     const tools = decodeResult(await this.#client.listTools(options ?? {}));
     const outputs = new Map();
+    this.#inputSchemas = new Map();
     for (const tool of tools) {
       const name = tool.name;
+      this.#inputSchemas.set(name, tool.inputSchema);
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
       if (tool.outputSchema != null) {
         // compiled checks are kept while the schema stays the same
@@ -98,12 +125,13 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    if (this.#interceptors.length === 0) return this.#send(name, args, options ?? {});
+    if (this.#interceptors.length === 0) return this.#seal(await this.#send(name, args, options ?? {}));
     // the `interceptors` option: the request goes through them, then out
     const { CALL_CONTEXT, ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
     const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
-    return runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options)));
+    // an interrupt is signed as the host gets it, after the interceptors
+    return this.#seal(await runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options))));
   }
 
   async #send(name, args, options) {
@@ -111,17 +139,25 @@ export class MCPAdapter {
     return this.#finish(name, decodeResult(await this.#client.callTool(name, args, options)), policy);
   }
 
-  /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
+  /** Continues a call that returned an interrupt. */
   async resume(interrupt, answer, options = {}) {
+    const policy = this.#policy(options ?? {});
+    // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
+    if (this.#key || interrupt?.type === 'mcp_approval') {
+      const lookup = async (name) => {
+        if (!this.#inputSchemas.has(name)) await this.listTools(options);
+        return this.#inputSchemas.get(name);
+      };
+      await (await loadSigning()).beforeResume(this.#key, interrupt, answer, lookup);
+    }
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    const policy = this.#policy(options ?? {});
     const out = shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
     const tool = interrupt?.tool_name;
     // a rejected approval is the person's answer, never checked or thrown
     const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
-    return (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' && !rejected ? this.#finish(tool, out, policy) : out;
+    return this.#seal((interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' && !rejected ? await this.#finish(tool, out, policy) : out);
   }
 
   /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */
@@ -162,7 +198,7 @@ export class MCPAdapter {
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read');
+    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read'));
   }
 
   /**
@@ -197,7 +233,7 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return decodeResult(await this.#client.getPrompt(name, args, options ?? {}));
+    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, options ?? {})));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
