@@ -103,24 +103,26 @@ cp pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
 # interrupt signing and resume checks (signing.js), a module adapter.js imports only when needed
 node_modules/.bin/esbuild pkg-template/signing.js --minify --format=esm --log-level=error --outfile=pkg.tmp/signing.js
-# MCPAdapterGroup (every page that loads the main entry loads it) and the interceptors (loaded
-# by the first call that has some) ship minified, each on its own, its imports kept
-for module in group interceptors; do
+# MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
+# by the first call that has some) and results.js (loaded by the first tool result to check
+# against an outputSchema or to throw) ship minified, each on its own, its imports kept
+for module in group interceptors results; do
   node_modules/.bin/esbuild "pkg-template/$module.js" --minify --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts that authorize
 node_modules/.bin/esbuild pkg-template/auth.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/auth.js
 cp pkg-template/auth.d.ts pkg.tmp/
 # the JSON Schema validator (@cfworker/json-schema inside), a chunk adapter.js imports on demand
+# (index.cjs leaves it out and imports it too)
 node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/validate.js
 # init.cjs: mcp-wasm-adapter/init as CommonJS (the glue and adapter.js inside), which
 # index.cjs (require in Node) and require() in browser bundles load; the wasm is always passed
 # to it, so the glue's import.meta.url default is never reached. The chunks adapter.js loads on
-# demand (validate.js, signing.js, interceptors.js) stay their own files. Minified (function
-# and class names kept, for stack traces): it repeats the ESM glue and adapter.js, ~5 KB less
-# in the tarball.
+# demand (validate.js, signing.js, interceptors.js, results.js) stay their own files. Minified
+# (function and class names kept, for stack traces): it repeats the ESM glue and adapter.js,
+# ~5 KB less in the tarball.
 node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral --minify --keep-names \
-  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js \
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js \
   --log-level=error --outfile=pkg.tmp/init.cjs
 rm -rf pkg && mv pkg.tmp pkg
 touch "$stamp"
