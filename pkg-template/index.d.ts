@@ -236,7 +236,13 @@ export type ContentBlock =
 
 /** What a tool call returns: the shape of LangChain's `ToolMessage` content, artifact and status. */
 export interface ToolResult {
-  /** The server's content as v1 blocks (on `status: "error"`, the server's own error content). */
+  /**
+   * The server's content as v1 blocks (on `status: "error"`, the server's own error content).
+   * Never empty, since model APIs refuse an empty (error) tool result: a result without
+   * blocks gets one text block, its `structuredContent` as JSON text when it has one, else
+   * "The tool reported an error without details." (`status: "error"`) or
+   * "The tool returned no content." (`status: "success"`).
+   */
   content: ContentBlock[];
   /** `{ structured_content }` when the server sent `structuredContent` (any JSON value). */
   artifact?: { structured_content: unknown };
