@@ -54,7 +54,10 @@ pub fn refused_with_versions(
     let mut versions = Vec::new();
     let mut add = |token: &[u8]| {
         if versions.len() < MAX_REFUSAL_VERSIONS && is_date(token) {
-            let text = String::from_utf8_lossy(token).into_owned();
+            let mut text = String::with_capacity(token.len());
+            for byte in token {
+                text.push(char::from(*byte));
+            }
             if !versions.contains(&text) {
                 versions.push(text);
             }
@@ -92,16 +95,19 @@ fn is_date(token: &[u8]) -> bool {
         })
 }
 
-/// Whether `message` contains "version", in any case.
+/// Whether `message` contains "version" (or "Version", "VERSION").
 fn mentions_version(message: &[u8]) -> bool {
-    message
-        .windows(7)
-        .any(|w| w.eq_ignore_ascii_case(b"version"))
+    message.windows(6).any(|w| w == b"ersion" || w == b"ERSION")
 }
 
 /// The newest of `ours` (newest first) that `theirs` names too.
 pub fn newest_shared(ours: &[&'static str], theirs: &[String]) -> Option<&'static str> {
-    ours.iter().copied().find(|v| theirs.iter().any(|t| t == v))
+    for version in ours {
+        if theirs.iter().any(|t| t == version) {
+            return Some(version);
+        }
+    }
+    None
 }
 
 #[cfg(test)]
