@@ -102,12 +102,9 @@ fn mentions_version(message: &[u8]) -> bool {
 
 /// The newest of `ours` (newest first) that `theirs` names too.
 pub fn newest_shared(ours: &[&'static str], theirs: &[String]) -> Option<&'static str> {
-    for version in ours {
-        if theirs.iter().any(|t| t == version) {
-            return Some(version);
-        }
-    }
-    None
+    ours.iter()
+        .find(|v| theirs.iter().any(|t| t == *v))
+        .copied()
 }
 
 #[cfg(test)]
