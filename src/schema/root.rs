@@ -2,8 +2,9 @@
 //! "object"` with an object `properties` and no `allOf` / `anyOf` / `oneOf` beside them.
 //!
 //! Providers refuse a tool whose parameters schema is not a plain object at the top (OpenAI
-//! and Anthropic reject a root `anyOf`, Gemini a root without `properties`), and one refused
-//! tool fails every model request of the session. MCP only asks for an object schema
+//! and Anthropic reject `oneOf` / `anyOf` / `allOf` at the top level, others an object
+//! without `properties`, langchain-mcp-adapters#137), and one refused tool fails every model
+//! request of the session. MCP only asks for an object schema
 //! (MCP 2026-07-28, `server/tools.mdx`, "Tool": `inputSchema`), so servers do send root
 //! unions. [`normalize_root`] rewrites such a root into one object that accepts at least
 //! what the original accepts (the server still validates the real `inputSchema`):
