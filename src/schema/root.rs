@@ -24,6 +24,16 @@
 use super::keywords::{drop_malformed, note};
 use serde_json::{Map, Value};
 
+/// Bounds that keep a merge linear in the size of the root (a schema too large to prepare
+/// reaches [`normalize_root`] unbounded by the node limit): at most this many `required`
+/// names are read from each part and kept at the root, the names every alternative requires
+/// are looked for only in unions of at most this many alternatives, and a property defined
+/// in more distinct ways than this also accepts anything (`true` joins its `anyOf`). Each
+/// only relaxes the result.
+const MAX_REQUIRED: usize = 256;
+const MAX_COMPARED_ALTERNATIVES: usize = 64;
+const MAX_DEFINITIONS: usize = 16;
+
 /// Most alternatives, properties and characters for which a root union is described in the
 /// property descriptions; past them it is merged without descriptions.
 const MAX_DESCRIBED_ALTERNATIVES: usize = 8;
@@ -70,7 +80,9 @@ fn take_required(schema: &mut Map<String, Value>) -> Vec<String> {
     if let Some(Value::Array(items)) = schema.remove("required") {
         for item in items {
             if let Value::String(name) = item {
-                names.push(name);
+                if names.len() < MAX_REQUIRED {
+                    names.push(name);
+                }
             }
         }
     }
@@ -119,8 +131,12 @@ fn merge(
                 Some(Value::Array(list)) => list,
                 _ => Vec::new(),
             };
-            if !list.contains(&sub) {
-                list.push(sub);
+            if list.len() < MAX_DEFINITIONS {
+                if !list.contains(&sub) {
+                    list.push(sub);
+                }
+            } else if list.len() == MAX_DEFINITIONS {
+                list.push(Value::Bool(true));
             }
             seen.insert(name, Value::Array(list));
         }
@@ -132,21 +148,33 @@ fn merge(
         each_required.push(take_required(part));
     }
     let mut required = take_required(schema);
-    for names in &each_required {
+    let compared = each_required.len() <= MAX_COMPARED_ALTERNATIVES;
+    for (i, names) in each_required.iter().enumerate() {
+        // what every alternative requires is among what the first one does
+        if !all && (i > 0 || !compared) {
+            break;
+        }
         for name in names {
-            if (all || each_required.iter().all(|r| r.contains(name))) && !required.contains(name) {
+            if (all || each_required.iter().all(|r| r.contains(name)))
+                && required.len() < MAX_REQUIRED
+                && !required.contains(name)
+            {
                 required.push(name.clone());
             }
         }
     }
 
     // the alternatives in words: the names each requires beyond the common ones
+    let mut describe = !all && each_required.len() <= MAX_DESCRIBED_ALTERNATIVES;
     let mut words = String::from(if keyword == "oneOf" {
         "(give exactly one of: "
     } else {
         "(give at least one of: "
     });
     for (i, names) in each_required.iter().enumerate() {
+        if !describe {
+            break;
+        }
         if i > 0 {
             words.push_str(" | ");
         }
@@ -164,9 +192,7 @@ fn merge(
         }
     }
     words.push(')');
-    let describe = !all
-        && each_required.len() <= MAX_DESCRIBED_ALTERNATIVES
-        && words.len() <= MAX_DESCRIPTION_NOTE;
+    describe &= words.len() <= MAX_DESCRIPTION_NOTE;
 
     for (name, list) in seen {
         if own.contains_key(&name) {

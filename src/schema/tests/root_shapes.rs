@@ -271,3 +271,47 @@ fn many_alternatives_are_merged_without_descriptions() {
     assert_eq!(schema["properties"]["p0"], json!({"type": "string"}));
     assert!(schema.get("required").is_none());
 }
+
+#[test]
+fn huge_root_unions_are_merged_in_linear_time_and_only_relaxed() {
+    // Too large to prepare (far past the node limit), so the root is rewritten unbounded by
+    // it: 3,000 alternatives requiring 300 names each, and one property defined 3,000 ways.
+    let mut alternatives = Vec::new();
+    for i in 0..3000 {
+        let names: Vec<String> = (0..300).map(|n| format!("n{n}")).collect();
+        alternatives.push(json!({
+            "properties": {"p": {"const": i}, format!("q{i}"): {"type": "string"}},
+            "required": names
+        }));
+    }
+    let started = std::time::Instant::now();
+    let (schema, warnings) = tool(json!({"oneOf": alternatives}));
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(schema["type"], "object");
+    assert_eq!(
+        schema["properties"].as_object().map(|p| p.len()),
+        Some(3001)
+    );
+    // more alternatives than are compared: nothing is required
+    assert!(schema.get("required").is_none());
+    // 16 definitions of `p`, then `true`
+    let p = schema["properties"]["p"]["anyOf"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(p.len(), 17);
+    assert_eq!(p.last(), Some(&json!(true)));
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+
+    // an allOf of 3,000 parts keeps at most 256 required names
+    let mut parts = Vec::new();
+    for i in 0..3000 {
+        parts.push(json!({"required": [format!("r{i}")]}));
+    }
+    let (schema, _) = tool(json!({"allOf": parts}));
+    assert_eq!(schema["required"].as_array().map(Vec::len), Some(256));
+}
