@@ -26,16 +26,19 @@ extern "C" {
     /// One exchange on the JS side (see `exchange.js`).
     type JsExchange;
 
+    /// `on_trace` is the host's `onTrace` option, or `undefined`.
     #[wasm_bindgen(constructor)]
-    fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64) -> JsExchange;
+    fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64, on_trace: &JsValue) -> JsExchange;
 
-    /// Resolves to a [`ResponseHead`]. `own` is the request's headers as
+    /// Resolves to a [`ResponseHead`]. `call_headers` are the call's own `headers` option
+    /// (merged over `host_headers`), `own` is the request's headers as
     /// `name NUL value NUL name NUL value` (one string crosses instead of one per name and
     /// value; header values cannot hold NUL).
     #[wasm_bindgen(method)]
     fn start(
         this: &JsExchange,
         host_headers: &JsValue,
+        call_headers: &JsValue,
         url: &str,
         method: &str,
         mcp_method: &str,
@@ -123,24 +126,36 @@ pub struct CallContext {
     pub signal: Option<JsValue>,
     /// Timeout in milliseconds, if any.
     pub timeout_ms: Option<f64>,
+    /// The call's own `headers` option (an object or a `Headers`), if any.
+    pub headers: Option<JsValue>,
 }
 
 /// `fetch`-backed exchange.
 pub struct FetchExchange {
     fetch: JsValue,
     headers: JsValue,
+    /// The host's `onTrace` option, or `undefined`: `exchange.js` tells it each JSON-RPC
+    /// message it sends and receives.
+    on_trace: JsValue,
 }
 
 impl FetchExchange {
-    /// An exchange over `fetch` (the global one when `None`) sending the host's `headers`.
-    pub fn new(fetch: Option<Function>, headers: HostHeaders) -> FetchExchange {
+    /// An exchange over `fetch` (the global one when `None`) sending the host's `headers`,
+    /// telling `on_trace` (when given) each message.
+    pub fn new(
+        fetch: Option<Function>,
+        headers: HostHeaders,
+        on_trace: Option<Function>,
+    ) -> FetchExchange {
         let headers = match headers {
             HostHeaders::None => JsValue::UNDEFINED,
             HostHeaders::Given(v) => v,
         };
+        let or_undefined = |f: Option<Function>| f.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
         FetchExchange {
-            fetch: fetch.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+            fetch: or_undefined(fetch),
             headers,
+            on_trace: or_undefined(on_trace),
         }
     }
 }
@@ -191,16 +206,22 @@ impl Exchange for FetchExchange {
             .and_then(|c| c.downcast_ref::<CallContext>());
         // requests made without a call context (session cleanup, cancellation notices)
         // are bounded too
-        let (signal, timeout_ms) = match ctx {
+        let (signal, timeout_ms, call_headers) = match ctx {
             Some(c) => (
                 c.signal.clone().unwrap_or(JsValue::UNDEFINED),
                 c.timeout_ms.unwrap_or(0.0),
+                c.headers.clone().unwrap_or(JsValue::UNDEFINED),
             ),
-            None => (JsValue::UNDEFINED, CONTEXTLESS_REQUEST_TIMEOUT_MS),
+            None => (
+                JsValue::UNDEFINED,
+                CONTEXTLESS_REQUEST_TIMEOUT_MS,
+                JsValue::UNDEFINED,
+            ),
         };
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
+        let on_trace = self.on_trace.clone();
         Box::pin(async move {
-            let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms));
+            let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms, &on_trace));
             let mcp_method = request
                 .headers
                 .iter()
@@ -218,6 +239,7 @@ impl Exchange for FetchExchange {
             }
             let started = exchange.0.start(
                 &host_headers,
+                &call_headers,
                 &request.url,
                 request.method,
                 mcp_method,

@@ -15,7 +15,7 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 16] = [
+pub const ADAPTER_OPTIONS: [&str; 17] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",
@@ -31,11 +31,12 @@ pub const ADAPTER_OPTIONS: [&str; 16] = [
     "onWarning",
     "headers",
     "fetch",
+    "onTrace",
     "timeoutMs",
 ];
 
 /// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
-pub const CALL_OPTIONS: [&str; 3] = ["timeoutMs", "signal", "onProgress"];
+pub const CALL_OPTIONS: [&str; 4] = ["timeoutMs", "signal", "onProgress", "headers"];
 
 /// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
 const LOG_LEVELS: &[&str] = &[
@@ -55,6 +56,8 @@ pub struct Parsed {
     pub approval: Option<Function>,
     pub fetch: Option<Function>,
     pub headers: HostHeaders,
+    /// The `onTrace` option (see `FetchExchange`).
+    pub on_trace: Option<Function>,
     pub defaults: CallDefaults,
 }
 
@@ -264,12 +267,14 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
     let headers = HostHeaders::from_option(option(options, "headers"))?;
     let fetch = optional_function(options, "fetch")?;
+    let on_trace = optional_function(options, "onTrace")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
     Ok(Parsed {
         config,
         approval,
         fetch,
         headers,
+        on_trace,
         defaults: CallDefaults { timeout_ms },
     })
 }
@@ -296,9 +301,24 @@ impl CallDefaults {
         };
         let on_progress = optional_function(call, "onProgress")?;
         let progress = on_progress.is_some();
+        // merged over the adapter's `headers` by exchange.js, names compared case-insensitively
+        let headers = option(call, "headers");
+        let headers = if headers.is_undefined() || headers.is_null() {
+            None
+        } else if headers.is_object() && !headers.is_function() {
+            Some(headers)
+        } else {
+            return Err(invalid(
+                "option headers of a call must be an object or a Headers",
+            ));
+        };
         let timeout_ms = (timeout_ms > 0.0).then_some(timeout_ms);
         Ok(RequestOptions {
-            context: Some(Rc::new(CallContext { signal, timeout_ms })),
+            context: Some(Rc::new(CallContext {
+                signal,
+                timeout_ms,
+                headers,
+            })),
             progress,
             on_notification: notification_handler(on_progress, None),
             on_elicitation: None,
