@@ -190,7 +190,7 @@ describe('onTrace on an event stream cut anywhere', () => {
       } }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
     const exchange = new JsExchange(fetchFn, undefined, 0, (event) => told.push(event));
     const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } });
-    await exchange.start(undefined, 'http://127.0.0.1:9/mcp', 'POST', 'tools/call', 'content-type\0application/json', body, 1 << 20);
+    await exchange.start(undefined, undefined, 'http://127.0.0.1:9/mcp', 'POST', 'tools/call', 'content-type\0application/json', body, 1 << 20);
     while ((await exchange.read()) !== undefined);
     exchange.close();
     return told;
