@@ -157,9 +157,10 @@ pub fn prepare_input_schema(schema: &Value) -> Result<Value, SchemaError> {
 ///   is not an object are dropped wherever they sit in schema position.
 /// - The root is made `{"type": "object", "properties": {…}, …}`: a root `allOf` is merged
 ///   into it, a root `anyOf` / `oneOf` of objects becomes one object with every
-///   alternative's properties that requires only what every alternative requires (the
-///   alternatives described in the descriptions of the other properties: "(give exactly one
-///   of: content | source_url)"), and a root `type` other than `"object"` is replaced.
+///   alternative's properties that requires only what every alternative requires (the choice
+///   told in the descriptions of the properties some alternatives require and others do not:
+///   "(give exactly one of: content | source_url)"), and a root `type` other than
+///   `"object"` is replaced.
 /// - All other keywords are kept as they are: subschemas in `properties`, `items`, `anyOf`,
 ///   `oneOf`, `allOf`, `not`, `if`/`then`/`else`, `patternProperties`, `prefixItems`, … are
 ///   prepared in place; data keywords (`enum`, `const`, `default`, `examples`, unknown and

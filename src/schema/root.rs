@@ -60,7 +60,7 @@ pub(super) fn normalize_root(schema: &mut Map<String, Value>, warnings: &mut Vec
         while let Some(items) = schema.remove(keyword) {
             note(warnings, merged);
             if let Value::Array(items) = items {
-                merge(schema, keyword, items, warnings);
+                merge(schema, keyword, items);
             }
         }
     }
@@ -98,22 +98,17 @@ fn take_required(schema: &mut Map<String, Value>) -> Vec<String> {
 /// that has it; a union requires only what every alternative requires, drops the
 /// alternatives' other keywords, and tells the choice in the description of each property
 /// that some alternatives require and others do not: "(give exactly one of: a | b and c)".
-fn merge(
-    schema: &mut Map<String, Value>,
-    keyword: &str,
-    items: Vec<Value>,
-    warnings: &mut Vec<String>,
-) {
+fn merge(schema: &mut Map<String, Value>, keyword: &str, items: Vec<Value>) {
     let all = keyword == "allOf";
+    // malformed `properties` and `required` of the parts are skipped below (the rewrite has
+    // dropped them already, with a warning, unless the schema was too large to prepare)
     let mut parts = Vec::with_capacity(items.len());
     for item in items {
-        let mut part = match item {
-            Value::Object(map) => map,
-            Value::Bool(true) => Map::new(),
-            _ => continue,
-        };
-        drop_malformed(&mut part, warnings);
-        parts.push(part);
+        match item {
+            Value::Object(map) => parts.push(map),
+            Value::Bool(true) => parts.push(Map::new()),
+            _ => {}
+        }
     }
 
     // properties: every distinct definition of each name, the root's own first
