@@ -501,7 +501,13 @@ export type ContentBlock =
  */
 export interface ToolResult {
   type: 'tool_result';
-  /** The server's content as v1 blocks (on `status: "error"`, the server's own error content). */
+  /**
+   * The server's content as v1 blocks (on `status: "error"`, the server's own error content).
+   * Never empty, since model APIs refuse an empty (error) tool result: a result without
+   * blocks gets one text block, its `structuredContent` as JSON text when it has one, else
+   * "The tool reported an error without details." (`status: "error"`) or
+   * "The tool returned no content." (`status: "success"`).
+   */
   content: ContentBlock[];
   /** `{ structured_content }` when the server sent `structuredContent` (any JSON value). */
   artifact?: { structured_content: unknown };
@@ -679,8 +685,15 @@ export interface MCPToolMetadata {
     };
     /** `name` and `version` of the server's `Implementation`. */
     server: { name: string | null; version: string | null };
-    /** Present when `schema` could not be prepared and is the verbatim `inputSchema`. */
-    schema_warning?: string;
+    /**
+     * What {@link MCPTool.schema} relaxed of the `inputSchema` to give model providers a plain
+     * object root, one sentence per kind: a root `allOf` merged; a root `anyOf` / `oneOf`
+     * merged into one object that requires only what every alternative requires; a root
+     * `type` other than `"object"` replaced; a `required` that is not an array of strings or
+     * a `properties` that is not an object dropped; a schema too deep or too large to prepare
+     * (then only its root is rewritten). Absent (never empty) when nothing was relaxed.
+     */
+    schema_warnings?: string[];
   };
 }
 
@@ -694,8 +707,18 @@ export interface MCPTool {
   description: string;
   /** The server's input schema, verbatim (JSON Schema 2020-12 or draft-07). */
   inputSchema: Record<string, unknown>;
-  /** The input schema made LLM-ready: local `$ref`s inlined (cycles end in `{}`), `$defs` and `$schema` dropped, `properties: {}` on bare objects, unions kept. */
-  schema: Record<string, unknown>;
+  /**
+   * The input schema made LLM-ready: local `$ref`s inlined (cycles end in `{}`), `$defs` and
+   * `$schema` dropped, `properties: {}` on bare objects, malformed `required` / `properties`
+   * dropped, unions below the root kept. Its root is always
+   * `{ type: "object", properties: {…}, … }` with no `allOf` / `anyOf` / `oneOf`, the shape
+   * every model provider takes: a root `allOf` is merged, and a root `anyOf` / `oneOf` of
+   * objects becomes one object with every alternative's properties, requiring only what all
+   * of them require, the choice told in the descriptions of the properties concerned
+   * ("(give exactly one of: content | source_url)"). What was relaxed is listed in
+   * `metadata.mcp.schema_warnings`; the server still validates against `inputSchema`.
+   */
+  schema: Record<string, unknown> & { type: 'object'; properties: Record<string, unknown> };
   /** The server's output schema, verbatim, or null. */
   outputSchema: Record<string, unknown> | null;
   /** MCP metadata for human-in-the-loop policies. */

@@ -360,7 +360,7 @@ fn tool_description() -> ToolDescription {
                     name: json!("srv"),
                     version: json!("1.0"),
                 },
-                schema_warning: Some("kept verbatim".into()),
+                schema_warnings: vec!["kept verbatim".into()],
             },
         },
     }
