@@ -7,7 +7,7 @@ import { MCPAdapter, MCPAdapterError } from "mcp-wasm-adapter";
 const adapter = new MCPAdapter("https://example.com/mcp", {
   headers: async () => ({ Authorization: `Bearer ${await getToken()}` }), // per request, this origin only
   timeoutMs: 30_000,
-  onProgress: (p) => console.log(p.progress, p.total, p.message),
+  onProgress: (p, { tool }) => console.log(tool, p.progress, p.total, p.message),
 });
 
 const tools = await adapter.listTools();
