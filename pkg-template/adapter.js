@@ -36,6 +36,7 @@ export class MCPAdapter {
   #outputs = new Map();
   #key; // the interruptKey, a promise of a CryptoKey (signing.js)
   #inputSchemas = new Map(); // inputSchema by tool name, from the last listTools()
+  #gated; // whether the `approval` option is set
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -47,6 +48,7 @@ export class MCPAdapter {
       this.#auth = auth.bind(String(target), options.fetch, this);
       options = { ...options, fetch: this.#auth.fetch };
     }
+    this.#gated = typeof options?.approval === 'function';
     this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
     this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
     this.#client = new WasmClient(target, options ?? {});
@@ -100,7 +102,12 @@ export class MCPAdapter {
   }
 
   async listTools(options = {}) {
-    const tools = decodeResult(await this.#client.listTools(options ?? {}));
+    return this.#list(options ?? {});
+  }
+
+  /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
+  async #list(options) {
+    const tools = decodeResult(await this.#client.listTools(options));
     const outputs = new Map();
     this.#inputSchemas = new Map();
     for (const tool of tools) {
@@ -135,6 +142,9 @@ export class MCPAdapter {
   }
 
   async #send(name, args, options) {
+    // the approval predicate reads the tool's metadata from the last listing: list first when
+    // this tool is not in it, so that a gate on annotations never lets a call pass unseen
+    if (this.#gated && !this.#inputSchemas.has(name)) await this.#list({ signal: options.signal, timeoutMs: options.timeoutMs });
     const policy = this.#policy(options);
     return this.#finish(name, decodeResult(await this.#client.callTool(name, args, options)), policy);
   }

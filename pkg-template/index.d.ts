@@ -319,7 +319,9 @@ export interface MCPAdapterOptions {
    * `{ allowedDecisions }`) the call is not sent and resolves to an {@link ApprovalInterrupt}
    * instead. `allowedDecisions` lists what the person may answer, in LangChain's
    * human-in-the-loop terms (default all three): `"approve"` (send as is), `"edit"` (send
-   * with edited `args`), `"reject"`. For example
+   * with edited `args`), `"reject"`. `metadata` is the tool's from the last `listTools()`;
+   * when the tool is not in it the adapter lists the tools first, so `metadata` is `null` only
+   * for a tool the server does not list (a predicate should fail closed on it). For example
    * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`, or
    * `() => ({ allowedDecisions: ["approve", "reject"] })`. A list that is empty or names
    * anything else fails the call with `invalid_argument`.

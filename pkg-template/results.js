@@ -30,7 +30,7 @@ export async function finishResult(name, result, entry, handleErrors, { report, 
     }
     if (errors?.length > 0) {
       const where = errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ');
-      result = { content: [{ type: 'text', text: `MCP tool "${name}" returned structured content that does not match its outputSchema: ${where}` }], artifact: result.artifact, status: 'error' };
+      result = { type: 'tool_result', content: [{ type: 'text', text: `MCP tool "${name}" returned structured content that does not match its outputSchema: ${where}` }], artifact: result.artifact, status: 'error' };
     } else errors = undefined;
   }
   if (result.status !== 'error' || handleErrors) return result;

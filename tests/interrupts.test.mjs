@@ -195,6 +195,22 @@ describe('FastMCP fixture', () => {
     await assert.rejects(adapter.resume(gated, { decision: 'maybe' }), { code: 'invalid_argument' });
   });
 
+  test('approval: a gate on annotations holds on a call made before any listTools() (the adapter lists first)', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, {
+      fetch: rec.fetch,
+      approval: ({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true,
+    });
+    const gated = await adapter.callTool('delete_item', { item_id: '9' });
+    assert.equal(gated.type, 'mcp_approval');
+    assert.equal(gated.metadata.mcp.tool.annotations.destructiveHint, true);
+    const sent = () => rec.requests.map((r) => r.body?.method).filter((m) => m?.startsWith('tools/'));
+    assert.deepEqual(sent(), ['tools/list'], 'listed, and the gated call not sent');
+    // listed once: a second call does not list again
+    assert.equal((await adapter.callTool('echo', { text: 'free' })).status, 'success');
+    assert.deepEqual(sent(), ['tools/list', 'tools/call']);
+  });
+
   test('sampling and roots are declared only when the host can answer them', async () => {
     const rec = recordingFetch();
     const adapter = new MCPAdapter(server.url, { fetch: rec.fetch, onSampling: () => ({}), roots: [{ uri: 'file:///w' }] });

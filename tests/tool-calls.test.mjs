@@ -41,6 +41,7 @@ describe('output validation (TypeScript SDK fixture, whose `reading` tool sends 
   it('a mismatch is an error result naming each failing path and why, the structured content kept', async () => {
     const out = await (await listed(server().url)).callTool('reading', { mode: 'invalid' });
     assert.equal(out.status, 'error');
+    assert.equal(out.type, 'tool_result');
     assert.equal(out.content.length, 1);
     const text = out.content[0].text;
     assert.match(text, /^MCP tool "reading" returned structured content that does not match its outputSchema: /);
