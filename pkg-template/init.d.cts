@@ -13,7 +13,8 @@ export * from './index.cjs';
 
 /**
  * What {@link initialize} instantiates the wasm from: its bytes, a `Response` (or a promise of
- * one, such as `fetch(url)`; `application/wasm` compiles while it downloads), a URL to fetch,
+ * one, such as `fetch(url)`; `application/wasm` compiles while it downloads), a URL to fetch
+ * (`http(s):`; Node's `fetch` reads no `file:` URL, so pass the file's bytes there),
  * or a `WebAssembly.Module` (Cloudflare Workers' `.wasm` imports, Vercel Edge's `?module`).
  */
 export type WasmSource = BufferSource | Response | Promise<Response> | URL | string | WebAssembly.Module;
@@ -21,8 +22,9 @@ export type WasmSource = BufferSource | Response | Promise<Response> | URL | str
 /**
  * Instantiates the wasm; resolves once adapters can be made. Calling it again does nothing.
  * @throws {MCPAdapterError} `http_status` (a URL answered non-2xx: the file is not served
- *   there), `network` (the fetch failed), `invalid_argument` (not a {@link WasmSource});
- *   a `WebAssembly.CompileError` for bytes that are not this package's wasm.
+ *   there), `network` (the fetch failed), `invalid_argument` (not a {@link WasmSource},
+ *   not WebAssembly, or not this package's wasm: another file or another version; the
+ *   entry stays usable, so `initialize` can be called again with the right one).
  */
 export declare function initialize(wasm: WasmSource): Promise<void>;
 

@@ -36,7 +36,17 @@ export async function initialize(wasm) {
   if (!isResponse(source) && !(source instanceof WebAssembly.Module) && !ArrayBuffer.isView(source) && !(source instanceof ArrayBuffer)) {
     throw new MCPAdapterError('invalid_argument', 'initialize(wasm): pass the wasm as bytes, a Response, a URL or a WebAssembly.Module');
   }
-  await init({ module_or_path: source });
+  let module = source;
+  if (!(source instanceof WebAssembly.Module)) {
+    // an application/wasm answer compiles while it downloads
+    const streaming = isResponse(source) && typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/.test(source.headers.get('content-type') ?? '');
+    try {
+      module = streaming ? await WebAssembly.compileStreaming(source) : await WebAssembly.compile(isResponse(source) ? await source.arrayBuffer() : source);
+    } catch (e) {
+      throw new MCPAdapterError('invalid_argument', `initialize(wasm): not a WebAssembly module (${e?.message ?? e})`);
+    }
+  }
+  await init({ module_or_path: ours(module) });
   ready = true;
 }
 
@@ -46,8 +56,29 @@ export function initializeSync(wasm) {
   if (!(wasm instanceof WebAssembly.Module) && !ArrayBuffer.isView(wasm) && !(wasm instanceof ArrayBuffer)) {
     throw new MCPAdapterError('invalid_argument', 'initializeSync(wasm): pass the wasm as bytes or a WebAssembly.Module');
   }
-  initSync({ module: wasm });
+  let module = wasm;
+  if (!(wasm instanceof WebAssembly.Module)) {
+    try {
+      module = new WebAssembly.Module(wasm);
+    } catch (e) {
+      throw new MCPAdapterError('invalid_argument', `initializeSync(wasm): not a WebAssembly module (${e?.message ?? e})`);
+    }
+  }
+  initSync({ module: ours(module) });
   ready = true;
+}
+
+/**
+ * `module`, once it is known to be this package's wasm. Instantiating another module (a stale
+ * copy from another version, say) would fail inside the glue and leave it unusable for the
+ * right one, so it is refused first: `invalid_argument`.
+ */
+function ours(module) {
+  const names = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+  if (!names.has('__wbindgen_start') || !names.has('wasmclient_new')) {
+    throw new MCPAdapterError('invalid_argument', 'initialize(wasm): this WebAssembly module is not mcp-wasm-adapter\'s mcp_wasm_adapter_bg.wasm (another file, or another version of the package?)');
+  }
+  return module;
 }
 
 function checkReady(what) {

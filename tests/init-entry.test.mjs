@@ -5,7 +5,7 @@
 //   bash scripts/build.sh && node --test tests/init-entry.test.mjs
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { initialize, MCPAdapter, MCPAdapterError } from '../pkg/init.js';
+import { initialize, initializeSync, MCPAdapter, MCPAdapterError } from '../pkg/init.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 import { startStaticSite } from './helpers/browser.mjs';
 
@@ -18,6 +18,13 @@ describe('mcp-wasm-adapter/init: the host passes the wasm', { timeout: 30_000 },
       assert.throws(() => new MCPAdapter(server().url), (e) => e instanceof MCPAdapterError && e.code === 'invalid_argument' && /initialize\(wasm\)/.test(e.message));
       await assert.rejects(initialize(`${site.origin}/pkg/missing.wasm`), (e) => e.code === 'http_status' && e.status === 404 && e.message.includes('/pkg/missing.wasm'));
       await assert.rejects(initialize({ not: 'wasm' }), (e) => e.code === 'invalid_argument');
+      // not WebAssembly, and a valid module that is not this package's (as a stale copy of
+      // another version would be): refused before the glue sees them, which stays usable
+      const emptyModule = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+      for (const wrong of [new Uint8Array([1, 2, 3]), emptyModule, new WebAssembly.Module(emptyModule)]) {
+        await assert.rejects(initialize(wrong), (e) => e.code === 'invalid_argument' && /not a WebAssembly module|not mcp-wasm-adapter/.test(e.message));
+      }
+      assert.throws(() => initializeSync(emptyModule), (e) => e.code === 'invalid_argument');
       await initialize(new URL(`${site.origin}/pkg/mcp_wasm_adapter_bg.wasm`));
       assert.ok(site.seen.includes('GET /pkg/mcp_wasm_adapter_bg.wasm'), 'the wasm came from the URL');
       await initialize(new Uint8Array(0)); // once initialized, later calls do nothing
