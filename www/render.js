@@ -81,7 +81,7 @@ export function block(b, { readLink } = {}) {
 export function toolResult(out, options) {
   const failed = out.status === 'error';
   return el('div', { className: `result ${failed ? 'is-error' : 'success'}` }, [
-    failed ? el('p', { className: 'status' }, 'Error result (the tool set isError, or its result failed the outputSchema check):') : '',
+    failed ? el('p', { className: 'status' }, 'Error result: the tool reported an error, or its result failed the outputSchema check:') : '',
     ...(out.content ?? []).map((b) => block(b, options)),
     out.artifact ? el('details', { className: 'artifact', open: true }, [el('summary', {}, 'Structured content'), json(out.artifact.structured_content)]) : '',
   ]);
