@@ -81,12 +81,32 @@ fn replay(target: &str, check: fn(&[u8])) {
 }
 
 #[test]
-fn fuzz_corpus_replays() {
+fn fuzz_corpus_replays_sse() {
     replay("sse", checks::sse_chunking);
+}
+
+#[test]
+fn fuzz_corpus_replays_jsonrpc() {
     replay("jsonrpc", checks::jsonrpc);
+}
+
+#[test]
+fn fuzz_corpus_replays_schema() {
     replay("schema", checks::schema_preparation);
+}
+
+#[test]
+fn fuzz_corpus_replays_param_headers() {
     replay("param_headers", checks::param_headers);
+}
+
+#[test]
+fn fuzz_corpus_replays_form() {
     replay("form", checks::form);
+}
+
+#[test]
+fn fuzz_corpus_replays_content() {
     replay("content", checks::content);
 }
 
