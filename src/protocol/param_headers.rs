@@ -126,7 +126,9 @@ pub fn header_values(headers: &[ParamHeader], arguments: &Value) -> Vec<(String,
                 // in decimal digits even when the JSON had a fraction or exponent
                 // (`3.0`, `-0.0`, `1e2`): within ±(2^53−1) an `i64` holds the value exactly
                 Value::Number(n) => match n.as_f64() {
-                    Some(f) if f.fract() == 0.0 && f.abs() <= SAFE => (f as i64).to_string(),
+                    Some(f) if f.fract() == 0.0 && f.abs() <= SAFE => {
+                        crate::json_text(&Value::from(f as i64))
+                    }
                     _ => return None,
                 },
                 _ => return None,
