@@ -24,9 +24,11 @@ export class MCPAdapter {
   #client;
   #url;
   #auth;
+  #interceptors;
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
+    this.#interceptors = interceptorOption(options?.interceptors);
     const auth = options?.auth;
     if (auth != null) {
       // OAuth (mcp-wasm-adapter/auth): the provider's session wraps the fetch of every request
@@ -80,7 +82,16 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    return decodeResult(await this.#client.callTool(name, args, options ?? {}));
+    if (this.#interceptors.length === 0) return this.#send(name, args, options ?? {});
+    // the `interceptors` option: the request goes through them, then out
+    const { CALL_CONTEXT, ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
+    const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
+    const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
+    return runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options)));
+  }
+
+  async #send(name, args, options) {
+    return decodeResult(await this.#client.callTool(name, args, options));
   }
 
   /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
@@ -184,6 +195,20 @@ export class MCPAdapter {
     this.#client.clearCache();
   }
 }
+
+/**
+ * The `interceptors` option as an array of functions (`[]` when absent). What runs them
+ * (interceptors.js) is loaded by {@link loadInterceptors} on the first intercepted call, so
+ * pages that use none do not download it.
+ */
+export function interceptorOption(value) {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value) && value.every((f) => typeof f === 'function')) return [...value];
+  throw new MCPAdapterError('invalid_argument', 'option interceptors must be an array of functions (request, next) => result');
+}
+
+/** The interceptors module (interceptors.js), imported once, when first needed. */
+export const loadInterceptors = () => import('./interceptors.js');
 
 /**
  * One content of a resource (`TextResourceContents` or `BlobResourceContents`), Blob-like:

@@ -6,3 +6,4 @@ import { initSync } from './mcp_wasm_adapter.js';
 initSync({ module: readFileSync(join(__dirname, 'mcp_wasm_adapter_bg.wasm')) });
 
 export { MCPAdapter, MCPAdapterError } from './adapter.js';
+export { MCPAdapterGroup } from './group.js';

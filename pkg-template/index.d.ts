@@ -62,7 +62,9 @@ export type MCPErrorCode =
   /** A person must sign in (`auth` option): the provider sent them to the authorization URL, or (with `interrupt: true`) the call resolves to an {@link AuthorizationInterrupt} instead. */
   | 'authorization_required'
   /** OAuth failed (`auth` option): metadata, registration, callback (`state`, `iss`) or token request refused, or `insufficient_scope` beyond the step-up limit. */
-  | 'authorization_failed';
+  | 'authorization_failed'
+  /** Two servers of an {@link MCPAdapterGroup} (or two adapters given to `toLangChainTools`) offer a tool under the same name; `data` is `{ tool, servers: [first, second] }`. */
+  | 'tool_name_collision';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthorizationInterrupt };
@@ -83,6 +85,8 @@ export declare class MCPAdapterError extends Error {
   readonly data?: unknown;
   /** For `resource_not_found`: the resource URI that was read. */
   readonly uri?: string;
+  /** Set by an {@link MCPAdapterGroup} on a server's error: the server's key. */
+  readonly server?: string;
 }
 
 /** An MCP `Implementation` (`{ name, version, title?, description?, websiteUrl?, icons? }`). */
@@ -205,6 +209,11 @@ export interface MCPAdapterOptions {
    * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`.
    */
   approval?: (call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null }) => boolean | Promise<boolean>;
+  /**
+   * Wrap every tool call (`callTool`, `invoke`), the first outermost; see
+   * {@link ToolCallInterceptor}. `resume()` is not intercepted.
+   */
+  interceptors?: ToolCallInterceptor[];
   /** Told, one sentence each, about tools left out of `listTools()` (invalid `x-mcp-header` annotations). Default `console.warn`. */
   onWarning?: (text: string) => void;
   /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
@@ -223,7 +232,79 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Progress of this call only; makes this request carry a `progressToken`. */
   onProgress?: (progress: Progress) => void;
+  /**
+   * Headers of this call only (tool calls, lists, reads, prompts; not `subscribe`), set over
+   * the adapter's `headers` with names compared case-insensitively: `{ authorization: "…" }`
+   * replaces an adapter's `Authorization`. They go to the target's origin only, `Mcp-*` names
+   * are dropped, and their values are redacted from errors, as for the adapter's.
+   */
+  headers?: Record<string, string> | Headers;
 }
+
+/**
+ * One tool call as interceptors see it. Read-only: {@link ToolCallRequest.override} makes a
+ * changed copy to pass to `next`.
+ */
+export interface ToolCallRequest {
+  /** The MCP tool name the call goes out under. */
+  readonly name: string;
+  /** The call's arguments. */
+  readonly args: Record<string, unknown>;
+  /** The server's key in an {@link MCPAdapterGroup}; for an adapter on its own, its URL. */
+  readonly server: string;
+  /**
+   * What this call sends over the adapter's own `headers` option (names lower-case; `{}` when
+   * nothing): set as the call's {@link CallOptions.headers}.
+   */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The call's `AbortSignal`, if any. */
+  readonly signal?: AbortSignal;
+  /**
+   * Through `toLangChainTools`: the LangChain tool runtime of the call (`toolCallId`,
+   * `state`, `context`, `store`, `config`); undefined for calls made otherwise.
+   */
+  readonly runtime?: ToolCallRuntime;
+  /**
+   * A copy with `name` and `args` replaced and `headers` set over this request's (names
+   * compared case-insensitively; a value of the same name in any case replaces the old one).
+   * @throws {MCPAdapterError} `invalid_argument` for a name that is not a string or args that are not an object.
+   */
+  override(changes: { name?: string; args?: Record<string, unknown>; headers?: Record<string, string> | Headers }): ToolCallRequest;
+}
+
+/** The LangChain tool runtime an interceptor reads through `toLangChainTools` (`request.runtime`). */
+export interface ToolCallRuntime {
+  /** The id of the model's tool call, when the tool was called with one. */
+  toolCallId?: string;
+  /** The graph state of the run (in `createAgent`: `messages` and the rest). */
+  state?: unknown;
+  /** The run's context (`invoke(input, { context })`). */
+  context?: unknown;
+  /** The run's LangGraph store, if any. */
+  store?: unknown;
+  /** The `RunnableConfig` the tool was called with. */
+  config?: Record<string, unknown>;
+}
+
+/**
+ * Wraps tool calls, onion-like: the first interceptor of a list is the outermost. It may call
+ * `next` zero times (and answer itself), once (with `request` or `request.override(...)`;
+ * `next()` passes `request` on), or several times (a retry), and may change what `next`
+ * resolved to. Errors reach it unchanged (`MCPAdapterError` with its `code`); interrupts are
+ * results like any other, to be returned untouched.
+ * Through `toLangChainTools` it may also resolve to a LangChain `ToolMessage` or a LangGraph
+ * `Command`, which become the tool's output as they are.
+ *
+ * @example
+ * const retryOnce = async (request, next) => {
+ *   try { return await next(); } catch (e) { if (e.code === "http_status") return next(); throw e; }
+ * };
+ * const asUser = (request, next) => next(request.override({ headers: { "X-User": currentUser() } }));
+ */
+export type ToolCallInterceptor = (
+  request: ToolCallRequest,
+  next: (request?: ToolCallRequest) => Promise<any>,
+) => Promise<any> | any;
 
 /** LangChain.js v1 content blocks (camelCase field names), as produced from MCP content. */
 export type ContentBlock =
@@ -516,6 +597,90 @@ export declare class MCPAdapter {
   subscribe(filter: SubscriptionFilter, onNotification: (notification: MCPNotification) => void, options?: CallOptions): Promise<Subscription>;
   /** Forgets every cached result of this adapter (and the shared public results of its server). */
   clearCache(): void;
+}
+
+/** One server of an {@link MCPAdapterGroup}: a URL, a URL with its own adapter options, or an adapter used as built. */
+export type MCPGroupServer = string | URL | (MCPAdapterOptions & { url: string | URL }) | MCPAdapter;
+
+/** Options of an {@link MCPAdapterGroup}: adapter options shared by every adapter it builds, and its own. */
+export interface MCPAdapterGroupOptions extends MCPAdapterOptions {
+  /**
+   * Name every tool `{server}_{tool}` (the server's key, an underscore, its name); calls still
+   * go out under the server's own name. Default false: names stay as the servers give them.
+   */
+  toolNamePrefix?: boolean;
+  /**
+   * What a server that fails a list does (it is unreachable, refuses, times out, or needs a
+   * sign-in first): `"throw"` (default) rejects with its error (the message starts with
+   * `server "key":`, and `error.server` is the key); `"skip"` reports it through `onWarning`
+   * (default `console.warn`) and lists the other servers; a function is told
+   * `(error, { server, operation })` instead and the other servers are listed.
+   */
+  onServerError?: 'throw' | 'skip' | ((error: MCPAdapterError, context: { server: string; operation: string }) => void);
+  /** Wrap every tool call made through the group, outside each adapter's own interceptors (`server` is the key). */
+  interceptors?: ToolCallInterceptor[];
+}
+
+/** A tool of an {@link MCPAdapterGroup}: an {@link MCPTool} that says its server. */
+export type MCPGroupTool = Omit<MCPTool, 'metadata'> & {
+  /** The server's own name of the tool (`name` is `{server}_{mcpName}` with `toolNamePrefix`). */
+  mcpName: string;
+  /** {@link MCPToolMetadata}, with the server's group key in `mcp.server.key`. */
+  metadata: { mcp: Omit<MCPToolMetadata['mcp'], 'server'> & { server: MCPToolMetadata['mcp']['server'] & { key: string } } };
+};
+
+/**
+ * Several MCP servers behind one object, each under a key of the host's choosing, as
+ * LangChain's `MultiServerMCPClient` has them. Lists run on every server concurrently; calls,
+ * reads and prompts go to the server they name.
+ *
+ * @example
+ * const group = new MCPAdapterGroup(
+ *   { crm: "https://crm.example.com/mcp", math: { url: "https://math.example.com/mcp", headers: { "X-Key": key } }, local: existingAdapter },
+ *   { timeoutMs: 30_000, toolNamePrefix: true },
+ * );
+ * const tools = await group.listTools();           // crm_search, math_add, …
+ * const tools2 = await toLangChainTools(group);    // from mcp-wasm-adapter/langchain
+ */
+export declare class MCPAdapterGroup {
+  /**
+   * @param servers by key: a URL, `{ url, ...options }` (its options over the shared ones),
+   *   or an `MCPAdapter`, used as built: its own options and handlers (`onElicitation`,
+   *   `approval`, `interceptors`, …) are kept, and the shared options do not reach it.
+   * @param options adapter options for every adapter the group builds (shared `headers` go
+   *   to every such server: give credentials per server), plus the group's own.
+   * @throws {MCPAdapterError} `invalid_argument` (no servers, bad options), `invalid_url`
+   *   (the message names the server).
+   */
+  constructor(servers: Record<string, MCPGroupServer>, options?: MCPAdapterGroupOptions);
+  /** The server keys, in the order given. */
+  readonly servers: string[];
+  /** The adapter of server `key`. @throws {MCPAdapterError} `invalid_argument` for an unknown key. */
+  adapter(key: string): MCPAdapter;
+  /**
+   * Every server's tools, listed concurrently, in the order of the keys. Each tool's `invoke`
+   * calls it on its server through the group's interceptors.
+   * @throws {MCPAdapterError} `tool_name_collision` when two tools would have one name
+   *   (whatever `onServerError` says; with `toolNamePrefix` only if keys and names happen to
+   *   meet, as `a` + `b_c` and `a_b` + `c`); a server's error under `onServerError: "throw"`.
+   */
+  listTools(options?: ListOptions): Promise<MCPGroupTool[]>;
+  /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
+  callTool(key: string, name: string, args?: Record<string, unknown>, options?: CallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
+  /** Continues an interrupt on the adapter whose URL is the interrupt's `server.url`. @throws {MCPAdapterError} `invalid_argument` when no server has it. */
+  resume(interrupt: MCPInterrupt, answer: ElicitationAnswer | ApprovalAnswer | { callbackUrl: string | URL }, options?: CallOptions): Promise<unknown>;
+  /** Every server's resources, each with `server` (its key). */
+  listResources(options?: ListOptions): Promise<Array<MCPResource & { server: string }>>;
+  /** Every server's resource templates, each with `server` (its key). */
+  listResourceTemplates(options?: ListOptions): Promise<Array<MCPResourceTemplate & { server: string }>>;
+  /** Every server's prompts, each with `server` (its key). */
+  listPrompts(options?: ListOptions): Promise<Array<MCPPrompt & { server: string }>>;
+  /** {@link MCPAdapter.readResource} on server `key`. */
+  readResource(key: string, uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+  /** {@link MCPAdapter.getPrompt} on server `key`. */
+  getPrompt(key: string, name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+  /** {@link MCPAdapter.close} on every server. */
+  close(): Promise<void>;
 }
 
 /**

@@ -7,3 +7,4 @@ import { initSync } from './mcp_wasm_adapter.js';
 initSync({ module: wasm });
 
 export { MCPAdapter, MCPAdapterError } from './adapter.js';
+export { MCPAdapterGroup } from './group.js';

@@ -23,9 +23,11 @@ import type {
   ElicitationInterrupt,
   AuthorizationInterrupt,
   MCPAdapter,
+  MCPAdapterGroup,
   MCPInterrupt,
   MCPTool,
   MCPToolMetadata,
+  ToolCallInterceptor,
 } from './index.js';
 
 /** What every tool's `ToolMessage.artifact` holds. */
@@ -40,10 +42,14 @@ export interface MCPToolArtifact {
   mcp_interrupt?: MCPInterrupt;
 }
 
-/** Anything `toLangChainTools` can list tools from: an `MCPAdapter` or the like. */
+/**
+ * Anything `toLangChainTools` can list tools from: an `MCPAdapter`, an `MCPAdapterGroup`, or
+ * the like. `callTool` is needed only when an interceptor renames a call.
+ */
 export interface MCPToolSource {
   listTools(options?: CallOptions): Promise<MCPTool[]>;
-  resume: MCPAdapter['resume'];
+  resume: MCPAdapter['resume'] | MCPAdapterGroup['resume'];
+  callTool?: MCPAdapter['callTool'] | MCPAdapterGroup['callTool'];
 }
 
 export interface ToLangChainToolsOptions {
@@ -55,15 +61,36 @@ export interface ToLangChainToolsOptions {
   prefixServerName?: boolean;
   /** Timeout of every call and resume round, in ms (overrides the adapter's `timeoutMs`). */
   timeoutMs?: number;
+  /**
+   * Wrap every call of these tools, the first outermost, outside the group's and the adapter's
+   * own (see {@link ToolCallInterceptor}). Here `request.runtime` is the LangChain tool runtime
+   * (`toolCallId`, `state`, `context`, `store`, `config`), `request.name` the MCP name, and an
+   * interceptor may resolve to a `ToolMessage` or a LangGraph `Command` (update the state, go
+   * to a node), which becomes the tool's output as it is. An MCP interrupt reaches the
+   * interceptors as a result (return it as it is); the graph pauses after they returned, and
+   * its answer is sent with the headers of the call's last request. Interceptors are outside
+   * the recorded MCP exchanges, so on a resume they run again, like `wrapToolCall` middleware.
+   */
+  interceptors?: ToolCallInterceptor[];
   /** Options of the `listTools()` calls (e.g. `signal`). */
   listOptions?: CallOptions;
 }
 
 /**
  * LangChain structured tools (`DynamicStructuredTool`, made with `tool()`) for the tools of
- * one adapter, or of several (names must not collide: a collision throws; see `namePrefix`,
- * `prefixServerName`). LangChain names are kept within `^[a-zA-Z0-9_-]{1,64}$` (other
- * characters become `_`).
+ * one adapter or group, or of several.
+ *
+ * Names are what model providers accept, `^[a-zA-Z0-9_-]{1,64}$`: a name that already
+ * matches is kept (with `namePrefix` / `prefixServerName` applied first); another has its
+ * other characters replaced by `_`, is cut to 56 characters, and gets `_` and a hash of the
+ * whole original name (FNV-1a 32-bit of its UTF-8 bytes, base 36, seven characters: the same
+ * in every run) appended, so `notion.search` becomes `notion_search_1gn6nda` beside a
+ * `notion_search`; a name with nothing but `_` and `-` left (`获取天气`) becomes
+ * `tool_<hash>`. A changed name that would meet another tool's name is hashed again with a
+ * counter. The call always goes out under the MCP name. Only two tools wanting the very same
+ * name (one MCP name on two adapters, with the same prefixes) are an error:
+ * `MCPAdapterError` `tool_name_collision` (use `prefixServerName`, a group with
+ * `toolNamePrefix`, or `filter`).
  *
  * Each tool has `name`, `description`, `schema` (the LLM-ready JSON Schema), `metadata`
  * (`{ mcp: { tool, server } }`, see {@link MCPToolMetadata}) and

@@ -7,7 +7,8 @@
 import { tool as lcTool } from '@langchain/core/tools';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { Document } from '@langchain/core/documents';
-import { interrupt as lgInterrupt, task as lgTask } from '@langchain/langgraph';
+import { interrupt as lgInterrupt, task as lgTask, isCommand } from '@langchain/langgraph';
+import { ToolCallRequest, callOptionsOf, interceptorList, newMCPAdapterError, runInterceptors } from './interceptors.js';
 
 /** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
 const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -20,49 +21,56 @@ const isMCPInterrupt = (value) =>
   value != null && typeof value === 'object' && (value.type === 'mcp_elicitation' || value.type === 'mcp_approval' || value.type === 'mcp_authorization');
 
 /**
- * The tools of one adapter (or several) as LangChain structured tools.
+ * The tools of one adapter or group (or several) as LangChain structured tools.
  *
- * @param {object | object[]} source an `MCPAdapter` (anything with `listTools()` and
- *   `resume()`), or an array of them.
+ * @param {object | object[]} source an `MCPAdapter` or `MCPAdapterGroup` (anything with
+ *   `listTools()` and `resume()`), or an array of them.
  * @param {object} [options] see langchain.d.ts (`ToLangChainToolsOptions`).
  */
 export async function toLangChainTools(source, options = {}) {
   const opts = options ?? {};
-  const adapters = Array.isArray(source) ? source : [source];
-  if (adapters.length === 0) return [];
-  for (const a of adapters) {
+  const sources = Array.isArray(source) ? source : [source];
+  if (sources.length === 0) return [];
+  for (const a of sources) {
     if (!a || typeof a.listTools !== 'function' || typeof a.resume !== 'function') {
-      throw new TypeError('toLangChainTools: expected an MCPAdapter (anything with listTools() and resume()), or an array of them');
+      throw new TypeError('toLangChainTools: expected an MCPAdapter or MCPAdapterGroup (anything with listTools() and resume()), or an array of them');
     }
   }
-  const seen = new Map();
-  const out = [];
-  for (const adapter of adapters) {
-    const listed = await adapter.listTools(opts.listOptions ?? {});
+  const interceptors = interceptorList(opts.interceptors, 'toLangChainTools: option interceptors');
+  const entries = [];
+  for (const from of sources) {
+    const listed = await from.listTools(opts.listOptions ?? {});
     if (isMCPInterrupt(listed)) {
       throw new Error(`toLangChainTools: listing the tools needs ${listed.type === 'mcp_authorization' ? 'a sign-in' : 'input from a person'} first (an ${listed.type} interrupt: answer it with adapter.resume(), then call toLangChainTools again)`);
     }
-    for (const mcpTool of listed) {
-      if (!keep(mcpTool, opts.filter)) continue;
-      const name = langChainName(mcpTool, opts);
-      const earlier = seen.get(name);
-      if (earlier) {
-        throw new Error(
-          `toLangChainTools: two tools would both be named "${name}" (${describe(earlier)} and ${describe(mcpTool)}); ` +
-            'pass namePrefix or prefixServerName, or filter one out',
-        );
-      }
-      seen.set(name, mcpTool);
-      out.push(buildTool(adapter, mcpTool, name, opts));
-    }
+    for (const mcpTool of listed) if (keep(mcpTool, opts.filter)) entries.push(toolEntry(from, mcpTool, opts));
   }
-  return out;
+  const names = langChainNames(entries);
+  return entries.map((entry, i) => buildTool(entry, names[i], opts, interceptors));
+}
+
+/**
+ * What a LangChain tool needs of one MCP tool: its MCP name, the name LangChain would give it
+ * before sanitizing, its server (the group key, else the adapter's URL), and how to call it
+ * (by another name too, when an interceptor overrides it) and resume its interrupts.
+ */
+function toolEntry(from, mcpTool, opts) {
+  const key = mcpTool.metadata?.mcp?.server?.key;
+  const inGroup = key !== undefined && typeof from.adapter === 'function';
+  const mcpName = mcpTool.mcpName ?? mcpTool.name;
+  const call = (name, args, callOptions) => {
+    if (name === mcpName) return mcpTool.invoke(args, callOptions);
+    if (typeof from.callTool !== 'function') throw new TypeError(`toLangChainTools: an interceptor renamed the call to "${name}", but this tool source has no callTool()`);
+    return inGroup ? from.callTool(key, name, args, callOptions) : from.callTool(name, args, callOptions);
+  };
+  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume: (...a) => from.resume(...a) };
 }
 
 /** One `MCPTool` as a LangChain structured tool named `name` (the MCP name is the one called). */
-function buildTool(adapter, mcpTool, name, opts) {
+function buildTool(entry, name, opts, interceptors) {
+  const { mcpTool } = entry;
   const metadata = mcpTool.metadata ?? { mcp: null };
-  return lcTool((args, config) => runTool(adapter, mcpTool, name, metadata, args ?? {}, config, opts), {
+  return lcTool((args, config) => runTool(entry, name, metadata, args ?? {}, config, opts, interceptors), {
     name,
     description: mcpTool.description || mcpTool.title || '',
     schema: mcpTool.schema ?? mcpTool.inputSchema ?? { type: 'object', properties: {} },
@@ -71,9 +79,15 @@ function buildTool(adapter, mcpTool, name, opts) {
   });
 }
 
+/** The LangChain tool runtime of a tool call, as `request.runtime` gives it to interceptors. */
+function runtimeOf(config) {
+  return { toolCallId: config?.toolCallId ?? config?.toolCall?.id, state: config?.state, context: config?.context, store: config?.store, config };
+}
+
 /**
- * The body of every tool: call, then (inside a LangGraph run with a checkpointer) one
- * `interrupt()` per MCP interrupt, each answered with `adapter.resume`.
+ * The body of every tool: the call (through the `interceptors` option, outermost first), then
+ * (inside a LangGraph run with a checkpointer) one `interrupt()` per MCP interrupt, each
+ * answered with `resume` and the headers the call was sent with.
  *
  * Inside a LangGraph run every MCP exchange runs as a LangGraph task (named `mcp_exchange`;
  * `streamMode: "updates"` shows its outcome), so with a checkpointer its result is kept: when
@@ -81,7 +95,9 @@ function buildTool(adapter, mcpTool, name, opts) {
  * return their recorded results instead of reaching the server again. The first call therefore
  * yields the very interrupt the person saw (its keys and request_state), each `interrupt()` in
  * turn returns the answer given for its round (LangGraph matches them by call order within the
- * task), and only the round after the last answer is sent.
+ * task), and only the round after the last answer is sent. Interceptors run outside those
+ * tasks, so they run again on a re-run (as `wrapToolCall` middleware does), and an interrupt
+ * reaches them as a result: `interrupt()` is called after they returned, never inside them.
  *
  * Only LangGraph's public API decides this: a run sets `interrupt` on the config it hands to
  * nodes and tools (`LangGraphRunnableConfig`, the run's `Runtime`), and `interrupt()` throws a
@@ -90,7 +106,7 @@ function buildTool(adapter, mcpTool, name, opts) {
  * Whether a checkpointer is there cannot be known before that call, so the exchanges of every
  * run are recorded, whether or not it can pause.
  */
-async function runTool(adapter, mcpTool, name, metadata, args, config, opts) {
+async function runTool(entry, name, metadata, args, config, opts, interceptors) {
   const inGraph = typeof config?.interrupt === 'function';
   const callOptions = {};
   if (config?.signal) callOptions.signal = config.signal;
@@ -98,7 +114,15 @@ async function runTool(adapter, mcpTool, name, metadata, args, config, opts) {
 
   // Outside a graph nothing is resumed, so nothing needs recording: call directly.
   const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();
-  let out = await exchange(() => mcpTool.invoke(args, callOptions));
+  const runtime = runtimeOf(config);
+  let request = new ToolCallRequest({ name: entry.mcpName, args, server: entry.server, signal: config?.signal, runtime });
+  const send = (r) => {
+    request = r;
+    return exchange(() => entry.call(r.name, r.args, callOptionsOf(r, callOptions, { runtime })));
+  };
+  let out = interceptors.length === 0 ? await send(request) : await runInterceptors(interceptors, request, send);
+  // an interceptor's own answer for LangChain: passed through as it is
+  if (ToolMessage.isInstance(out) || isCommand(out)) return [out, undefined];
   while (isMCPInterrupt(out)) {
     if (!inGraph) return cannotPause(out, name, metadata, config, false);
     let answer;
@@ -110,7 +134,7 @@ async function runTool(adapter, mcpTool, name, metadata, args, config, opts) {
       throw e;
     }
     const pending = out;
-    out = await exchange(() => adapter.resume(pending, answer, callOptions));
+    out = await exchange(() => entry.resume(pending, answer, callOptionsOf(request, callOptions)));
   }
   return toToolOutput(out, name, metadata, config);
 }
@@ -197,7 +221,8 @@ function keep(mcpTool, filter) {
   throw new TypeError('toLangChainTools: filter must be an array of names or a function');
 }
 
-function langChainName(mcpTool, opts) {
+/** The name LangChain would give a tool before sanitizing: the prefixes, then its name. */
+function wantedName(mcpTool, opts) {
   let name = mcpTool.name;
   if (opts.prefixServerName) {
     const server = mcpTool.metadata?.mcp?.server?.name;
@@ -205,14 +230,57 @@ function langChainName(mcpTool, opts) {
     name = `${server}_${name}`;
   }
   if (opts.namePrefix) name = `${opts.namePrefix}${name}`;
-  return sanitizeName(name);
+  return name;
 }
 
-/** Keeps a name within `^[a-zA-Z0-9_-]{1,64}$`: other characters become `_`, the rest is cut. */
-function sanitizeName(name) {
-  if (NAME_OK.test(name)) return name;
-  const clean = name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
-  return clean.length > 0 ? clean : '_';
+/**
+ * The LangChain names of `entries`, each within `^[a-zA-Z0-9_-]{1,64}$`. A name that already
+ * fits is kept. Another gets its other characters replaced by `_`, is cut to leave room, and
+ * gets `_` and a hash of the whole original name appended (`notion.search` becomes
+ * `notion_search_<hash>`, distinct from a tool named `notion_search`); when nothing but `_`
+ * and `-` would be left (a name in CJK, say), the name is `tool_<hash>`. Kept names are placed
+ * first, so a changed name never takes one; should a changed name meet another name anyway, it
+ * is hashed again with a counter. Only two tools wanting the very same name (the same MCP name
+ * on two adapters, with the same prefixes) are an error: `tool_name_collision`.
+ */
+function langChainNames(entries) {
+  const taken = new Map();
+  for (const entry of entries) {
+    const earlier = taken.get(entry.wanted);
+    if (earlier) {
+      throw newMCPAdapterError(
+        'tool_name_collision',
+        `toLangChainTools: two tools want the name "${entry.wanted}" (${describe(earlier.mcpTool)} and ${describe(entry.mcpTool)}); ` +
+          'pass prefixServerName: true, put the adapters in an MCPAdapterGroup with toolNamePrefix: true, or filter one out',
+        { tool: entry.wanted, servers: [earlier.server, entry.server] },
+      );
+    }
+    taken.set(entry.wanted, entry);
+  }
+  const used = new Set([...taken.keys()].filter((name) => NAME_OK.test(name)));
+  return entries.map(({ wanted }) => {
+    if (NAME_OK.test(wanted)) return wanted;
+    const clean = wanted.replace(/[^a-zA-Z0-9_-]/g, '_');
+    const stem = /^[_-]*$/.test(clean) ? 'tool' : clean.slice(0, 64 - 8);
+    for (let n = 0; ; n += 1) {
+      const name = `${stem}_${nameHash(n === 0 ? wanted : `${wanted}#${n}`)}`;
+      if (!used.has(name)) {
+        used.add(name);
+        return name;
+      }
+    }
+  });
+}
+
+/**
+ * A short stable hash of a tool name: FNV-1a (32-bit) of its UTF-8 bytes, in base 36, seven
+ * characters (zero-padded). Not for security: it only tells sanitized names apart, the same
+ * in every run and runtime.
+ */
+function nameHash(text) {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash.toString(36).padStart(7, '0');
 }
 
 function describe(mcpTool) {

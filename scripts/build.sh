@@ -18,7 +18,8 @@ force=0
 # file on its own, as a server sends them):
 # - wasm_gzip_bytes: the wasm;
 # - browser_gzip_bytes: what a page loads for the main entry: the wasm and the JS beside it
-#   (the wasm-bindgen glue, adapter.js, index.browser.js, the snippets such as exchange.js);
+#   (the wasm-bindgen glue, adapter.js, group.js, index.browser.js, the snippets such as
+#   exchange.js; not interceptors.js, loaded only by calls that have interceptors);
 # - package_tgz_bytes: the npm tarball of pkg/ (`npm pack`: every entry, declarations, README);
 # - auth_gzip_bytes: the auth module (auth.js), which only hosts that import
 #   mcp-wasm-adapter/auth load;
@@ -28,7 +29,7 @@ force=0
 # the wasm small and says how to raise a budget on purpose.
 check_sizes() {
   local f js_gz=0
-  for f in pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/index.browser.js $(find pkg/snippets -name '*.js' | sort); do
+  for f in pkg/mcp_wasm_adapter.js pkg/adapter.js pkg/group.js pkg/index.browser.js $(find pkg/snippets -name '*.js' | sort); do
     js_gz=$((js_gz + $(gzip -9 -c "$f" | wc -c)))
   done
   WASM_RAW=$(stat -c %s pkg/mcp_wasm_adapter_bg.wasm) WASM_GZ=$(gzip -9 -c pkg/mcp_wasm_adapter_bg.wasm | wc -c) JS_GZ=$js_gz \
@@ -89,6 +90,11 @@ cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
 cp -r "$out/snippets" pkg.tmp/
 cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
+# MCPAdapterGroup (every page that loads the main entry loads it) and the interceptors (loaded
+# by the first call that has some) ship minified, each on its own, its imports kept
+for module in group interceptors; do
+  node_modules/.bin/esbuild "pkg-template/$module.js" --minify --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
+done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts that authorize
 node_modules/.bin/esbuild pkg-template/auth.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/auth.js
 cp pkg-template/auth.d.ts pkg.tmp/

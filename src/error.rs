@@ -95,6 +95,10 @@ error_codes! {
     /// registration or token request refused, a bad callback (`state`, RFC 9207 `iss`), or
     /// `insufficient_scope` beyond the step-up limit.
     AuthorizationFailed = "authorization_failed",
+    /// Two servers of an `MCPAdapterGroup` (or two adapters given to `toLangChainTools`) offer
+    /// a tool under the same name; raised by the JavaScript layer (`group.js`,
+    /// `langchain.js`), never silently resolved by dropping one.
+    ToolNameCollision = "tool_name_collision",
 }
 
 /// A JSON-RPC error object as the server sent it (`{code, message, data?}`).

@@ -576,8 +576,9 @@ fn subscription_filter_fields_match() {
 // Option names
 
 /// Options the JavaScript layer handles itself (`pkg-template/adapter.js` reads them before
-/// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request.
-const JS_ADAPTER_OPTIONS: &[&str] = &["auth"];
+/// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request, and
+/// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`).
+const JS_ADAPTER_OPTIONS: &[&str] = &["auth", "interceptors"];
 
 /// `src/bindings/options.rs`, without comments.
 fn options_source() -> String {
@@ -682,10 +683,12 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 3] = [
+const JS_FILES: [&str; 5] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
+    "pkg-template/group.js",
+    "pkg-template/interceptors.js",
 ];
 
 /// Where a JavaScript file writes an error code: the literal follows one of these.

@@ -61,8 +61,8 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     const ts = await startTsServer();
     try {
       const group = [adapter, new MCPAdapter(ts.url)];
-      await assert.rejects(toLangChainTools(group), /two tools would both be named "echo" \("echo" of fastmcp-fixture and "echo" of ts-fixture\)/);
-      await assert.rejects(toLangChainTools(group, { filter: (t) => t.name === 'echo', namePrefix: 'x_' }), /prefixServerName/);
+      await assert.rejects(toLangChainTools(group), /two tools want the name "echo" \("echo" of fastmcp-fixture and "echo" of ts-fixture\)/);
+      await assert.rejects(toLangChainTools(group, { filter: (t) => t.name === 'echo', namePrefix: 'x_' }), (e) => e.code === 'tool_name_collision' && /prefixServerName/.test(e.message));
       const both = await toLangChainTools(group, { filter: ['echo'], prefixServerName: true });
       assert.deepEqual(both.map((t) => t.name), ['fastmcp-fixture_echo', 'ts-fixture_echo']);
       const state = await createAgent({

@@ -172,13 +172,14 @@ export class JsExchange {
   }
 
   /**
-   * The request headers: the host's (object, `Headers`, or what the host's function returns)
-   * without any `Mcp-*` names, then ours (`ownText`: name NUL value NUL name NUL value ...),
-   * which win.
+   * The request headers: the host's (object, `Headers`, or what the host's function returns),
+   * then the call's own `headers` over them (names compared case-insensitively, as `Headers`
+   * does), without any `Mcp-*` names, then ours (`ownText`: name NUL value NUL name NUL
+   * value ...), which win.
    * Resolves to `[headers, remembered]`: `remembered` lists the host's names and values
    * (name, value, ...) so the core can redact them from errors.
    */
-  async headers(hostHeaders, url, mcpMethod, ownText) {
+  async headers(hostHeaders, callHeaders, url, mcpMethod, ownText) {
     const own = headerList(ownText);
     const bad = (e) => ({ code: FAILURE_CODES.headersOption, message: `option headers: ${describe(e)}` });
     let initial = hostHeaders;
@@ -193,6 +194,7 @@ export class JsExchange {
     let headers;
     try {
       headers = initial === undefined || initial === null ? new Headers() : new Headers(initial);
+      if (callHeaders !== undefined) for (const [name, value] of new Headers(callHeaders)) headers.set(name, value);
     } catch (e) {
       throw bad(e);
     }
@@ -212,11 +214,13 @@ export class JsExchange {
    * one), and `undefined` for any other body, which the core then reads chunk by chunk with
    * `read()`.
    */
-  async start(hostHeaders, url, method, mcpMethod, own, body, limit) {
+  async start(hostHeaders, callHeaders, url, method, mcpMethod, own, body, limit) {
     const race = this.fetch !== undefined;
-    // without host headers, ours as a plain object, with no await in between
+    // without host or call headers, ours as a plain object, with no await in between
     const [headers, remembered] =
-      hostHeaders === undefined || hostHeaders === null ? [plainHeaders(own), undefined] : await this.headers(hostHeaders, url, mcpMethod, own);
+      (hostHeaders === undefined || hostHeaders === null) && callHeaders === undefined
+        ? [plainHeaders(own), undefined]
+        : await this.headers(hostHeaders, callHeaders, url, mcpMethod, own);
     const init = { method, headers, redirect: 'manual' };
     if (body) init.body = body;
     if (this.signal) init.signal = this.signal;

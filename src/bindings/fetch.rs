@@ -29,13 +29,15 @@ extern "C" {
     #[wasm_bindgen(constructor)]
     fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64) -> JsExchange;
 
-    /// Resolves to a [`ResponseHead`]. `own` is the request's headers as
+    /// Resolves to a [`ResponseHead`]. `call_headers` are the call's own `headers` option
+    /// (merged over `host_headers`), `own` is the request's headers as
     /// `name NUL value NUL name NUL value` (one string crosses instead of one per name and
     /// value; header values cannot hold NUL).
     #[wasm_bindgen(method)]
     fn start(
         this: &JsExchange,
         host_headers: &JsValue,
+        call_headers: &JsValue,
         url: &str,
         method: &str,
         mcp_method: &str,
@@ -123,6 +125,8 @@ pub struct CallContext {
     pub signal: Option<JsValue>,
     /// Timeout in milliseconds, if any.
     pub timeout_ms: Option<f64>,
+    /// The call's own `headers` option (an object or a `Headers`), if any.
+    pub headers: Option<JsValue>,
 }
 
 /// `fetch`-backed exchange.
@@ -191,12 +195,17 @@ impl Exchange for FetchExchange {
             .and_then(|c| c.downcast_ref::<CallContext>());
         // requests made without a call context (session cleanup, cancellation notices)
         // are bounded too
-        let (signal, timeout_ms) = match ctx {
+        let (signal, timeout_ms, call_headers) = match ctx {
             Some(c) => (
                 c.signal.clone().unwrap_or(JsValue::UNDEFINED),
                 c.timeout_ms.unwrap_or(0.0),
+                c.headers.clone().unwrap_or(JsValue::UNDEFINED),
             ),
-            None => (JsValue::UNDEFINED, CONTEXTLESS_REQUEST_TIMEOUT_MS),
+            None => (
+                JsValue::UNDEFINED,
+                CONTEXTLESS_REQUEST_TIMEOUT_MS,
+                JsValue::UNDEFINED,
+            ),
         };
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
         Box::pin(async move {
@@ -218,6 +227,7 @@ impl Exchange for FetchExchange {
             }
             let started = exchange.0.start(
                 &host_headers,
+                &call_headers,
                 &request.url,
                 request.method,
                 mcp_method,

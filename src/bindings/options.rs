@@ -35,7 +35,7 @@ pub const ADAPTER_OPTIONS: [&str; 16] = [
 ];
 
 /// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
-pub const CALL_OPTIONS: [&str; 3] = ["timeoutMs", "signal", "onProgress"];
+pub const CALL_OPTIONS: [&str; 4] = ["timeoutMs", "signal", "onProgress", "headers"];
 
 /// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
 const LOG_LEVELS: &[&str] = &[
@@ -296,9 +296,24 @@ impl CallDefaults {
         };
         let on_progress = optional_function(call, "onProgress")?;
         let progress = on_progress.is_some();
+        // merged over the adapter's `headers` by exchange.js, names compared case-insensitively
+        let headers = option(call, "headers");
+        let headers = if headers.is_undefined() || headers.is_null() {
+            None
+        } else if headers.is_object() && !headers.is_function() {
+            Some(headers)
+        } else {
+            return Err(invalid(
+                "option headers of a call must be an object or a Headers",
+            ));
+        };
         let timeout_ms = (timeout_ms > 0.0).then_some(timeout_ms);
         Ok(RequestOptions {
-            context: Some(Rc::new(CallContext { signal, timeout_ms })),
+            context: Some(Rc::new(CallContext {
+                signal,
+                timeout_ms,
+                headers,
+            })),
             progress,
             on_notification: notification_handler(on_progress, None),
             on_elicitation: None,

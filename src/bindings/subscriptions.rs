@@ -58,7 +58,11 @@ impl WasmSubscription {
 /// Request options carrying `signal` and a timeout of `timeout_ms` milliseconds.
 fn background_options(signal: Option<JsValue>, timeout_ms: Option<f64>) -> RequestOptions {
     RequestOptions {
-        context: Some(Rc::new(CallContext { signal, timeout_ms })),
+        context: Some(Rc::new(CallContext {
+            signal,
+            timeout_ms,
+            headers: None,
+        })),
         timeout_ms,
         ..RequestOptions::default()
     }
