@@ -173,6 +173,12 @@ export interface MCPAdapterOptions {
   /** A `fetch` to use instead of the global one (same signature). */
   fetch?: typeof fetch;
   /**
+   * Told every JSON-RPC message the adapter sends and receives, for logging and debugging
+   * (a page's request history, a log line per exchange). Called synchronously, in order;
+   * what it throws is ignored. Without it nothing is parsed or copied for tracing.
+   */
+  onTrace?: (event: TraceEvent) => void;
+  /**
    * OAuth for protected servers (MCP 2026-07-28 `basic/authorization`): an auth provider,
    * usually `new OAuthProvider({...})` from `mcp-wasm-adapter/auth`. With its
    * `interrupt: true`, any call (lists included) that needs a sign-in resolves to an
@@ -222,6 +228,31 @@ export interface MCPAdapterOptions {
   maxResponseBytes?: number;
   /** Most pages one list call follows. Default 64. */
   maxPages?: number;
+}
+
+/**
+ * One JSON-RPC message on the wire (MCP 2026-07-28 `basic/transports/streamable-http.mdx`),
+ * handed to {@link MCPAdapterOptions.onTrace}. Headers are not part of it, and the values of
+ * the host's headers (tokens, keys; as for errors) are redacted (`[redacted]`) from every
+ * string in `message`, including what a server echoes back.
+ */
+export interface TraceEvent {
+  /** `"send"`: a request, notification or response the adapter POSTed; `"receive"`: what came back. */
+  direction: 'send' | 'receive';
+  /**
+   * The JSON-RPC method of the message sent in this HTTP exchange (`"tools/call"`, …), on
+   * its `receive` events too, so that they can be matched; undefined when the adapter sent
+   * a response (handshake era) or nothing (a GET stream).
+   */
+  method: string | undefined;
+  /**
+   * The parsed JSON-RPC message (a copy: changing it changes nothing). A response body that
+   * held none (a `202` to a notification, an error page, a redirect) is one `receive` event
+   * with `message` undefined; an event stream gives one `receive` event per event read.
+   */
+  message: Record<string, unknown> | undefined;
+  /** The HTTP status of the response, on `receive` events. */
+  status: number | undefined;
 }
 
 /** Options of one call. */

@@ -14,6 +14,7 @@
 // a custom `fetch` and its body reads) also race the host's signal, so code that ignores the
 // signal cannot outlive the call; the global `fetch` honours it itself. Redirects are `manual`: the core follows same-origin 307/308
 // only, so host headers (credentials) never reach another origin.
+// The host's `onTrace` sees each message here, where the bodies pass anyway (`Trace`).
 
 /** The message of a thrown value, with its `cause` (undici puts the reason there). */
 function describe(thrown) {
@@ -86,14 +87,91 @@ function cancelBody(response) {
   }
 }
 
+/** Values of the host's headers seen by traced exchanges, redacted from traced messages (as secrets.rs does for errors). */
+const traceSecrets = new Set();
+
+/** Redacts the secrets from the strings of `value`. */
+function redacted(value, secrets) {
+  if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
+  if (value === null || typeof value !== 'object') return value;
+  const out = Array.isArray(value) ? [] : {};
+  for (const key of Object.keys(value)) out[key] = redacted(value[key], secrets);
+  return out;
+}
+
+/**
+ * The host's `onTrace` for one exchange: each JSON-RPC message as `{ direction, method,
+ * message, status }` (index.d.ts `TraceEvent`); an event stream's events as the core reads them.
+ */
+class Trace {
+  constructor(onTrace) {
+    this.onTrace = onTrace;
+  }
+
+  /** Remembers the host's header values `[name, value, ...]` as secrets.rs does: the last 32 of 8 characters or more, with the token of `Scheme token`. */
+  remember(pairs) {
+    for (let i = 1; i < (Array.isArray(pairs) ? pairs.length : 0); i += 2) {
+      if (/^(accept|cache-control|content-type|origin|pragma|referer|user-agent)/i.test(pairs[i - 1])) continue;
+      const value = String(pairs[i]).trim();
+      for (const secret of [value, value.slice(value.indexOf(' ') + 1)]) if (secret.length > 7) traceSecrets.add(secret);
+    }
+    for (const old of traceSecrets) if (traceSecrets.size > 32) traceSecrets.delete(old);
+  }
+
+  tell(direction, text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      // no body, or not JSON: told without a message
+    }
+    // longest first, so that a whole value goes before its token
+    if (traceSecrets.size) message = redacted(message, [...traceSecrets].sort((a, b) => b.length - a.length));
+    if (direction === 'send') this.method = message?.method;
+    try {
+      this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status });
+    } catch {
+      // the host's callback must not break the call
+    }
+  }
+
+  received(status, contentType, body) {
+    this.status = status;
+    if (mediaType(contentType) === 'text/event-stream') this.events = { decoder: new TextDecoder(), rest: '' };
+    else this.tell('receive', body && new TextDecoder().decode(body));
+  }
+
+  /** A chunk of an event stream (undefined at its end): tells the data of each event it completes. */
+  chunk(bytes) {
+    const events = this.events;
+    if (!events) return;
+    const text = events.rest + events.decoder.decode(bytes, { stream: !!bytes });
+    // a CR at the end may be the first half of a CRLF
+    const cut = bytes && text.endsWith('\r') ? text.length - 1 : text.length;
+    const lines = text.slice(0, cut).split(/\r\n|\r|\n/);
+    events.rest = bytes ? lines.pop() + text.slice(cut) : '';
+    for (const line of lines) {
+      if (line === '') {
+        if (events.data !== undefined) this.tell('receive', events.data);
+        events.data = undefined;
+      } else if (/^data(:|$)/.test(line)) {
+        const value = line.slice(5).replace(/^ /, '');
+        events.data = events.data === undefined ? value : `${events.data}\n${value}`;
+      }
+    }
+  }
+}
+
 export class JsExchange {
   /**
    * @param {Function | undefined} fetchFn the host's `fetch` option (undefined: the global one)
    * @param {AbortSignal | undefined} signal the host's signal for this call
    * @param {number} timeoutMs the call's timeout in milliseconds (0: none)
+   * @param {Function | undefined} onTrace the host's `onTrace` option (see `Trace`)
    */
-  constructor(fetchFn, signal, timeoutMs) {
+  constructor(fetchFn, signal, timeoutMs, onTrace) {
     this.fetch = fetchFn;
+    this.trace = onTrace ? new Trace(onTrace) : undefined;
     this.host = signal ?? undefined;
     this.reader = undefined;
     this.watch = undefined;
@@ -223,6 +301,11 @@ export class JsExchange {
         : await this.headers(hostHeaders, callHeaders, url, mcpMethod, own);
     const init = { method, headers, redirect: 'manual' };
     if (body) init.body = body;
+    const trace = this.trace;
+    if (trace) {
+      trace.remember(remembered);
+      if (body) trace.tell('send', body);
+    }
     if (this.signal) init.signal = this.signal;
     let started;
     try {
@@ -249,11 +332,13 @@ export class JsExchange {
     const added = response[ADDED_HEADERS];
     const secrets = Array.isArray(added) ? [...(remembered ?? []), ...added] : remembered;
     const out = { status, contentType, location, sessionId: headerOf(head, 'mcp-session-id'), body: undefined, remembered: secrets };
+    trace?.remember(added);
     const json = mediaType(contentType) === 'application/json';
     const declared = headerOf(head, 'content-length');
     if (json && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
       // declared length that fits: one read, one copy
       out.body = await this.whole(response);
+      trace?.received(status, contentType, out.body);
       return out;
     }
     const stream = response.body;
@@ -263,6 +348,7 @@ export class JsExchange {
     }
     // a JSON body of unknown length is read here too, but never past the limit
     if (json) out.body = await this.readAll(limit);
+    trace?.received(status, contentType, out.body);
     return out;
   }
 
@@ -315,9 +401,11 @@ export class JsExchange {
     if (this.timedOut) throw this.classify(undefined, 'while reading the response');
     if (step.done) {
       this.reader = undefined;
+      this.trace?.chunk(undefined);
       return undefined;
     }
     if (!(step.value instanceof Uint8Array)) throw { code: FAILURE_CODES.badResponse, message: 'response body chunk is not a Uint8Array' };
+    this.trace?.chunk(step.value);
     return step.value;
   }
 

@@ -26,8 +26,9 @@ extern "C" {
     /// One exchange on the JS side (see `exchange.js`).
     type JsExchange;
 
+    /// `on_trace` is the host's `onTrace` option, or `undefined`.
     #[wasm_bindgen(constructor)]
-    fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64) -> JsExchange;
+    fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64, on_trace: &JsValue) -> JsExchange;
 
     /// Resolves to a [`ResponseHead`]. `call_headers` are the call's own `headers` option
     /// (merged over `host_headers`), `own` is the request's headers as
@@ -133,18 +134,28 @@ pub struct CallContext {
 pub struct FetchExchange {
     fetch: JsValue,
     headers: JsValue,
+    /// The host's `onTrace` option, or `undefined`: `exchange.js` tells it each JSON-RPC
+    /// message it sends and receives.
+    on_trace: JsValue,
 }
 
 impl FetchExchange {
-    /// An exchange over `fetch` (the global one when `None`) sending the host's `headers`.
-    pub fn new(fetch: Option<Function>, headers: HostHeaders) -> FetchExchange {
+    /// An exchange over `fetch` (the global one when `None`) sending the host's `headers`,
+    /// telling `on_trace` (when given) each message.
+    pub fn new(
+        fetch: Option<Function>,
+        headers: HostHeaders,
+        on_trace: Option<Function>,
+    ) -> FetchExchange {
         let headers = match headers {
             HostHeaders::None => JsValue::UNDEFINED,
             HostHeaders::Given(v) => v,
         };
+        let or_undefined = |f: Option<Function>| f.map(JsValue::from).unwrap_or(JsValue::UNDEFINED);
         FetchExchange {
-            fetch: fetch.map(JsValue::from).unwrap_or(JsValue::UNDEFINED),
+            fetch: or_undefined(fetch),
             headers,
+            on_trace: or_undefined(on_trace),
         }
     }
 }
@@ -208,8 +219,9 @@ impl Exchange for FetchExchange {
             ),
         };
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
+        let on_trace = self.on_trace.clone();
         Box::pin(async move {
-            let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms));
+            let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms, &on_trace));
             let mcp_method = request
                 .headers
                 .iter()

@@ -72,7 +72,11 @@ impl WasmClient {
             .and_then(|href| Target::parse(&href))
             .map_err(to_js)?;
         let parsed = options::parse(&options).map_err(to_js)?;
-        let exchange = Rc::new(fetch::FetchExchange::new(parsed.fetch, parsed.headers));
+        let exchange = Rc::new(fetch::FetchExchange::new(
+            parsed.fetch,
+            parsed.headers,
+            parsed.on_trace,
+        ));
         Ok(WasmClient {
             client: Rc::new(Client::new(target, exchange, parsed.config)),
             defaults: parsed.defaults,

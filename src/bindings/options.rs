@@ -15,7 +15,7 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 16] = [
+pub const ADAPTER_OPTIONS: [&str; 17] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",
@@ -31,6 +31,7 @@ pub const ADAPTER_OPTIONS: [&str; 16] = [
     "onWarning",
     "headers",
     "fetch",
+    "onTrace",
     "timeoutMs",
 ];
 
@@ -55,6 +56,8 @@ pub struct Parsed {
     pub approval: Option<Function>,
     pub fetch: Option<Function>,
     pub headers: HostHeaders,
+    /// The `onTrace` option (see `FetchExchange`).
+    pub on_trace: Option<Function>,
     pub defaults: CallDefaults,
 }
 
@@ -264,12 +267,14 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
         !js::global("document").is_undefined() || !js::global("WorkerGlobalScope").is_undefined();
     let headers = HostHeaders::from_option(option(options, "headers"))?;
     let fetch = optional_function(options, "fetch")?;
+    let on_trace = optional_function(options, "onTrace")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
     Ok(Parsed {
         config,
         approval,
         fetch,
         headers,
+        on_trace,
         defaults: CallDefaults { timeout_ms },
     })
 }
