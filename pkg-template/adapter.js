@@ -20,11 +20,17 @@ export class MCPAdapterError extends Error {
   }
 }
 
+/** Interrupt signing and the checks `resume()` makes first (signing.js), loaded on first need. */
+let signing;
+const loadSigning = () => (signing ??= import('./signing.js'));
+
 export class MCPAdapter {
   #client;
   #url;
   #auth;
   #interceptors;
+  #key; // the interruptKey, a promise of a CryptoKey (signing.js)
+  #inputSchemas = new Map(); // inputSchema by tool name, from the last listTools()
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -38,6 +44,25 @@ export class MCPAdapter {
     }
     this.#client = new WasmClient(target, options ?? {});
     this.#url = String(target);
+    const key = options?.interruptKey;
+    if (key != null) {
+      const size = typeof key === 'string' ? new TextEncoder().encode(key).length : key?.byteLength;
+      if (key !== true && !(size >= 32) && String(key) !== '[object CryptoKey]') {
+        throw new MCPAdapterError('invalid_argument', 'option interruptKey must be true, an HMAC CryptoKey, or a string or bytes of at least 32 bytes');
+      }
+      this.#key = loadSigning().then((m) => m.importKey(key));
+      this.#key.catch(() => {});
+      // the auth module's sign-in interrupts come from its own wrappers of the calls: sign them too
+      for (const name of Object.keys(this)) {
+        const call = this[name];
+        if (typeof call === 'function') this[name] = async (...args) => this.#seal(await call(...args));
+      }
+    }
+  }
+
+  /** `value`, signed when it is an interrupt and the adapter has an `interruptKey`. */
+  async #seal(value) {
+    return this.#key ? (await loadSigning()).seal(this.#key, value) : value;
   }
 
   /** Finishes a sign-in the `auth` provider started, from the URL the authorization server redirected to. */
@@ -68,8 +93,10 @@ export class MCPAdapter {
 
   async listTools(options = {}) {
     const tools = decodeResult(await this.#client.listTools(options ?? {}));
+    this.#inputSchemas = new Map();
     for (const tool of tools) {
       const name = tool.name;
+      this.#inputSchemas.set(name, tool.inputSchema);
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
     }
     return tools;
@@ -82,24 +109,33 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    if (this.#interceptors.length === 0) return this.#send(name, args, options ?? {});
+    if (this.#interceptors.length === 0) return this.#seal(await this.#send(name, args, options ?? {}));
     // the `interceptors` option: the request goes through them, then out
     const { CALL_CONTEXT, ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
     const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
-    return runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options)));
+    // an interrupt is signed as the host gets it, after the interceptors
+    return this.#seal(await runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options))));
   }
 
   async #send(name, args, options) {
     return decodeResult(await this.#client.callTool(name, args, options));
   }
 
-  /** Continues a call that returned an interrupt (`mcp_elicitation` or `mcp_approval`). */
+  /** Continues a call that returned an interrupt. */
   async resume(interrupt, answer, options = {}) {
+    // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
+    if (this.#key || interrupt?.type === 'mcp_approval') {
+      const lookup = async (name) => {
+        if (!this.#inputSchemas.has(name)) await this.listTools(options);
+        return this.#inputSchemas.get(name);
+      };
+      await (await loadSigning()).beforeResume(this.#key, interrupt, answer, lookup);
+    }
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    return shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
+    return this.#seal(shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method));
   }
 
   // --- resources, prompts, completion, subscriptions -------------------------------------
@@ -125,7 +161,7 @@ export class MCPAdapter {
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read');
+    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read'));
   }
 
   /**
@@ -160,7 +196,7 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return decodeResult(await this.#client.getPrompt(name, args, options ?? {}));
+    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, options ?? {})));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */

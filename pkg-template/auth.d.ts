@@ -138,6 +138,8 @@ export interface AuthorizationInterrupt extends AuthorizationRequest {
   /** The call to send again: `tools/call`, `tools/list`, `resources/read`, `prompts/get`, ... */
   method: string;
   params: Record<string, unknown>;
+  /** With the adapter's `interruptKey`: the interrupt's signature (see `MCPAdapterOptions.interruptKey` in index.d.ts). */
+  signature?: string;
 }
 
 /** The adapter-facing side of a provider (what `MCPAdapter` calls). A custom provider implements this. */

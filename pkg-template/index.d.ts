@@ -64,7 +64,13 @@ export type MCPErrorCode =
   /** OAuth failed (`auth` option): metadata, registration, callback (`state`, `iss`) or token request refused, or `insufficient_scope` beyond the step-up limit. */
   | 'authorization_failed'
   /** Two servers of an {@link MCPAdapterGroup} (or two adapters given to `toLangChainTools`) offer a tool under the same name; `data` is `{ tool, servers: [first, second] }`. */
-  | 'tool_name_collision';
+  | 'tool_name_collision'
+  /**
+   * `resume()` of an adapter with an `interruptKey` refused the interrupt before anything was
+   * sent: it is unsigned, its `signature` is malformed, or it does not match (the interrupt
+   * was altered, or signed with another key).
+   */
+  | 'interrupt_signature_invalid';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthorizationInterrupt };
@@ -123,10 +129,16 @@ export interface LoggingMessage {
 /** The MCP logging levels (RFC 5424 syslog severities), least severe first. */
 export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 
-/** Headers to add to every request; MCP headers (`Mcp-*`, `Accept`, `Content-Type`) always win. */
+/**
+ * Headers to add to every request; MCP headers (`Mcp-*`, `Accept`, `Content-Type`) always win.
+ * Each name must be an HTTP token (RFC 9110, section 5.6.2) and each value free of CR, LF and
+ * NUL, with no character above U+00FF (encode other text first). Otherwise the call rejects
+ * with `invalid_argument` naming the header and saying why, never quoting its value.
+ */
 export type HeadersOption =
   | Record<string, string>
   | Headers
+  | Iterable<[string, string]>
   /** Called before every request; may be async (e.g. to fetch a fresh token). */
   | ((request: { url: string; method: string }) => Record<string, string> | Headers | Promise<Record<string, string> | Headers>);
 
@@ -168,7 +180,14 @@ export interface MCPAdapterOptions {
    * {@link ElicitationInterrupt} (the default, and what the LangChain glue needs).
    */
   onElicitation?: (request: ElicitRequest) => ElicitResult | Promise<ElicitResult>;
-  /** Extra request headers (e.g. `Authorization`). They are sent only to the target's origin: redirects to other origins are refused. Their values are redacted (`[redacted]`) from every error's message and data. */
+  /**
+   * Extra request headers (e.g. `Authorization`). They are sent only to the target's origin:
+   * redirects to other origins are refused. Their values are redacted (`[redacted]`) from
+   * every error's message and data, and quoted text in a runtime's own failure message (which
+   * may quote a header value) is replaced by `"[redacted]"`. A name that is not an HTTP token,
+   * or a value with CR, LF, NUL or a character above U+00FF, fails the call with
+   * `invalid_argument` naming the header (see {@link HeadersOption}); the adapter stays usable.
+   */
   headers?: HeadersOption;
   /** A `fetch` to use instead of the global one (same signature). */
   fetch?: typeof fetch;
@@ -210,11 +229,43 @@ export interface MCPAdapterOptions {
   /** Answers `roots/list` input requests; the `roots` capability is declared only when set. */
   roots?: Array<{ uri: string; name?: string }> | (() => Array<{ uri: string; name?: string }> | Promise<Array<{ uri: string; name?: string }>>);
   /**
-   * Human-in-the-loop gate: called before every tool call; when it returns true the call is
-   * not sent and resolves to an {@link ApprovalInterrupt} instead. For example
-   * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`.
+   * Human-in-the-loop gate: called before every tool call; when it returns `true` (or
+   * `{ allowedDecisions }`) the call is not sent and resolves to an {@link ApprovalInterrupt}
+   * instead. `allowedDecisions` lists what the person may answer, in LangChain's
+   * human-in-the-loop terms (default all three): `"approve"` (send as is), `"edit"` (send
+   * with edited `args`), `"reject"`. For example
+   * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`, or
+   * `() => ({ allowedDecisions: ["approve", "reject"] })`. A list that is empty or names
+   * anything else fails the call with `invalid_argument`.
    */
-  approval?: (call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null }) => boolean | Promise<boolean>;
+  approval?: (call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  /**
+   * Makes interrupts tamper-evident. With a key, every interrupt a call resolves to
+   * (`mcp_elicitation`, `mcp_approval`, `mcp_authorization`) carries a `signature`
+   * (`"v1."` + base64url HMAC-SHA-256 over its other fields, canonical JSON: see the README,
+   * "When a person is needed"), and {@link MCPAdapter.resume} refuses, before anything is
+   * sent, an interrupt that is unsigned, altered or signed with another key
+   * (`interrupt_signature_invalid`). Adapters given the same key (in any process) resume
+   * each other's interrupts.
+   *
+   * A secret: a string of at least 32 bytes (UTF-8), at least 32 bytes (`Uint8Array`,
+   * `ArrayBuffer`), or a WebCrypto HMAC SHA-256 `CryptoKey` with usages `sign` and `verify`;
+   * or `true` for a random key made once per process (isolate), which protects resumes in
+   * this process only (an interrupt resumed in another process, or after a restart, is then
+   * refused). Anything else throws `invalid_argument` from the constructor (a `CryptoKey`
+   * of another kind: from the first call that makes an interrupt); the key never appears in
+   * an error. Needs WebCrypto (`crypto.subtle`: Node 20+, browsers, workerd, Deno,
+   * Bun).
+   *
+   * Without a key (the default) interrupts are not signed: they are trusted input, to be kept
+   * server-side (as LangGraph's checkpointer keeps them) and never taken back from a client
+   * that could edit them, since whoever edits one chooses the tool, the arguments and the
+   * answers the adapter sends with its credentials. There is no per-process key by default,
+   * since it would refuse resumes in another process or from a durable checkpoint after a
+   * restart; pass `true` for one. A signature is not single-use: an interrupt resumed twice
+   * sends its call twice.
+   */
+  interruptKey?: string | ArrayBuffer | ArrayBufferView | CryptoKey | true;
   /**
    * Wrap every tool call (`callTool`, `invoke`), the first outermost; see
    * {@link ToolCallInterceptor}. `resume()` is not intercepted.
@@ -411,6 +462,8 @@ export interface ElicitationInterrupt {
   answers?: GivenAnswer[];
   /** Handshake era only: the call the adapter that made this interrupt holds open for the answer; other adapters replay the call. */
   open_call?: number;
+  /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
+  signature?: string;
 }
 
 /** An answer given earlier in a handshake-era call: the question asked and the `ElicitResult` sent. */
@@ -433,7 +486,17 @@ export interface ApprovalInterrupt {
   /** The tool's metadata from the last `listTools()`, or null when it was not listed. */
   metadata: MCPToolMetadata | null;
   method: 'tools/call';
+  /** What the person may answer (the `approval` option's `allowedDecisions`; all three by default). */
+  allowed_decisions: ApprovalDecision[];
+  /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
+  signature?: string;
 }
+
+/** A decision on an approval, in LangChain's human-in-the-loop terms. */
+export type ApprovalDecision = 'approve' | 'edit' | 'reject';
+
+/** What the `approval` option returns: gate the call (`true`, or the decisions it accepts) or let it through (`false`). */
+export type ApprovalVerdict = boolean | { allowedDecisions: ApprovalDecision[] };
 
 /** A call paused for the host; switch on `type`. */
 export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
@@ -444,11 +507,23 @@ export interface ElicitationAnswer {
   responses: Record<string, { action: 'accept'; content?: Record<string, string | number | boolean | string[]> } | { action: 'decline' | 'cancel' }>;
 }
 
-/** The answer to an {@link ApprovalInterrupt}: approve (optionally with edited args) or reject (the call resolves to an error-status result). */
+/**
+ * The answer to an {@link ApprovalInterrupt}: approve, edit (send with other `args`) or reject
+ * (the call resolves to an error-status result). What the person changes travels here, never
+ * in the interrupt. The decision must be one of the interrupt's `allowed_decisions`.
+ */
 export interface ApprovalAnswer {
-  /** Send the call, or resolve to an error-status result without sending it. */
-  decision: 'approve' | 'reject';
-  /** Replaces the call's arguments when approving. */
+  /**
+   * `approve` sends the call as it is, `edit` with `args`, `reject` sends nothing. An
+   * `approve` with `args` that differ from the interrupt's counts as an `edit`.
+   */
+  decision: ApprovalDecision;
+  /**
+   * The edited arguments (`edit`). Checked before anything is sent against the tool's
+   * `inputSchema` from this adapter's last `listTools()` (listed now when the tool is not in
+   * it): a mismatch is `invalid_argument` listing each path and why (also as
+   * `data.errors: { path, message }[]`), and the interrupt can be answered again.
+   */
   args?: Record<string, unknown>;
   /** Why it was rejected; shown to the model. */
   message?: string;
@@ -547,9 +622,12 @@ export declare class MCPAdapter {
    * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to the
    * result or the next interrupt (for `resources/read` and `prompts/get` interrupts: what
    * {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give).
-   * @throws {MCPAdapterError} `invalid_argument` before anything is sent when keys are
-   *   missing or extra, an action is unknown, form content breaks the schema, or the
-   *   interrupt belongs to another server URL; `too_many_rounds`; transport/protocol errors.
+   * @throws {MCPAdapterError} `interrupt_signature_invalid` (with an `interruptKey`) for an
+   *   unsigned, altered or foreign-key interrupt; `invalid_argument` before anything is sent
+   *   when keys are missing or extra, an action is unknown, form content breaks the schema,
+   *   the interrupt belongs to another server URL, the decision is not one of the approval's
+   *   `allowed_decisions`, or edited `args` break the tool's `inputSchema`;
+   *   `too_many_rounds`; transport/protocol errors.
    */
   resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: CallOptions): Promise<ToolResult | ResourceContent[] | PromptMessage[] | MCPInterrupt>;
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;

@@ -201,9 +201,13 @@ export declare function interruptOnFromAnnotations(
  * several interrupts of parallel tool calls at once.
  *
  * The answer is checked where it is used, by `adapter.resume`: one that does not answer
- * exactly the keys asked (or an approval without `decision: "approve" | "reject"`) makes the
- * resumed tool fail with an `MCPAdapterError` of code `invalid_argument` (in an agent, an error
- * `ToolMessage`).
+ * exactly the keys asked (or an approval without `decision: "approve" | "edit" | "reject"`,
+ * one outside its `allowed_decisions`, or edited `args` that break the tool's `inputSchema`)
+ * makes the resumed tool fail with an `MCPAdapterError` of code `invalid_argument`, and an
+ * interrupt whose signature the adapter's `interruptKey` refuses with
+ * `interrupt_signature_invalid` (in an agent, an error `ToolMessage`). With an
+ * `interruptKey`, the interrupt in the checkpoint is the signed one, so resuming needs nothing
+ * more.
  * @throws {TypeError} when `interrupt` is not an MCP interrupt with an id, `responses` is
  *   not an object, or a sign-in is answered without a `callbackUrl`.
  */

@@ -90,6 +90,8 @@ cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
 cp -r "$out/snippets" pkg.tmp/
 cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
+# interrupt signing and resume checks (signing.js), a module adapter.js imports only when needed
+node_modules/.bin/esbuild pkg-template/signing.js --minify --format=esm --log-level=error --outfile=pkg.tmp/signing.js
 # MCPAdapterGroup (every page that loads the main entry loads it) and the interceptors (loaded
 # by the first call that has some) ship minified, each on its own, its imports kept
 for module in group interceptors; do
@@ -103,7 +105,7 @@ node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=es
 cp README.md pkg.tmp/ 2>/dev/null || true
 cp pkg-template/index.cjs.js pkg.tmp/
 node_modules/.bin/esbuild pkg.tmp/index.cjs.js --bundle --format=cjs --platform=node \
-  --define:import.meta.url=undefined --log-level=error --outfile=pkg.tmp/index.cjs
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --log-level=error --outfile=pkg.tmp/index.cjs
 rm pkg.tmp/index.cjs.js
 rm -rf pkg && mv pkg.tmp pkg
 touch "$stamp"

@@ -99,6 +99,10 @@ error_codes! {
     /// a tool under the same name; raised by the JavaScript layer (`group.js`,
     /// `langchain.js`), never silently resolved by dropping one.
     ToolNameCollision = "tool_name_collision",
+    /// `resume()` of an adapter with an `interruptKey` refused an interrupt before anything
+    /// was sent: it carries no `signature`, a malformed one, or one that does not match (the
+    /// interrupt was altered, or signed with another key).
+    InterruptSignatureInvalid = "interrupt_signature_invalid",
 }
 
 /// A JSON-RPC error object as the server sent it (`{code, message, data?}`).

@@ -102,6 +102,8 @@ function checkServer(out, { serverName }) {
   assert.deepEqual(out.echoAfter.content, [{ type: 'text', text: 'echo: still here' }]);
   assert.equal(out.interrupt.type, 'mcp_elicitation', JSON.stringify(out.interrupt));
   assert.equal(out.interrupt.tool_name, 'confirm_action');
+  assert.match(out.interrupt.signature, /^v1\.[A-Za-z0-9_-]{43}$/);
+  assert.equal(out.altered.code, 'interrupt_signature_invalid', JSON.stringify(out.altered));
   assert.equal(out.resumed.status, 'success', JSON.stringify(out.resumed));
   assert.match(out.resumed.content[0].text, /^deploy: confirmed/);
 }

@@ -306,6 +306,7 @@ fn elicitation() -> Interrupt {
             response: json!({"action": "accept"}),
         }]),
         open_call: Some(0),
+        signature: Some("v1.x".into()),
     })
 }
 
@@ -316,6 +317,8 @@ fn approval() -> Interrupt {
         server: server_ref(),
         metadata: Value::Null,
         method: "tools/call".into(),
+        allowed_decisions: vec!["approve".into()],
+        signature: Some("v1.x".into()),
     })
 }
 
@@ -577,8 +580,9 @@ fn subscription_filter_fields_match() {
 
 /// Options the JavaScript layer handles itself (`pkg-template/adapter.js` reads them before
 /// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request, and
-/// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`).
-const JS_ADAPTER_OPTIONS: &[&str] = &["auth", "interceptors"];
+/// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`), and
+/// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`).
+const JS_ADAPTER_OPTIONS: &[&str] = &["auth", "interceptors", "interruptKey"];
 
 /// `src/bindings/options.rs`, without comments.
 fn options_source() -> String {
@@ -683,17 +687,20 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 5] = [
+const JS_FILES: [&str; 6] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
     "pkg-template/group.js",
     "pkg-template/interceptors.js",
+    "pkg-template/signing.js",
 ];
 
-/// Where a JavaScript file writes an error code: the literal follows one of these.
-const JS_CODE_MARKERS: [&str; 4] = [
+/// Where a JavaScript file writes an error code: the literal follows one of these
+/// (`adapterError` makes the `MCPAdapterError`s of `signing.js`).
+const JS_CODE_MARKERS: [&str; 5] = [
     "MCPAdapterError('",
+    "adapterError('",
     "MCPAuthError('",
     ".code === '",
     ".code !== '",

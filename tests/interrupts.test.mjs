@@ -182,6 +182,7 @@ describe('FastMCP fixture', () => {
     assert.deepEqual({ ...gated, metadata: undefined }, {
       type: 'mcp_approval', tool_name: 'delete_item', args: { item_id: '7' }, method: 'tools/call',
       server: { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' }, metadata: undefined,
+      allowed_decisions: ['approve', 'edit', 'reject'],
     });
     assert.equal(gated.metadata.mcp.tool.annotations.destructiveHint, true);
     assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'), 'nothing was sent before approval');

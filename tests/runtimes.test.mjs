@@ -54,6 +54,7 @@ before(async () => {
     JSON.stringify({ private: true, type: 'module', dependencies: { 'mcp-wasm-adapter': manifest.version } }),
   );
   await copyFile(path.join(HERE, 'client.mjs'), path.join(dir, 'client.mjs'));
+  await copyFile(path.join(HERE, 'signed.mjs'), path.join(dir, 'signed.mjs'));
   server = await startTsServer();
 });
 
@@ -135,6 +136,9 @@ function assertAnswer(answer) {
   assert.ok(answer.tools.includes('get_weather'), `tools: ${answer.tools.join(', ')}`);
   assert.deepEqual(answer.echo, EXPECTED_ECHO);
   assert.equal(answer.protocolVersion, '2026-07-28');
+  // interruptKey: signed with this runtime's WebCrypto, an altered copy refused, resumed
+  assert.deepEqual(answer.signed, { signature: true, refused: 'interrupt_signature_invalid', text: answer.signed?.text });
+  assert.match(answer.signed.text, /^ship: confirmed/);
 }
 
 // --- the runtimes ------------------------------------------------------------------------

@@ -100,6 +100,9 @@ pub struct ElicitationInterrupt {
     /// answer (meaningless to any other adapter, which replays the call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_call: Option<u64>,
+    /// See [`ApprovalInterrupt::signature`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
 
 /// An answer given earlier in a handshake-era call: the question (an [`ElicitationRequest`]
@@ -159,7 +162,21 @@ pub struct ApprovalInterrupt {
     pub metadata: Value,
     /// Always `"tools/call"`.
     pub method: String,
+    /// What the person may answer, in LangChain's human-in-the-loop terms: a non-empty list
+    /// of [`DECISIONS`] (all three unless the `approval` predicate returned
+    /// `{ allowedDecisions }`). `resume()` refuses an answer outside it before anything is
+    /// sent (in the JS layer, `pkg-template/signing.js`).
+    pub allowed_decisions: Vec<String>,
+    /// `"v1.<base64url HMAC-SHA-256>"` over every other field, added by the JS layer
+    /// (`pkg-template/signing.js`) when the adapter has an `interruptKey`, and checked by
+    /// `resume()` there before the core sees the interrupt; no key without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
+
+/// The decisions an approval can take, in LangChain's human-in-the-loop terms: `approve`
+/// sends the call as it is, `edit` sends it with the answer's `args`, `reject` sends nothing.
+pub const DECISIONS: [&str; 3] = ["approve", "edit", "reject"];
 
 /// The server an interrupt belongs to: its URL (checked on resume) and, as the server
 /// described itself, `name` and `version` (`null` when unknown).
@@ -627,9 +644,16 @@ pub async fn resume_elicitation(
 }
 
 /// The [`ApprovalInterrupt`], as JSON, for a call of tool `name` with `args` (`null` for
-/// none) that the host's policy gated; `metadata` is the tool's, or `null`.
+/// none) that the host's policy gated; `metadata` is the tool's, or `null`; `allowed` is
+/// what [`allowed_decisions`] made of the policy's verdict.
 #[must_use]
-pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &Value) -> Value {
+pub fn approval_interrupt(
+    client: &Client,
+    name: &str,
+    args: &Value,
+    metadata: &Value,
+    allowed: Value,
+) -> Value {
     obj! {
         "type": APPROVAL,
         "tool_name": name,
@@ -637,6 +661,29 @@ pub fn approval_interrupt(client: &Client, name: &str, args: &Value, metadata: &
         "server": server_ref(client),
         "metadata": metadata.clone(),
         "method": "tools/call",
+        "allowed_decisions": allowed,
+    }
+}
+
+/// The `allowed_decisions` of an approval from the `allowedDecisions` of the `approval`
+/// predicate's verdict (`null` when it returned `true` or gave none): every one of
+/// [`DECISIONS`] by default, else the given list.
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] for anything but a non-empty array of [`DECISIONS`].
+pub fn allowed_decisions(given: Value) -> Result<Value> {
+    let known = |d: &Value| d.as_str().is_some_and(|d| DECISIONS.contains(&d));
+    match given {
+        Value::Null => Ok(Value::Array(vec![
+            Value::from(DECISIONS[0]),
+            Value::from(DECISIONS[1]),
+            Value::from(DECISIONS[2]),
+        ])),
+        Value::Array(list) if !list.is_empty() && list.iter().all(known) => Ok(Value::Array(list)),
+        _ => Err(invalid(
+            "allowedDecisions must be a non-empty array of \"approve\", \"edit\", \"reject\"",
+        )),
     }
 }
 
@@ -650,14 +697,18 @@ pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
     obj! {"content": vec![obj! {"type": "text", "text": text}], "isError": true}
 }
 
-/// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "reject", args?, message?}`:
-/// approve sends the call (with the edited `args` when given; it may itself end in an
-/// elicitation interrupt), reject returns [`rejected_result`] without sending anything.
+/// Resumes an `mcp_approval` interrupt with `{decision: "approve" | "edit" | "reject", args?,
+/// message?}`: approve and edit send the call, with the answer's `args` when given (an edit
+/// needs them; either may itself end in an elicitation interrupt); reject returns
+/// [`rejected_result`] without sending anything. Whether the decision is one of the
+/// interrupt's `allowed_decisions`, and whether edited `args` fit the tool's `inputSchema`,
+/// `resume()` checks in the JS layer before this runs (`pkg-template/signing.js`).
 ///
 /// # Errors
 ///
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt, one from
-/// another server, an unknown decision, `args` that are not an object. Then those of [`run`].
+/// another server, an unknown decision, an edit without `args`, `args` that are not an
+/// object. Then those of [`run`].
 pub async fn resume_approval(
     client: &Rc<Client>,
     pending: &PendingCalls,
@@ -670,12 +721,20 @@ pub async fn resume_approval(
         .get("tool_name")
         .and_then(Value::as_str)
         .ok_or_else(|| invalid("interrupt.tool_name must be a string"))?;
-    match answer.get("decision").and_then(Value::as_str) {
-        Some("approve") => {
-            let args = field(answer, "args")
-                .or_else(|| field(interrupt, "args"))
-                .cloned()
-                .unwrap_or_else(|| obj! {});
+    let decision = answer.get("decision").and_then(Value::as_str);
+    match decision {
+        Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(
+            name,
+            answer.get("message").and_then(Value::as_str),
+        ))),
+        Some("approve" | "edit") => {
+            let args = match field(answer, "args") {
+                Some(args) => args.clone(),
+                None if decision == Some("edit") => {
+                    return Err(invalid("an edit needs the edited args"))
+                }
+                None => field(interrupt, "args").cloned().unwrap_or_else(|| obj! {}),
+            };
             let args = args
                 .as_object()
                 .cloned()
@@ -693,12 +752,8 @@ pub async fn resume_approval(
             )
             .await
         }
-        Some("reject") => Ok(ResultOrInterrupt::Complete(rejected_result(
-            name,
-            answer.get("message").and_then(Value::as_str),
-        ))),
         _ => Err(invalid(
-            "the answer to an approval needs decision \"approve\" or \"reject\"",
+            "the answer to an approval needs decision \"approve\", \"edit\" or \"reject\"",
         )),
     }
 }
@@ -1066,6 +1121,11 @@ mod tests {
             "delete_item",
             &json!({"item_id": "1"}),
             &json!({"mcp": {}}),
+            allowed_decisions(Value::Null).unwrap(),
+        );
+        assert_eq!(
+            interrupt["allowed_decisions"],
+            json!(["approve", "edit", "reject"])
         );
         assert!(
             matches!(typed(&interrupt), Interrupt::Approval(ApprovalInterrupt { ref method, .. }) if method == "tools/call")
@@ -1109,6 +1169,52 @@ mod tests {
             .unwrap_err()
             .code,
             ErrorCode::InvalidArgument
+        );
+    }
+
+    /// `allowedDecisions` of the predicate's verdict, checked when the interrupt is made (what
+    /// an answer may be is checked by `resume()` in the JS layer); an edit needs its args.
+    #[test]
+    fn allowed_decisions_and_edits() {
+        assert_eq!(
+            allowed_decisions(json!(["reject", "approve"])).unwrap(),
+            json!(["reject", "approve"])
+        );
+        for bad in [json!([]), json!(["maybe"]), json!("approve"), json!([1])] {
+            assert_eq!(
+                allowed_decisions(bad.clone()).unwrap_err().code,
+                ErrorCode::InvalidArgument,
+                "{bad}"
+            );
+        }
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, done()));
+        block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        let interrupt = approval_interrupt(
+            &client,
+            "delete_item",
+            &json!({"item_id": "1"}),
+            &Value::Null,
+            allowed_decisions(json!(["edit", "reject"])).unwrap(),
+        );
+        typed(&interrupt);
+        let answer = |answer: Value| {
+            block_on(resume_approval(
+                &client,
+                &PendingCalls::default(),
+                &interrupt,
+                &answer,
+                &RequestOptions::default(),
+            ))
+        };
+        let err = answer(json!({"decision": "edit"})).unwrap_err();
+        assert!(err.message.contains("edited args"), "{}", err.message);
+        assert_eq!(script.sent().len(), 1, "nothing was sent");
+        answer(json!({"decision": "edit", "args": {"item_id": "2"}})).unwrap();
+        assert_eq!(
+            script.sent()[1].body["params"]["arguments"],
+            json!({"item_id": "2"})
         );
     }
 }

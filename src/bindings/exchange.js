@@ -16,13 +16,46 @@
 // only, so host headers (credentials) never reach another origin.
 // The host's `onTrace` sees each message here, where the bodies pass anyway (`Trace`).
 
-/** The message of a thrown value, with its `cause` (undici puts the reason there). */
+/** The message of a thrown value, with its `cause` (undici puts the reason there), redacted. */
 function describe(thrown) {
+  let text = 'unknown error';
   if (thrown instanceof Error || (thrown && typeof thrown.message === 'string')) {
     const cause = thrown.cause;
-    return cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
+    text = cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
+  } else if (typeof thrown === 'string') text = thrown;
+  return redactQuoted(text);
+}
+
+/** `text` with each quoted span (first to last quote of a kind) replaced: runtimes quote a header value they refuse. */
+function redactQuoted(text) {
+  return String(text).replace(/"[^]*"|'[^]*'|`[^]*`|\u201c[^]*\u201d/g, '"[redacted]"');
+}
+
+/** A header name: an HTTP token (RFC 9110, section 5.6.2). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * The host's headers (object, `Headers` or pairs) as a `Headers`, each checked first (a value
+ * holds no CR, LF, NUL: RFC 9110, section 5.5; nothing above U+00FF) so that a bad one is
+ * refused by name, never quoting its value.
+ */
+function checkedHeaders(init) {
+  const headers = new Headers();
+  if (init === undefined || init === null) return headers;
+  if (typeof init !== 'object') throw 'the headers must be an object, a Headers, or [name, value] pairs';
+  const pairs = typeof init[Symbol.iterator] === 'function' ? init : Object.entries(init);
+  let at = 0;
+  for (const pair of pairs) {
+    at += 1;
+    if (pair === null || typeof pair !== 'object' || pair.length !== 2) throw `header #${at} is not a [name, value] pair`;
+    const name = String(pair[0]);
+    if (!TOKEN.test(name)) throw `the name of header #${at} is not an HTTP token (RFC 9110, section 5.6.2)`;
+    const value = String(pair[1]);
+    const why = /[\r\n]/.test(value) ? 'a line break (CR or LF)' : value.includes('\0') ? 'a NUL character' : /[^\0-\xff]/.test(value) ? 'a character above U+00FF (encode such text first)' : '';
+    if (why) throw `header ${name}: its value contains ${why}`;
+    headers.append(name, value);
   }
-  return typeof thrown === 'string' ? thrown : 'unknown error';
+  return headers;
 }
 
 function mediaType(contentType) {
@@ -205,7 +238,8 @@ export class JsExchange {
     const hostAborted = this.host?.aborted === true;
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}` };
     if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
-    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}` };
+    // with the host's header values (set by `start`), which the core then redacts from the message
+    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered: this.remembered };
   }
 
   /**
@@ -271,8 +305,9 @@ export class JsExchange {
     }
     let headers;
     try {
-      headers = initial === undefined || initial === null ? new Headers() : new Headers(initial);
-      if (callHeaders !== undefined) for (const [name, value] of new Headers(callHeaders)) headers.set(name, value);
+      headers = checkedHeaders(initial);
+      // the call's own headers (the `headers` call option), checked the same way, win
+      if (callHeaders !== undefined) for (const [name, value] of checkedHeaders(callHeaders)) headers.set(name, value);
     } catch (e) {
       throw bad(e);
     }
@@ -299,6 +334,7 @@ export class JsExchange {
       (hostHeaders === undefined || hostHeaders === null) && callHeaders === undefined
         ? [plainHeaders(own), undefined]
         : await this.headers(hostHeaders, callHeaders, url, mcpMethod, own);
+    this.remembered = remembered;
     const init = { method, headers, redirect: 'manual' };
     if (body) init.body = body;
     const trace = this.trace;

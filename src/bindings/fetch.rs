@@ -160,11 +160,26 @@ impl FetchExchange {
     }
 }
 
-/// What `exchange.js` rejected with (`{code, message}`, the code from its `FAILURE_CODES`,
-/// the one table that maps its failures to codes), or anything else it threw, as an
-/// [`Error`]. The code is looked up in [`ErrorCode::ALL`], so this side keeps no copy of that
-/// table; a code that is not one of ours (or none) is [`ErrorCode::Network`].
+/// Remembers the host's header values `[name, value, ...]` that `exchange.js` hands back
+/// (see [`super::secrets`]), so that every error is redacted of them.
+fn remember_all(pairs: Option<Array>) {
+    let Some(pairs) = pairs else { return };
+    for i in (0..pairs.length()).step_by(2) {
+        if let (Some(name), Some(value)) = (pairs.get(i).as_string(), pairs.get(i + 1).as_string())
+        {
+            super::secrets::remember(&name, &value);
+        }
+    }
+}
+
+/// What `exchange.js` rejected with (`{code, message, remembered?}`, the code from its
+/// `FAILURE_CODES`, the one table that maps its failures to codes), or anything else it threw,
+/// as an [`Error`]. The code is looked up in [`ErrorCode::ALL`], so this side keeps no copy of
+/// that table; a code that is not one of ours (or none) is [`ErrorCode::Network`]. The
+/// host's header values of the failed exchange (`remembered`) are remembered first, so that a
+/// message that quotes one (a runtime's, a custom `fetch`'s) is redacted.
 fn rejected(thrown: JsValue) -> Error {
+    remember_all(get(&thrown, "remembered").dyn_into::<Array>().ok());
     let message = get(&thrown, "message")
         .as_string()
         .unwrap_or_else(|| super::js::describe(&thrown));
@@ -252,15 +267,7 @@ impl Exchange for FetchExchange {
                 .map_err(rejected)?
                 .unchecked_into();
             let status = head.status() as u16;
-            if let Some(pairs) = head.remembered() {
-                for i in (0..pairs.length()).step_by(2) {
-                    if let (Some(name), Some(value)) =
-                        (pairs.get(i).as_string(), pairs.get(i + 1).as_string())
-                    {
-                        super::secrets::remember(&name, &value);
-                    }
-                }
-            }
+            remember_all(head.remembered());
             let (content_type, location, session_id) =
                 (head.content_type(), head.location(), head.session_id());
             let body = if let Some(bytes) = head.body() {

@@ -111,8 +111,14 @@ impl WasmClient {
                     ))
                 })?;
                 if verdict.is_truthy() {
-                    let interrupt =
-                        interrupt::approval_interrupt(&client, &name, &arguments, &metadata);
+                    // `true`, or `{ allowedDecisions }`: the decisions the person may take
+                    let given = js::get(&verdict, "allowedDecisions");
+                    let allowed = js::to_json(&given, "allowedDecisions")
+                        .and_then(interrupt::allowed_decisions)
+                        .map_err(to_js)?;
+                    let interrupt = interrupt::approval_interrupt(
+                        &client, &name, &arguments, &metadata, allowed,
+                    );
                     return Ok(to_host(interrupt));
                 }
             }
@@ -126,8 +132,8 @@ impl WasmClient {
 
     /// Resumes an interrupt (a plain object, as returned by `callTool`, possibly after a JSON
     /// round trip) with the host's answer: `{ responses: { [key]: { action, content? } } }`
-    /// for `mcp_elicitation`, `{ decision: "approve" | "reject", args?, message? }` for
-    /// `mcp_approval`. Resolves like `callTool`: a result or the next interrupt.
+    /// for `mcp_elicitation`, `{ decision: "approve" | "edit" | "reject", args?, message? }`
+    /// for `mcp_approval`. Resolves like `callTool`: a result or the next interrupt.
     pub fn resume(&self, interrupt: JsValue, answer: JsValue, call: JsValue) -> Promise {
         let (client, pending) = (self.client.clone(), self.pending.clone());
         let opts = self.defaults.request_options(&call);

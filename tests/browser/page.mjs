@@ -59,16 +59,19 @@ async function exercise(url) {
   // the adapter still works after a timeout and an abort
   out.echoAfter = await attempt(() => tool.echo.invoke({ text: 'still here' }));
 
-  // an elicitation interrupt, round-tripped through JSON and resumed by a second adapter
-  const interrupt = await attempt(() => tool.confirm_action.invoke({ action: 'deploy' }));
+  // an elicitation interrupt signed with an interruptKey (the page's WebCrypto), round-tripped
+  // through JSON and resumed by a second adapter with the same key; an altered copy is refused
+  const interruptKey = crypto.getRandomValues(new Uint8Array(32));
+  const signer = new MCPAdapter(url, { timeoutMs: 15_000, interruptKey });
+  const interrupt = await attempt(() => signer.callTool('confirm_action', { action: 'deploy' }));
   out.interrupt = interrupt;
   if (interrupt?.type === 'mcp_elicitation') {
     const [request] = interrupt.requests;
     const field = Object.keys(request.requested_schema.properties)[0];
-    const again = new MCPAdapter(url, { timeoutMs: 15_000 });
-    out.resumed = await attempt(() =>
-      again.resume(JSON.parse(JSON.stringify(interrupt)), { responses: { [request.key]: { action: 'accept', content: { [field]: true } } } }),
-    );
+    const again = new MCPAdapter(url, { timeoutMs: 15_000, interruptKey });
+    const answer = { responses: { [request.key]: { action: 'accept', content: { [field]: true } } } };
+    out.altered = await attempt(() => again.resume({ ...interrupt, tool_name: 'echo' }, answer));
+    out.resumed = await attempt(() => again.resume(JSON.parse(JSON.stringify(interrupt)), answer));
   }
   return out;
 }
