@@ -3,7 +3,7 @@
 // attaches `invoke` to each tool. See index.d.ts for the documented shapes. MCP documents are
 // cited by their path in the specification:
 // https://modelcontextprotocol.io/specification/2026-07-28
-import { WasmClient } from './mcp_wasm_adapter.js';
+import { WasmClient, redactSecrets } from './mcp_wasm_adapter.js';
 
 /**
  * The error every adapter failure is thrown as. The core creates plain `Error` objects named
@@ -29,6 +29,11 @@ export class MCPAdapter {
   #url;
   #auth;
   #interceptors;
+  #handleToolErrors;
+  #validateOutput;
+  #report;
+  /** `{ schema, check?, off? }` by name, of each tool listed with an `outputSchema`. */
+  #outputs = new Map();
   #key; // the interruptKey, a promise of a CryptoKey (signing.js)
   #inputSchemas = new Map(); // inputSchema by tool name, from the last listTools()
 
@@ -42,8 +47,11 @@ export class MCPAdapter {
       this.#auth = auth.bind(String(target), options.fetch, this);
       options = { ...options, fetch: this.#auth.fetch };
     }
+    this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
+    this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
     this.#client = new WasmClient(target, options ?? {});
     this.#url = String(target);
+    this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
     const key = options?.interruptKey;
     if (key != null) {
       const size = typeof key === 'string' ? new TextEncoder().encode(key).length : key?.byteLength;
@@ -93,12 +101,20 @@ export class MCPAdapter {
 
   async listTools(options = {}) {
     const tools = decodeResult(await this.#client.listTools(options ?? {}));
+    const outputs = new Map();
     this.#inputSchemas = new Map();
     for (const tool of tools) {
       const name = tool.name;
       this.#inputSchemas.set(name, tool.inputSchema);
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
+      if (tool.outputSchema != null) {
+        // compiled checks are kept while the schema stays the same
+        const known = this.#outputs.get(name);
+        const same = (known?.check ?? known?.off) !== undefined && JSON.stringify(known.schema) === JSON.stringify(tool.outputSchema);
+        outputs.set(name, same ? known : { schema: tool.outputSchema });
+      }
     }
+    this.#outputs = outputs;
     return tools;
   }
 
@@ -119,11 +135,13 @@ export class MCPAdapter {
   }
 
   async #send(name, args, options) {
-    return decodeResult(await this.#client.callTool(name, args, options));
+    const policy = this.#policy(options);
+    return this.#finish(name, decodeResult(await this.#client.callTool(name, args, options)), policy);
   }
 
   /** Continues a call that returned an interrupt. */
   async resume(interrupt, answer, options = {}) {
+    const policy = this.#policy(options ?? {});
     // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
     if (this.#key || interrupt?.type === 'mcp_approval') {
       const lookup = async (name) => {
@@ -135,7 +153,26 @@ export class MCPAdapter {
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    return this.#seal(shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method));
+    const out = shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
+    const tool = interrupt?.tool_name;
+    // a rejected approval is the person's answer, never checked or thrown
+    const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
+    return this.#seal((interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' && !rejected ? await this.#finish(tool, out, policy) : out);
+  }
+
+  /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */
+  #policy(options) {
+    return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
+  }
+
+  /** A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed. */
+  async #finish(name, result, [validate, handleErrors]) {
+    if (result?.type !== undefined || !Array.isArray(result?.content)) return result;
+    const entry = this.#outputs.get(name);
+    const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
+    if (!check && (result.status !== 'error' || handleErrors)) return result;
+    const { finishResult } = await (results ??= import('./results.js'));
+    return finishResult(name, result, check ? entry : undefined, handleErrors, { report: this.#report, MCPAdapterError, redact: redactSecrets });
   }
 
   // --- resources, prompts, completion, subscriptions -------------------------------------
@@ -280,6 +317,14 @@ class ResourceContent {
     if (typeof Blob !== 'function') throw new MCPAdapterError('not_supported', 'this runtime has no Blob');
     return new Blob([this.asBytes()], { type: this.mimeType });
   }
+}
+
+let results;
+
+/** A boolean option, or undefined. */
+function flag(value, name) {
+  if (value == null || typeof value === 'boolean') return value ?? undefined;
+  throw new MCPAdapterError('invalid_argument', `option ${name} must be a boolean`);
 }
 
 /** A `resources/read` result (array of contents JSON) as `ResourceContent`s; interrupts unchanged. */

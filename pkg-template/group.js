@@ -166,7 +166,8 @@ function buildAdapter(key, entry, shared) {
   if (entry !== null && typeof entry === 'object' && typeof entry.listTools === 'function' && typeof entry.callTool === 'function') return entry;
   const { url, ...own } = typeof entry === 'string' || entry instanceof URL ? { url: entry } : (entry ?? {});
   try {
-    return new MCPAdapter(url, { ...shared, ...own });
+    // the callbacks' context names the server by its key (MCPAdapterOptions.serverName)
+    return new MCPAdapter(url, { serverName: key, ...shared, ...own });
   } catch (e) {
     throw namingServer(e, key);
   }

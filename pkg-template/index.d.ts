@@ -70,14 +70,20 @@ export type MCPErrorCode =
    * sent: it is unsigned, its `signature` is malformed, or it does not match (the interrupt
    * was altered, or signed with another key).
    */
-  | 'interrupt_signature_invalid';
+  | 'interrupt_signature_invalid'
+  /**
+   * With `handleToolErrors: false`: the tool's result was an error (`isError: true`, or
+   * structured content that does not match its `outputSchema`). `data` is a {@link ToolErrorData}.
+   */
+  | 'tool_error';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthorizationInterrupt };
 
 /**
  * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
- * (`isError: true`) does not throw: it comes back as a result with `status: "error"`.
+ * (`isError: true`) does not throw: it comes back as a result with `status: "error"` (unless
+ * `handleToolErrors: false`, which makes it a `tool_error`).
  */
 export declare class MCPAdapterError extends Error {
   readonly name: 'MCPAdapterError';
@@ -87,12 +93,36 @@ export declare class MCPAdapterError extends Error {
   readonly status?: number;
   /** JSON-RPC error code sent by the server (e.g. -32602), for `rpc_error`. */
   readonly rpcCode?: number;
-  /** JSON-RPC error `data` sent by the server, verbatim. */
+  /** JSON-RPC error `data` sent by the server, verbatim; for `tool_error`, a {@link ToolErrorData}. */
   readonly data?: unknown;
   /** For `resource_not_found`: the resource URI that was read. */
   readonly uri?: string;
   /** Set by an {@link MCPAdapterGroup} on a server's error: the server's key. */
   readonly server?: string;
+}
+
+/**
+ * `data` of a `tool_error` (`handleToolErrors: false`), with the host's header values
+ * redacted like every error's.
+ */
+export interface ToolErrorData {
+  /** The error result's content as v1 blocks (the server's own for `isError`; the mismatch text for an output that fails its schema). */
+  content: ContentBlock[];
+  /** The server's `structuredContent`, when it sent one. */
+  structured_content?: unknown;
+  /** For an output that fails its `outputSchema`: the mismatches (`path` a JSON Pointer into the structured content, `""` for its root). */
+  validation_errors?: Array<{ path: string; message: string }>;
+}
+
+/**
+ * The second argument of the progress and logging callbacks: where the notification comes
+ * from.
+ */
+export interface NotificationContext {
+  /** The adapter's `serverName` (default: its URL as given; in an `MCPAdapterGroup`, the server's key). */
+  server: string;
+  /** The tool being called, or null outside a tool call (lists, reads, prompts, subscriptions). */
+  tool: string | null;
 }
 
 /** An MCP `Implementation` (`{ name, version, title?, description?, websiteUrl?, icons? }`). */
@@ -214,10 +244,55 @@ export interface MCPAdapterOptions {
    * request costs Node's fetch about 70 µs; pass `signal` to abort earlier).
    */
   timeoutMs?: number;
-  /** Receives progress of every call; setting it makes every request carry a `progressToken`. */
-  onProgress?: (progress: Progress) => void;
-  /** Receives log messages; setting it opts every request in at `logLevel` (default "info"). */
-  onLoggingMessage?: (message: LoggingMessage) => void;
+  /**
+   * Restart a call's `timeoutMs` on each progress notification (MCP 2026-07-28
+   * `basic/patterns/progress.mdx`), so a slow tool that keeps reporting progress is not cut
+   * off; it makes every request carry a `progressToken`. The call is still bounded by
+   * `maxTotalTimeoutMs`. Default false. Per call too ({@link CallOptions}).
+   */
+  resetTimeoutOnProgress?: boolean;
+  /**
+   * With `resetTimeoutOnProgress`: the most a whole call may take, in milliseconds, however
+   * much progress it reports (counted from the call's start, over all its requests). At the
+   * bound the call rejects with `timeout`, its message naming `maxTotalTimeoutMs`. Default
+   * 600000 (10 minutes); 0: no bound. Without `resetTimeoutOnProgress` it has no effect.
+   */
+  maxTotalTimeoutMs?: number;
+  /**
+   * The `server` of the callbacks' {@link NotificationContext}. Default: the URL as given.
+   * `MCPAdapterGroup` names its adapters by their keys.
+   */
+  serverName?: string;
+  /** Receives progress of every call, with where it comes from; setting it makes every request carry a `progressToken`. */
+  onProgress?: (progress: Progress, context: NotificationContext) => void;
+  /**
+   * Receives log messages, with where they come from; setting it opts every request in at
+   * `logLevel` (default "info"). The adapter's own warnings about a tool (an `outputSchema`
+   * that cannot be used) come here too, as `{ level: "warning", logger: "mcp-wasm-adapter",
+   * data: text }`.
+   */
+  onLoggingMessage?: (message: LoggingMessage, context: NotificationContext) => void;
+  /**
+   * false: a tool's error result (`isError: true`, or structured content that fails its
+   * `outputSchema`) throws an {@link MCPAdapterError} with code `tool_error` and the result
+   * in `data` ({@link ToolErrorData}) instead of resolving to a `status: "error"` result.
+   * Default true (the result). Per call too ({@link ToolCallOptions}). The result of a
+   * rejected approval (`resume(…, { decision: "reject" })`) is the person's answer and never
+   * throws.
+   */
+  handleToolErrors?: boolean;
+  /**
+   * Check each tool result's `structuredContent` against the tool's `outputSchema` from the
+   * last `listTools()` (MCP 2026-07-28 `server/tools.mdx`: clients SHOULD validate; JSON
+   * Schema 2020-12 by default, draft-07 and 2019-09 by `$schema`; no `$ref` is fetched).
+   * A mismatch, or no `structuredContent` at all from a tool that declares an `outputSchema`,
+   * becomes a `status: "error"` result whose text names each failing path and why, the
+   * structured content kept in `artifact`. `isError` results are never checked; a schema that
+   * cannot be used turns checking off for that tool, with a warning to `onWarning` and
+   * `onLoggingMessage`. The validator loads on the first call that needs it. Default true;
+   * per call too ({@link ToolCallOptions}).
+   */
+  validateOutput?: boolean;
   /** The level requested through `_meta["io.modelcontextprotocol/logLevel"]`. */
   logLevel?: LoggingLevel;
   /**
@@ -312,8 +387,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the adapter's `timeoutMs` for this call. */
   timeoutMs?: number;
-  /** Progress of this call only; makes this request carry a `progressToken`. */
-  onProgress?: (progress: Progress) => void;
+  /** Progress of this call only (after the adapter's `onProgress`); makes this request carry a `progressToken`. */
+  onProgress?: (progress: Progress, context: NotificationContext) => void;
   /**
    * Headers of this call only (tool calls, lists, reads, prompts; not `subscribe`), set over
    * the adapter's `headers` with names compared case-insensitively: `{ authorization: "…" }`
@@ -321,6 +396,18 @@ export interface CallOptions {
    * are dropped, and their values are redacted from errors, as for the adapter's.
    */
   headers?: Record<string, string> | Headers;
+  /** Overrides the adapter's `resetTimeoutOnProgress` for this call. */
+  resetTimeoutOnProgress?: boolean;
+  /** Overrides the adapter's `maxTotalTimeoutMs` for this call. */
+  maxTotalTimeoutMs?: number;
+}
+
+/** Options of one tool call (`callTool`, `invoke`, and `resume` of a tool call's interrupt). */
+export interface ToolCallOptions extends CallOptions {
+  /** Overrides the adapter's `handleToolErrors` for this call. */
+  handleToolErrors?: boolean;
+  /** Overrides the adapter's `validateOutput` for this call. */
+  validateOutput?: boolean;
 }
 
 /**
@@ -399,11 +486,21 @@ export type ContentBlock =
 
 /** What a tool call returns: the shape of LangChain's `ToolMessage` content, artifact and status. */
 export interface ToolResult {
-  /** The server's content as v1 blocks (on `status: "error"`, the server's own error content). */
+  /**
+   * The server's content as v1 blocks (on `status: "error"`, the server's own error content).
+   * Never empty, since model APIs refuse an empty (error) tool result: a result without
+   * blocks gets one text block, its `structuredContent` as JSON text when it has one, else
+   * "The tool reported an error without details." (`status: "error"`) or
+   * "The tool returned no content." (`status: "success"`).
+   */
   content: ContentBlock[];
   /** `{ structured_content }` when the server sent `structuredContent` (any JSON value). */
   artifact?: { structured_content: unknown };
-  /** `"error"` when the server set `isError: true`. */
+  /**
+   * `"error"` when the server set `isError: true`, or (`validateOutput`) when the structured
+   * content does not match the tool's `outputSchema`: then `content` is one text block naming
+   * each failing path and why, and `artifact` keeps the structured content.
+   */
   status: 'success' | 'error';
 }
 
@@ -546,8 +643,15 @@ export interface MCPToolMetadata {
     };
     /** `name` and `version` of the server's `Implementation`. */
     server: { name: string | null; version: string | null };
-    /** Present when `schema` could not be prepared and is the verbatim `inputSchema`. */
-    schema_warning?: string;
+    /**
+     * What {@link MCPTool.schema} relaxed of the `inputSchema` to give model providers a plain
+     * object root, one sentence per kind: a root `allOf` merged; a root `anyOf` / `oneOf`
+     * merged into one object that requires only what every alternative requires; a root
+     * `type` other than `"object"` replaced; a `required` that is not an array of strings or
+     * a `properties` that is not an object dropped; a schema too deep or too large to prepare
+     * (then only its root is rewritten). Absent (never empty) when nothing was relaxed.
+     */
+    schema_warnings?: string[];
   };
 }
 
@@ -561,8 +665,18 @@ export interface MCPTool {
   description: string;
   /** The server's input schema, verbatim (JSON Schema 2020-12 or draft-07). */
   inputSchema: Record<string, unknown>;
-  /** The input schema made LLM-ready: local `$ref`s inlined (cycles end in `{}`), `$defs` and `$schema` dropped, `properties: {}` on bare objects, unions kept. */
-  schema: Record<string, unknown>;
+  /**
+   * The input schema made LLM-ready: local `$ref`s inlined (cycles end in `{}`), `$defs` and
+   * `$schema` dropped, `properties: {}` on bare objects, malformed `required` / `properties`
+   * dropped, unions below the root kept. Its root is always
+   * `{ type: "object", properties: {…}, … }` with no `allOf` / `anyOf` / `oneOf`, the shape
+   * every model provider takes: a root `allOf` is merged, and a root `anyOf` / `oneOf` of
+   * objects becomes one object with every alternative's properties, requiring only what all
+   * of them require, the choice told in the descriptions of the properties concerned
+   * ("(give exactly one of: content | source_url)"). What was relaxed is listed in
+   * `metadata.mcp.schema_warnings`; the server still validates against `inputSchema`.
+   */
+  schema: Record<string, unknown> & { type: 'object'; properties: Record<string, unknown> };
   /** The server's output schema, verbatim, or null. */
   outputSchema: Record<string, unknown> | null;
   /** MCP metadata for human-in-the-loop policies. */
@@ -573,7 +687,7 @@ export interface MCPTool {
    * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
    * transport or protocol failure only.
    */
-  invoke(args?: Record<string, unknown>, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+  invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | MCPInterrupt>;
 }
 
 /** What `server/discover` said. */
@@ -616,7 +730,7 @@ export declare class MCPAdapter {
   /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
-  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
+  callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
   /**
    * Continues a call that returned an interrupt: the same method with the original params,
    * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to the
@@ -629,8 +743,8 @@ export declare class MCPAdapter {
    *   `allowed_decisions`, or edited `args` break the tool's `inputSchema`;
    *   `too_many_rounds`; transport/protocol errors.
    */
-  resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: CallOptions): Promise<ToolResult | ResourceContent[] | PromptMessage[] | MCPInterrupt>;
-  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: CallOptions): Promise<ToolResult | MCPInterrupt>;
+  resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ToolResult | ResourceContent[] | PromptMessage[] | MCPInterrupt>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | MCPInterrupt>;
   /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
   resume(interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }, options?: CallOptions): Promise<unknown>;
 
@@ -775,9 +889,9 @@ export declare class MCPAdapterGroup {
    */
   listTools(options?: ListOptions): Promise<MCPGroupTool[]>;
   /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
-  callTool(key: string, name: string, args?: Record<string, unknown>, options?: CallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
+  callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
   /** Continues an interrupt on the adapter whose URL is the interrupt's `server.url`. @throws {MCPAdapterError} `invalid_argument` when no server has it. */
-  resume(interrupt: MCPInterrupt, answer: ElicitationAnswer | ApprovalAnswer | { callbackUrl: string | URL }, options?: CallOptions): Promise<unknown>;
+  resume(interrupt: MCPInterrupt, answer: ElicitationAnswer | ApprovalAnswer | { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<unknown>;
   /** Every server's resources, each with `server` (its key). */
   listResources(options?: ListOptions): Promise<Array<MCPResource & { server: string }>>;
   /** Every server's resource templates, each with `server` (its key). */

@@ -72,6 +72,19 @@ export interface ToLangChainToolsOptions {
    * the recorded MCP exchanges, so on a resume they run again, like `wrapToolCall` middleware.
    */
   interceptors?: ToolCallInterceptor[];
+  /**
+   * false: a tool's error result (`isError`, or output that fails its `outputSchema`) throws
+   * an `MCPAdapterError` with code `tool_error` (the result in its `data`) instead of becoming
+   * a `ToolMessage` with `status: "error"` and the server's content blocks. In a
+   * `createAgent` agent the `ToolNode` catches it and gives the model a text `ToolMessage`
+   * (`status: "error"`, the error's message, which quotes the server's text); with the
+   * ToolNode's own `handleToolErrors: false` the run fails instead, and `wrapToolCall`
+   * middleware (e.g. `toolRetryMiddleware`) sees the error. Overrides the adapter's
+   * `handleToolErrors`; default: the adapter's (true).
+   */
+  handleToolErrors?: boolean;
+  /** Overrides the adapter's `validateOutput` (checking `structuredContent` against the tool's `outputSchema`) for these tools. */
+  validateOutput?: boolean;
   /** Options of the `listTools()` calls (e.g. `signal`). */
   listOptions?: CallOptions;
 }
@@ -97,7 +110,8 @@ export interface ToLangChainToolsOptions {
  * `responseFormat: "content_and_artifact"`. Called with a `ToolCall` (as agents do) it gives a
  * `ToolMessage` whose `content` is v1 content blocks, `artifact` is
  * `{ structured_content }` (when the server sent structured content) and `status` is
- * `"error"` when the server set `isError` (only transport and protocol failures throw).
+ * `"error"` when the server set `isError` (only transport and protocol failures throw, and
+ * tool errors with `handleToolErrors: false`).
  * Called with bare arguments, LangChain returns the content blocks only.
  *
  * When the server needs a person (an MCP interrupt: `mcp_elicitation`, `mcp_approval`

@@ -111,6 +111,10 @@ async function runTool(entry, name, metadata, args, config, opts, interceptors) 
   const callOptions = {};
   if (config?.signal) callOptions.signal = config.signal;
   if (opts.timeoutMs !== undefined) callOptions.timeoutMs = opts.timeoutMs;
+  // false: an error result throws `tool_error`, which the agent's ToolNode turns into an error
+  // ToolMessage of its own (or lets through, with its handleToolErrors: false)
+  if (opts.handleToolErrors !== undefined) callOptions.handleToolErrors = opts.handleToolErrors;
+  if (opts.validateOutput !== undefined) callOptions.validateOutput = opts.validateOutput;
 
   // Outside a graph nothing is resumed, so nothing needs recording: call directly.
   const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();

@@ -92,15 +92,17 @@ cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
 # interrupt signing and resume checks (signing.js), a module adapter.js imports only when needed
 node_modules/.bin/esbuild pkg-template/signing.js --minify --format=esm --log-level=error --outfile=pkg.tmp/signing.js
-# MCPAdapterGroup (every page that loads the main entry loads it) and the interceptors (loaded
-# by the first call that has some) ship minified, each on its own, its imports kept
-for module in group interceptors; do
+# MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
+# by the first call that has some) and results.js (loaded by the first tool result to check
+# against an outputSchema or to throw) ship minified, each on its own, its imports kept
+for module in group interceptors results; do
   node_modules/.bin/esbuild "pkg-template/$module.js" --minify --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts that authorize
 node_modules/.bin/esbuild pkg-template/auth.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/auth.js
 cp pkg-template/auth.d.ts pkg.tmp/
 # the JSON Schema validator (@cfworker/json-schema inside), a chunk adapter.js imports on demand
+# (index.cjs leaves it out and imports it too)
 node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/validate.js
 cp README.md pkg.tmp/ 2>/dev/null || true
 cp pkg-template/index.cjs.js pkg.tmp/

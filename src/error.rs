@@ -103,6 +103,12 @@ error_codes! {
     /// was sent: it carries no `signature`, a malformed one, or one that does not match (the
     /// interrupt was altered, or signed with another key).
     InterruptSignatureInvalid = "interrupt_signature_invalid",
+    /// With `handleToolErrors: false`: the tool's result was an error (`isError: true`, MCP
+    /// 2026-07-28 `server/tools.mdx` "Error Handling", or structured content that does not
+    /// match the tool's `outputSchema`). The error's `data` is `{ content, structured_content,
+    /// validation_errors? }`: the content as v1 blocks, the structured content (if any), and
+    /// the `{ path, message }` mismatches.
+    ToolError = "tool_error",
 }
 
 /// A JSON-RPC error object as the server sent it (`{code, message, data?}`).
@@ -218,7 +224,8 @@ fn replace_all(text: &str, from: &str, to: &str) -> Option<String> {
     Some(out)
 }
 
-fn redact_value(value: &mut Value, secrets: &[String]) {
+/// Replaces every occurrence of each of `secrets` in every string of `value` with `[redacted]`.
+pub fn redact_value(value: &mut Value, secrets: &[String]) {
     match value {
         Value::String(s) => redact_text(s, secrets),
         Value::Array(items) => items.iter_mut().for_each(|v| redact_value(v, secrets)),

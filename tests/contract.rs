@@ -360,7 +360,7 @@ fn tool_description() -> ToolDescription {
                     name: json!("srv"),
                     version: json!("1.0"),
                 },
-                schema_warning: Some("kept verbatim".into()),
+                schema_warnings: vec!["kept verbatim".into()],
             },
         },
     }
@@ -579,10 +579,17 @@ fn subscription_filter_fields_match() {
 // Option names
 
 /// Options the JavaScript layer handles itself (`pkg-template/adapter.js` reads them before
-/// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request, and
-/// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`), and
-/// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`).
-const JS_ADAPTER_OPTIONS: &[&str] = &["auth", "interceptors", "interruptKey"];
+/// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request;
+/// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`);
+/// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`);
+/// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`).
+const JS_ADAPTER_OPTIONS: &[&str] = &[
+    "auth",
+    "interceptors",
+    "interruptKey",
+    "handleToolErrors",
+    "validateOutput",
+];
 
 /// `src/bindings/options.rs`, without comments.
 fn options_source() -> String {
@@ -687,12 +694,13 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 6] = [
+const JS_FILES: [&str; 7] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
     "pkg-template/group.js",
     "pkg-template/interceptors.js",
+    "pkg-template/results.js",
     "pkg-template/signing.js",
 ];
 

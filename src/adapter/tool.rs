@@ -5,7 +5,7 @@
 //!
 //! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
-use crate::schema::prepare_input_schema;
+use crate::schema::{prepare_tool_schema, PreparedSchema};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -25,8 +25,9 @@ pub struct ToolDescription {
     /// The server's `inputSchema`, verbatim (`{"type":"object"}` when it had none).
     #[serde(rename = "inputSchema")]
     pub input_schema: Value,
-    /// The input schema made LLM-ready ([`prepare_input_schema`]), or the verbatim one when
-    /// it could not be prepared (then [`McpToolMetadata::schema_warning`] says why).
+    /// The input schema made LLM-ready ([`prepare_tool_schema`]): always an object schema
+    /// with `"type": "object"` and an object `properties`; what had to be relaxed for that is
+    /// in [`McpToolMetadata::schema_warnings`].
     pub schema: Value,
     /// The server's `outputSchema`, verbatim, or `null`.
     #[serde(rename = "outputSchema")]
@@ -49,9 +50,11 @@ pub struct McpToolMetadata {
     pub tool: McpToolFields,
     /// The server's `Implementation` name and version.
     pub server: ServerIdentity,
-    /// Why `schema` is the verbatim input schema; no `schema_warning` key when it is not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub schema_warning: Option<String>,
+    /// What `schema` relaxed of the input schema, one sentence per kind (a root union merged,
+    /// a malformed `required` dropped, a schema too deep to prepare); no `schema_warnings` key
+    /// when nothing was relaxed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub schema_warnings: Vec<String>,
 }
 
 /// `metadata.mcp.tool`: the tool's MCP fields, each the server's value verbatim or `null`.
@@ -100,9 +103,9 @@ impl ToolDescription {
     ///
     /// Takes the tool by value (its schemas are moved, not copied). Returns `None` for an
     /// entry that is not an object with a string `name` (it cannot be called). A missing
-    /// `inputSchema` is read as `{"type":"object"}`. When the schema cannot be prepared (too
-    /// deep or too large, see [`crate::schema::SchemaLimits`]) `schema` is the verbatim input
-    /// schema and `metadata.mcp.schema_warning` says why.
+    /// `inputSchema` is read as `{"type":"object"}`. What `schema` relaxed (see
+    /// [`prepare_tool_schema`]; a schema too deep or too large to prepare keeps its content
+    /// with only its root fixed) is in `metadata.mcp.schema_warnings`.
     #[must_use]
     pub fn of(tool: Value, server_info: &Value) -> Option<ToolDescription> {
         let Value::Object(mut tool) = tool else {
@@ -133,13 +136,10 @@ impl ToolDescription {
         } else {
             own_title.clone()
         };
-        let (schema, schema_warning) = match prepare_input_schema(&input_schema) {
-            Ok(s) => (s, None),
-            Err(e) => (
-                input_schema.clone(),
-                Some(format!("inputSchema kept verbatim: {e}")),
-            ),
-        };
+        let PreparedSchema {
+            schema,
+            warnings: schema_warnings,
+        } = prepare_tool_schema(&input_schema);
         let mcp = McpToolMetadata {
             tool: McpToolFields {
                 annotations,
@@ -148,7 +148,7 @@ impl ToolDescription {
                 icons,
             },
             server: ServerIdentity::of(server_info),
-            schema_warning,
+            schema_warnings,
         };
         Some(ToolDescription {
             name,
@@ -167,13 +167,17 @@ impl ToolDescription {
         let McpToolMetadata {
             tool,
             server,
-            schema_warning,
+            schema_warnings,
         } = self.metadata.mcp;
         let mut mcp = Map::new();
         mcp.insert("tool".into(), obj! {"annotations": tool.annotations, "_meta": tool.meta, "title": tool.title, "icons": tool.icons});
         mcp.insert("server".into(), server.into_json());
-        if let Some(warning) = schema_warning {
-            mcp.insert("schema_warning".into(), Value::String(warning));
+        if !schema_warnings.is_empty() {
+            let mut list = Vec::with_capacity(schema_warnings.len());
+            for warning in schema_warnings {
+                list.push(Value::String(warning));
+            }
+            mcp.insert("schema_warnings".into(), Value::Array(list));
         }
         obj! {
             "name": self.name,
@@ -250,9 +254,52 @@ mod tests {
         }
         let d = describe_tool(json!({"name": "deep", "inputSchema": deep}), &Value::Null).unwrap();
         assert_eq!(d["schema"], d["inputSchema"]);
-        assert!(d["metadata"]["mcp"]["schema_warning"]
-            .as_str()
-            .unwrap()
-            .contains("verbatim"));
+        assert_eq!(
+            d["metadata"]["mcp"]["schema_warnings"],
+            json!(["inputSchema kept as it is below the root: input schema is nested deeper than 64 levels"])
+        );
+        // the root is fixed even then
+        let mut deep_union = json!({"anyOf": [{"type": "object", "properties": {"a": deep}}]});
+        deep_union["$schema"] = json!("http://json-schema.org/draft-07/schema#");
+        let d = describe_tool(
+            json!({"name": "deep", "inputSchema": deep_union}),
+            &Value::Null,
+        )
+        .unwrap();
+        assert_eq!(d["schema"]["type"], "object");
+        assert_eq!(d["schema"]["properties"]["a"], deep);
+        assert!(d["schema"].get("anyOf").is_none());
+        assert_eq!(
+            d["metadata"]["mcp"]["schema_warnings"]
+                .as_array()
+                .map(Vec::len),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn relaxed_root_shapes_are_listed_and_input_schema_stays_verbatim() {
+        let input = json!({"anyOf": [
+            {"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]},
+            {"type": "object", "properties": {"source_url": {"type": "string"}}, "required": ["source_url"]}
+        ]});
+        let d = describe_tool(
+            json!({"name": "save", "inputSchema": input.clone()}),
+            &Value::Null,
+        )
+        .unwrap();
+        assert_eq!(d["inputSchema"], input);
+        assert_eq!(d["schema"]["type"], "object");
+        assert_eq!(
+            d["metadata"]["mcp"]["schema_warnings"],
+            json!(["the root anyOf was merged into one object that requires only what every alternative requires"])
+        );
+        // nothing relaxed: no key at all
+        let d = describe_tool(
+            json!({"name": "x", "inputSchema": {"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}),
+            &Value::Null,
+        )
+        .unwrap();
+        assert!(d["metadata"]["mcp"].get("schema_warnings").is_none());
     }
 }

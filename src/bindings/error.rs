@@ -3,7 +3,7 @@
 
 use super::js::{parse_json, set};
 use crate::error::Error;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 
 /// Builds the JS error object for `err`, with the host's header values redacted.
 pub fn to_js(err: Error) -> JsValue {
@@ -22,4 +22,15 @@ pub fn to_js(err: Error) -> JsValue {
         }
     }
     obj
+}
+
+/// The JSON text `json` with the host's header values (credentials) replaced by `[redacted]`
+/// in every string, as in the core's own errors: for the `tool_error` the JS layer makes of a
+/// tool's error result (`pkg-template/adapter.js`), which carries what the server sent. Text
+/// that is not JSON gives `null`.
+#[wasm_bindgen(js_name = redactSecrets)]
+pub fn redact_secrets(json: String) -> String {
+    let mut value = serde_json::from_slice(json.as_bytes()).unwrap_or(serde_json::Value::Null);
+    crate::error::redact_value(&mut value, &super::secrets::all());
+    crate::json_text(&value)
 }

@@ -201,8 +201,10 @@ export class JsExchange {
    * @param {AbortSignal | undefined} signal the host's signal for this call
    * @param {number} timeoutMs the call's timeout in milliseconds (0: none)
    * @param {Function | undefined} onTrace the host's `onTrace` option (see `Trace`)
+   * @param {boolean} total the timeout is what is left of the call's total bound
+   *   (`maxTotalTimeoutMs`), which its message then names
    */
-  constructor(fetchFn, signal, timeoutMs, onTrace) {
+  constructor(fetchFn, signal, timeoutMs, onTrace, total) {
     this.fetch = fetchFn;
     this.trace = onTrace ? new Trace(onTrace) : undefined;
     this.host = signal ?? undefined;
@@ -211,22 +213,32 @@ export class JsExchange {
     this.timedOut = false;
     this.timer = undefined;
     this.deadline = undefined;
+    this.total = total;
     // where a signal is cheap, the deadline aborts the request itself too
     const controller = timeoutMs > 0 && !SIGNALS_COST ? new AbortController() : undefined;
     if (timeoutMs > 0) {
       this.deadline = new Promise((_, reject) => {
-        this.timer = setTimeout(() => {
+        this.fire = () => {
           this.timedOut = true;
           const reason = new DOMException('The operation timed out.', 'TimeoutError');
           reject(reason);
           controller?.abort(reason);
           this.cut();
-        }, Math.min(timeoutMs, 2_147_483_647));
+        };
+        this.timer = setTimeout(this.fire, Math.min(timeoutMs, 2_147_483_647));
       });
       this.deadline.catch(noop);
     }
     const own = controller?.signal;
     this.signal = own && this.host ? AbortSignal.any([this.host, own]) : (own ?? this.host);
+  }
+
+  /** A progress notification arrived: the timeout starts again (as the constructor's), unless closed or timed out. */
+  restart(timeoutMs, total) {
+    if (this.timer === undefined || this.timedOut) return;
+    clearTimeout(this.timer);
+    this.total = total;
+    this.timer = setTimeout(this.fire, Math.min(timeoutMs, 2_147_483_647));
   }
 
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
@@ -236,7 +248,9 @@ export class JsExchange {
       return { code: thrown.code, message: thrown.message };
     }
     const hostAborted = this.host?.aborted === true;
-    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) return { code: FAILURE_CODES.timedOut, message: `the call timed out ${during}` };
+    if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) {
+      return { code: FAILURE_CODES.timedOut, message: `the call ${this.total ? 'reached its total timeout (maxTotalTimeoutMs)' : 'timed out'} ${during}` };
+    }
     if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
     // with the host's header values (set by `start`), which the core then redacts from the message
     return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered: this.remembered };

@@ -18,17 +18,32 @@ use bytes::Bytes;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::{self, StreamExt};
 use js_sys::{Array, Function, Promise, Uint8Array};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 #[wasm_bindgen(module = "/src/bindings/exchange.js")]
 extern "C" {
     /// One exchange on the JS side (see `exchange.js`).
+    #[derive(Clone)]
     type JsExchange;
 
-    /// `on_trace` is the host's `onTrace` option, or `undefined`.
+    /// `on_trace` is the host's `onTrace` option, or `undefined`; `total`: the timeout is
+    /// what is left of the call's `maxTotalTimeoutMs` (its message says so).
     #[wasm_bindgen(constructor)]
-    fn new(fetch: &JsValue, signal: &JsValue, timeout_ms: f64, on_trace: &JsValue) -> JsExchange;
+    fn new(
+        fetch: &JsValue,
+        signal: &JsValue,
+        timeout_ms: f64,
+        on_trace: &JsValue,
+        total: bool,
+    ) -> JsExchange;
+
+    /// Starts the timeout again, `timeout_ms` from now (`total` as for `new`); nothing once
+    /// the exchange is closed.
+    #[wasm_bindgen(method)]
+    fn restart(this: &JsExchange, timeout_ms: f64, total: bool);
 
     /// Resolves to a [`ResponseHead`]. `call_headers` are the call's own `headers` option
     /// (merged over `host_headers`), `own` is the request's headers as
@@ -126,8 +141,56 @@ pub struct CallContext {
     pub signal: Option<JsValue>,
     /// Timeout in milliseconds, if any.
     pub timeout_ms: Option<f64>,
+    /// With `resetTimeoutOnProgress`: restarts the running request's timeout on each
+    /// progress notification.
+    pub clock: Option<Rc<ProgressClock>>,
     /// The call's own `headers` option (an object or a `Headers`), if any.
     pub headers: Option<JsValue>,
+}
+
+/// The timeout of a call with `resetTimeoutOnProgress`: each progress notification starts the
+/// running request's `timeoutMs` again, never past the call's total bound
+/// (`maxTotalTimeoutMs`, counted from the call's start; 0: none). Each request of the call
+/// (the probe, the call, input-required rounds) starts with what is left of both.
+pub struct ProgressClock {
+    timeout_ms: Option<f64>,
+    /// When the total bound ends (`Date.now()` milliseconds), if there is one.
+    deadline: Option<f64>,
+    /// The exchange now running (replaced by each request of the call).
+    live: RefCell<Option<JsExchange>>,
+}
+
+impl ProgressClock {
+    /// A clock for a call starting now.
+    pub fn new(timeout_ms: Option<f64>, max_total_ms: f64) -> ProgressClock {
+        ProgressClock {
+            timeout_ms,
+            deadline: (max_total_ms > 0.0).then(|| js_sys::Date::now() + max_total_ms),
+            live: RefCell::new(None),
+        }
+    }
+
+    /// The timeout of a request starting now, in milliseconds (0: none), and whether it is
+    /// the rest of the total bound rather than `timeoutMs`.
+    fn budget(&self) -> (f64, bool) {
+        let Some(deadline) = self.deadline else {
+            return (self.timeout_ms.unwrap_or(0.0), false);
+        };
+        // at least 1 ms: 0 would mean no timeout at all
+        let left = (deadline - js_sys::Date::now()).max(1.0);
+        match self.timeout_ms {
+            Some(ms) if ms <= left => (ms, false),
+            _ => (left, true),
+        }
+    }
+
+    /// A progress notification arrived: the running request's timeout starts again.
+    pub fn progressed(&self) {
+        if let Some(exchange) = self.live.borrow().as_ref() {
+            let (ms, total) = self.budget();
+            exchange.restart(ms, total);
+        }
+    }
 }
 
 /// `fetch`-backed exchange.
@@ -221,22 +284,31 @@ impl Exchange for FetchExchange {
             .and_then(|c| c.downcast_ref::<CallContext>());
         // requests made without a call context (session cleanup, cancellation notices)
         // are bounded too
-        let (signal, timeout_ms, call_headers) = match ctx {
+        let (signal, (timeout_ms, total), call_headers) = match ctx {
             Some(c) => (
                 c.signal.clone().unwrap_or(JsValue::UNDEFINED),
-                c.timeout_ms.unwrap_or(0.0),
+                match &c.clock {
+                    Some(clock) => clock.budget(),
+                    None => (c.timeout_ms.unwrap_or(0.0), false),
+                },
                 c.headers.clone().unwrap_or(JsValue::UNDEFINED),
             ),
             None => (
                 JsValue::UNDEFINED,
-                CONTEXTLESS_REQUEST_TIMEOUT_MS,
+                (CONTEXTLESS_REQUEST_TIMEOUT_MS, false),
                 JsValue::UNDEFINED,
             ),
         };
+        let clock = ctx.and_then(|c| c.clock.clone());
         let (fetch, host_headers) = (self.fetch.clone(), self.headers.clone());
         let on_trace = self.on_trace.clone();
         Box::pin(async move {
-            let exchange = Closer(JsExchange::new(&fetch, &signal, timeout_ms, &on_trace));
+            let exchange = Closer(JsExchange::new(
+                &fetch, &signal, timeout_ms, &on_trace, total,
+            ));
+            if let Some(clock) = clock {
+                *clock.live.borrow_mut() = Some(exchange.0.clone());
+            }
             let mcp_method = request
                 .headers
                 .iter()

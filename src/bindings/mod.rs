@@ -71,7 +71,8 @@ impl WasmClient {
         let target = js::normalize_url(&url)
             .and_then(|href| Target::parse(&href))
             .map_err(to_js)?;
-        let parsed = options::parse(&options).map_err(to_js)?;
+        let parsed =
+            options::parse(&options, &url.as_string().unwrap_or_default()).map_err(to_js)?;
         let exchange = Rc::new(fetch::FetchExchange::new(
             parsed.fetch,
             parsed.headers,

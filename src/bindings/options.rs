@@ -4,7 +4,7 @@
 //! checks that the declarations name exactly these options, and that [`parse`] and
 //! [`CallDefaults::request_options`] read exactly these, each once.
 
-use super::fetch::{CallContext, HostHeaders};
+use super::fetch::{CallContext, HostHeaders, ProgressClock};
 use super::js::{self, get};
 use crate::client::{ClientConfig, HostHandler, NotificationHandler, ProtocolMode, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
@@ -15,7 +15,7 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 17] = [
+pub const ADAPTER_OPTIONS: [&str; 20] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",
@@ -33,10 +33,24 @@ pub const ADAPTER_OPTIONS: [&str; 17] = [
     "fetch",
     "onTrace",
     "timeoutMs",
+    "serverName",
+    "resetTimeoutOnProgress",
+    "maxTotalTimeoutMs",
 ];
 
 /// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
-pub const CALL_OPTIONS: [&str; 4] = ["timeoutMs", "signal", "onProgress", "headers"];
+pub const CALL_OPTIONS: [&str; 6] = [
+    "timeoutMs",
+    "signal",
+    "onProgress",
+    "headers",
+    "resetTimeoutOnProgress",
+    "maxTotalTimeoutMs",
+];
+
+/// Default of `maxTotalTimeoutMs`, the bound on a call whose timeout restarts on progress:
+/// 10 minutes, so a server that reports progress forever cannot hold a call forever.
+const DEFAULT_MAX_TOTAL_TIMEOUT_MS: f64 = 600_000.0;
 
 /// The MCP logging levels (`LoggingLevel`, RFC 5424 names).
 const LOG_LEVELS: &[&str] = &[
@@ -65,6 +79,13 @@ pub struct Parsed {
 #[derive(Clone)]
 pub struct CallDefaults {
     timeout_ms: f64,
+    reset_on_progress: bool,
+    max_total_ms: f64,
+    /// The adapter's `onProgress` and `onLoggingMessage`, called by each call's handler.
+    on_progress: Option<Function>,
+    on_log: Option<Function>,
+    /// `server` of the callbacks' context: `serverName`, or the URL as given.
+    server: String,
 }
 
 fn invalid(what: &str) -> Error {
@@ -106,27 +127,66 @@ fn optional_number(obj: &JsValue, key: &str) -> Result<Option<f64>> {
     }
 }
 
-/// A handler that hands `notifications/progress` params to `on_progress` and
-/// `notifications/message` params to `on_log`, as plain JS objects. Exceptions thrown by
-/// host callbacks are swallowed: they must not break the call that delivered them.
-pub fn notification_handler(
-    on_progress: Option<Function>,
-    on_log: Option<Function>,
+/// Option `key` of `obj` as a boolean (`None` when absent).
+fn optional_bool(obj: &JsValue, key: &str) -> Result<Option<bool>> {
+    let v = option(obj, key);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.as_bool()
+        .map(Some)
+        .ok_or_else(|| invalid(&format!("option {key} must be a boolean")))
+}
+
+/// `{ server, tool }`, the second argument of the progress and logging callbacks: `tool` is
+/// the tool being called, or `null` outside a tool call.
+fn callback_context(server: &str, tool: Option<&str>) -> JsValue {
+    let context: JsValue = js_sys::Object::new().into();
+    js::set(&context, "server", &JsValue::from_str(server));
+    js::set(
+        &context,
+        "tool",
+        &tool.map_or(JsValue::NULL, JsValue::from_str),
+    );
+    context
+}
+
+/// A handler that hands `notifications/progress` params to `progress` (the adapter's, then the
+/// call's callback; and restarts the call's timeout through `clock`) and
+/// `notifications/message` params to `log`, as plain JS objects, each with the context
+/// `{ server, tool }` as second argument (made only when there is a callback: no crossing for
+/// calls without one). Exceptions thrown by host callbacks are swallowed: they must not break
+/// the call that delivered them.
+fn notification_handler(
+    progress: [Option<Function>; 2],
+    log: Option<Function>,
+    (server, tool): (&str, Option<&str>),
+    clock: Option<Rc<ProgressClock>>,
 ) -> Option<NotificationHandler> {
-    if on_progress.is_none() && on_log.is_none() {
+    let callbacks = progress.iter().any(Option::is_some) || log.is_some();
+    if !callbacks && clock.is_none() {
         return None;
     }
+    let context = if callbacks {
+        callback_context(server, tool)
+    } else {
+        JsValue::UNDEFINED
+    };
     Some(Rc::new(move |method: &str, params: &Value| {
-        let target = match method {
-            "notifications/progress" => on_progress.as_ref(),
-            "notifications/message" => on_log.as_ref(),
-            _ => None,
+        let targets = match method {
+            "notifications/progress" => {
+                if let Some(clock) = &clock {
+                    clock.progressed();
+                }
+                &progress[..]
+            }
+            "notifications/message" => std::slice::from_ref(&log),
+            _ => &[],
         };
-        if let Some(f) = target {
-            let _ = f.call1(
-                &JsValue::UNDEFINED,
-                &js::parse_json(&crate::json_text(params)),
-            );
+        let mut value = None;
+        for f in targets.iter().flatten() {
+            let value = value.get_or_insert_with(|| js::parse_json(&crate::json_text(params)));
+            let _ = f.call2(&JsValue::UNDEFINED, value, &context);
         }
     }))
 }
@@ -186,7 +246,7 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
 ///
 /// [`ErrorCode::InvalidArgument`] when `options` is not an object (or undefined) or an option
 /// has the wrong type or value.
-pub fn parse(options: &JsValue) -> Result<Parsed> {
+pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
     if !(options.is_undefined() || options.is_null() || options.is_object()) {
         return Err(invalid("options must be an object"));
     }
@@ -229,7 +289,6 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     if on_log.is_some() && config.log_level.is_none() {
         config.log_level = Some("info".into());
     }
-    config.on_notification = notification_handler(on_progress, on_log);
     let protocol = option(options, "protocol");
     if !protocol.is_undefined() {
         config.protocol = protocol
@@ -269,24 +328,59 @@ pub fn parse(options: &JsValue) -> Result<Parsed> {
     let fetch = optional_function(options, "fetch")?;
     let on_trace = optional_function(options, "onTrace")?;
     let timeout_ms = optional_number(options, "timeoutMs")?.unwrap_or(60_000.0);
+    let server = match option(options, "serverName") {
+        v if v.is_undefined() || v.is_null() => url.to_string(),
+        v => v
+            .as_string()
+            .ok_or_else(|| invalid("option serverName must be a string"))?,
+    };
+    let reset_on_progress = optional_bool(options, "resetTimeoutOnProgress")?.unwrap_or(false);
+    let max_total_ms =
+        optional_number(options, "maxTotalTimeoutMs")?.unwrap_or(DEFAULT_MAX_TOTAL_TIMEOUT_MS);
+    // requests outside a call's handler (a subscription's stream) reach the callbacks with
+    // `tool: null`
+    config.on_notification = notification_handler(
+        [on_progress.clone(), None],
+        on_log.clone(),
+        (&server, None),
+        None,
+    );
     Ok(Parsed {
         config,
         approval,
         fetch,
         headers,
         on_trace,
-        defaults: CallDefaults { timeout_ms },
+        defaults: CallDefaults {
+            timeout_ms,
+            reset_on_progress,
+            max_total_ms,
+            on_progress,
+            on_log,
+            server,
+        },
     })
 }
 
 impl CallDefaults {
-    /// Per-call options ([`CALL_OPTIONS`]) over the adapter's defaults.
+    /// Per-call options ([`CALL_OPTIONS`]) over the adapter's defaults, for a request that
+    /// is not a tool call.
     ///
     /// # Errors
     ///
     /// [`ErrorCode::InvalidArgument`] when `call` is not an object (or undefined) or an option
     /// has the wrong type.
     pub fn request_options(&self, call: &JsValue) -> Result<RequestOptions> {
+        self.call_options(call, None)
+    }
+
+    /// Per-call options ([`CALL_OPTIONS`]) over the adapter's defaults; `tool` is the tool
+    /// being called (the callbacks' context), if any.
+    ///
+    /// # Errors
+    ///
+    /// As [`CallDefaults::request_options`].
+    pub fn call_options(&self, call: &JsValue, tool: Option<&str>) -> Result<RequestOptions> {
         if !(call.is_undefined() || call.is_null() || call.is_object()) {
             return Err(invalid("call options must be an object"));
         }
@@ -300,7 +394,6 @@ impl CallDefaults {
             return Err(invalid("option signal must be an AbortSignal"));
         };
         let on_progress = optional_function(call, "onProgress")?;
-        let progress = on_progress.is_some();
         // merged over the adapter's `headers` by exchange.js, names compared case-insensitively
         let headers = option(call, "headers");
         let headers = if headers.is_undefined() || headers.is_null() {
@@ -312,15 +405,28 @@ impl CallDefaults {
                 "option headers of a call must be an object or a Headers",
             ));
         };
+        let reset =
+            optional_bool(call, "resetTimeoutOnProgress")?.unwrap_or(self.reset_on_progress);
+        let max_total_ms = optional_number(call, "maxTotalTimeoutMs")?.unwrap_or(self.max_total_ms);
         let timeout_ms = (timeout_ms > 0.0).then_some(timeout_ms);
+        // the timeout restarts on progress only when progress is asked for
+        let clock = reset.then(|| Rc::new(ProgressClock::new(timeout_ms, max_total_ms)));
+        let progress = on_progress.is_some() || reset;
+        let on_notification = notification_handler(
+            [self.on_progress.clone(), on_progress],
+            self.on_log.clone(),
+            (&self.server, tool),
+            clock.clone(),
+        );
         Ok(RequestOptions {
             context: Some(Rc::new(CallContext {
                 signal,
                 timeout_ms,
                 headers,
+                clock,
             })),
             progress,
-            on_notification: notification_handler(on_progress, None),
+            on_notification,
             on_elicitation: None,
             timeout_ms,
         })

@@ -61,6 +61,7 @@ fn background_options(signal: Option<JsValue>, timeout_ms: Option<f64>) -> Reque
         context: Some(Rc::new(CallContext {
             signal,
             timeout_ms,
+            clock: None,
             headers: None,
         })),
         timeout_ms,

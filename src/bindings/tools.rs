@@ -69,11 +69,13 @@ impl WasmClient {
     /// (see [`crate::convert::ToolResult`]) or of an interrupt (`type: "mcp_elicitation"`
     /// when the server needs a person, `type: "mcp_approval"` when the `approval` predicate
     /// said yes; see [`crate::adapter::interrupt`]). `call` is
-    /// `{ signal?, timeoutMs?, onProgress?, approved? }`; `approved: true` skips the gate.
+    /// `{ signal?, timeoutMs?, onProgress?, resetTimeoutOnProgress?, maxTotalTimeoutMs?,
+    /// approved? }`; `approved: true` skips the gate. The progress and logging callbacks get
+    /// `{ server, tool: name }` as second argument.
     #[wasm_bindgen(js_name = callTool)]
     pub fn call_tool(&self, name: String, args: JsValue, call: JsValue) -> Promise {
         let (client, pending) = (self.client.clone(), self.pending.clone());
-        let opts = self.defaults.request_options(&call);
+        let opts = self.defaults.call_options(&call, Some(&name));
         let args = js::to_json(&args, "tool arguments");
         let gate = if js::get(&call, "approved").as_bool() == Some(true) {
             None
@@ -136,7 +138,8 @@ impl WasmClient {
     /// for `mcp_approval`. Resolves like `callTool`: a result or the next interrupt.
     pub fn resume(&self, interrupt: JsValue, answer: JsValue, call: JsValue) -> Promise {
         let (client, pending) = (self.client.clone(), self.pending.clone());
-        let opts = self.defaults.request_options(&call);
+        let tool = js::get(&interrupt, "tool_name").as_string();
+        let opts = self.defaults.call_options(&call, tool.as_deref());
         let interrupt = js::to_json(&interrupt, "the interrupt");
         let answer = js::to_json(&answer, "the answer");
         promise(async move {

@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::jsonrpc::{self, Incoming};
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
-use crate::protocol::{codes, headers, notifications};
+use crate::protocol::{codes, headers, notifications, version};
 use crate::transport::{HttpResponse, ResponseItem, ResponseReader};
 use serde_json::{Map, Value};
 use std::rc::Rc;
@@ -121,35 +121,71 @@ impl Client {
     /// Opens a session: `initialize` (offering [`OFFERED`], accepting [`ACCEPTED`]), the
     /// `Mcp-Session-Id` captured from its response, then `notifications/initialized`.
     ///
+    /// A server that refuses the offered revision instead of answering with one it speaks
+    /// (a `-32602` / `-32000` error naming its versions, see
+    /// [`version::refused_with_versions`]) is asked once more, offering the newest revision
+    /// of [`ACCEPTED`] it named (MCP 2025-11-25, `basic/lifecycle.mdx`, "Version
+    /// Negotiation").
+    ///
     /// # Errors
     ///
-    /// [`ErrorCode::UnsupportedProtocolVersion`] when the server answers a revision
-    /// not in [`ACCEPTED`]; the server's JSON-RPC error; transport errors.
+    /// [`ErrorCode::UnsupportedProtocolVersion`] when the server answers a revision not in
+    /// [`ACCEPTED`], or refuses with versions none of which is in [`ACCEPTED`] (or refuses
+    /// the retry too): the message and `data.supported` list the server's versions. The
+    /// server's other JSON-RPC errors; transport errors.
     pub(crate) async fn initialize(&self, opts: &RequestOptions) -> Result<Era> {
-        let id = self.take_id();
-        let mut params = Map::new();
-        params.insert("protocolVersion".into(), Value::String(OFFERED.into()));
-        params.insert("capabilities".into(), self.handshake_capabilities());
-        params.insert("clientInfo".into(), self.config.client_info.clone());
-        let response = self
-            .send(
-                "POST",
-                base_headers(),
-                jsonrpc::request(id, "initialize", params),
-                opts.context.clone(),
-            )
-            .await?;
-        let session_id = response.session_id.clone();
-        let reply = self
-            .read_reply(
-                &mut ResponseReader::new(response, id, &self.config.limits),
-                opts,
-                None,
-            )
-            .await?;
-        let result = reply
-            .outcome
-            .map_err(|rpc| Error::rpc(rpc).with_status(reply.status))?;
+        let mut offered = OFFERED;
+        let (result, session_id) = loop {
+            let id = self.take_id();
+            let mut params = Map::new();
+            params.insert("protocolVersion".into(), Value::String(offered.into()));
+            params.insert("capabilities".into(), self.handshake_capabilities());
+            params.insert("clientInfo".into(), self.config.client_info.clone());
+            let response = self
+                .send(
+                    "POST",
+                    base_headers(),
+                    jsonrpc::request(id, "initialize", params),
+                    opts.context.clone(),
+                )
+                .await?;
+            let session_id = response.session_id.clone();
+            let reply = self
+                .read_reply(
+                    &mut ResponseReader::new(response, id, &self.config.limits),
+                    opts,
+                    None,
+                )
+                .await?;
+            let mut rpc = match reply.outcome {
+                Ok(result) => break (result, session_id),
+                Err(rpc) => rpc,
+            };
+            let Some(supported) =
+                version::refused_with_versions(rpc.code, &rpc.message, rpc.data.as_ref())
+            else {
+                return Err(Error::rpc(rpc).with_status(reply.status));
+            };
+            match version::newest_shared(ACCEPTED, &supported) {
+                Some(next) if offered == OFFERED && next != offered => offered = next,
+                _ => {
+                    let message = format!(
+                        "the server refused protocol version {offered} and supports only {supported:?}; this adapter speaks {ACCEPTED:?}"
+                    );
+                    if rpc.data.as_ref().and_then(|d| d.get("supported")).is_none() {
+                        let mut listed = Vec::with_capacity(supported.len());
+                        for v in supported {
+                            listed.push(Value::String(v));
+                        }
+                        rpc.data = Some(crate::obj! {"supported": listed, "requested": offered});
+                    }
+                    let mut err = Error::rpc(rpc).with_status(reply.status);
+                    err.code = ErrorCode::UnsupportedProtocolVersion;
+                    err.message = message;
+                    return Err(err);
+                }
+            }
+        };
         let version = result
             .get("protocolVersion")
             .and_then(Value::as_str)
@@ -768,6 +804,112 @@ mod tests {
             ErrorCode::UnsupportedProtocolVersion
         );
         assert!(client.era().is_none());
+    }
+
+    /// HTTP 400 with the refusal SDK-built servers send for an `initialize` at a revision
+    /// they do not know.
+    fn refusal(code: i64, supported: &str) -> Canned {
+        json_reply(
+            400,
+            json!({"jsonrpc":"2.0","id":null,"error":{"code":code,"message":format!("Unsupported protocol version (supported versions: {supported})")}}),
+        )
+    }
+
+    fn legacy_client() -> (Rc<Client>, Rc<Scripted>) {
+        Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        })
+    }
+
+    #[test]
+    fn a_refused_initialize_is_retried_once_at_the_newest_shared_revision() {
+        for code in [-32602, -32000] {
+            let (client, script) = legacy_client();
+            script.push(refusal(code, "2025-06-18, 2025-03-26, 2024-11-05"));
+            script.push(init_reply("2025-06-18", Some("s-1")));
+            script.push(status(202));
+            script.push(json_reply(
+                200,
+                json!({"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"a"}]}}),
+            ));
+            let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+            assert_eq!(tools.len(), 1);
+            assert_eq!(client.protocol_version().as_deref(), Some("2025-06-18"));
+            let sent = script.sent();
+            assert_eq!(
+                methods(&script),
+                [
+                    "initialize",
+                    "initialize",
+                    "notifications/initialized",
+                    "tools/list"
+                ]
+            );
+            assert_eq!(sent[0].body["params"]["protocolVersion"], "2025-11-25");
+            assert_eq!(sent[1].body["params"]["protocolVersion"], "2025-06-18");
+            assert_ne!(sent[0].body["id"], sent[1].body["id"], "a new id");
+            assert_eq!(sent[1].header("MCP-Protocol-Version"), None);
+            assert_eq!(sent[3].header("MCP-Protocol-Version"), Some("2025-06-18"));
+            assert_eq!(sent[3].header("Mcp-Session-Id"), Some("s-1"));
+        }
+    }
+
+    #[test]
+    fn a_refusal_after_the_probe_falls_back_to_the_older_revision_too() {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Unsupported protocol version: 2026-07-28 (supported versions: 2025-06-18, 2025-03-26)"}})));
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params","data":{"supported":["2025-06-18","2025-03-26"],"requested":"2025-11-25"}}})));
+        script.push(init_reply("2025-06-18", None));
+        script.push(status(202));
+        block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        assert_eq!(client.protocol_version().as_deref(), Some("2025-06-18"));
+        assert_eq!(
+            methods(&script),
+            [
+                "server/discover",
+                "initialize",
+                "initialize",
+                "notifications/initialized"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_refusal_naming_no_revision_we_speak_is_unsupported_protocol_version() {
+        let (client, script) = legacy_client();
+        script.push(refusal(-32602, "2024-11-05, 2024-10-07"));
+        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::UnsupportedProtocolVersion);
+        assert_eq!(err.http_status, Some(400));
+        assert_eq!(
+            err.message,
+            r#"the server refused protocol version 2025-11-25 and supports only ["2024-11-05", "2024-10-07"]; this adapter speaks ["2025-11-25", "2025-06-18", "2025-03-26"]"#
+        );
+        assert_eq!(
+            err.rpc.as_ref().and_then(|r| r.data.clone()),
+            Some(json!({"supported": ["2024-11-05", "2024-10-07"], "requested": "2025-11-25"}))
+        );
+        assert_eq!(methods(&script), ["initialize"], "no retry");
+        assert!(client.era().is_none());
+
+        // the retry refused too: one retry only
+        let (client, script) = legacy_client();
+        script.push(refusal(-32602, "2025-06-18"));
+        script.push(refusal(-32602, "2025-06-18"));
+        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::UnsupportedProtocolVersion);
+        assert!(err
+            .message
+            .starts_with("the server refused protocol version 2025-06-18"));
+        assert_eq!(methods(&script), ["initialize", "initialize"]);
+
+        // another error of initialize is the server's error, not retried
+        let (client, script) = legacy_client();
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: clientInfo is required"}})));
+        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::RpcError);
+        assert_eq!(methods(&script), ["initialize"]);
     }
 
     #[test]

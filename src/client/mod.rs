@@ -123,7 +123,9 @@ pub struct RequestOptions {
     pub context: Option<Rc<dyn Any>>,
     /// Ask for progress on this call even when the client does not.
     pub progress: bool,
-    /// Where this call's notifications go, in addition to the client's handler.
+    /// Where this call's notifications go, instead of the client's handler (the bindings give
+    /// each call one handler that calls the host's adapter-level and per-call callbacks with
+    /// the call's context; requests without one use the client's).
     pub on_notification: Option<NotificationHandler>,
     /// Answers this call's handshake-era `elicitation/create` requests in place of the
     /// client's `on_elicitation` (the adapter hands the question to the host as an
@@ -372,14 +374,13 @@ impl Client {
         &self.capabilities
     }
 
-    /// Hands a notification that arrived on a response stream to the client's handler and
-    /// the call's own.
+    /// Hands a notification that arrived on a response stream to the call's handler, or to
+    /// the client's when the call has none.
     fn deliver(&self, opts: &RequestOptions, method: &str, params: &Value) {
-        for handler in self
-            .config
+        if let Some(handler) = opts
             .on_notification
-            .iter()
-            .chain(opts.on_notification.iter())
+            .as_ref()
+            .or(self.config.on_notification.as_ref())
         {
             handler(method, params);
         }

@@ -299,6 +299,39 @@ mod tests {
     }
 
     #[test]
+    fn a_calls_own_notification_handler_replaces_the_clients() {
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let (client_sink, call_sink) = (seen.clone(), seen.clone());
+        let config = ClientConfig {
+            on_notification: Some(Rc::new(move |m: &str, _: &Value| {
+                client_sink.borrow_mut().push(format!("client {m}"))
+            })),
+            ..ClientConfig::default()
+        };
+        let (client, script) = Scripted::client_with(config);
+        script.push_discover();
+        let progress = json!({"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1}});
+        let done = json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}});
+        script.push(sse_reply(&[progress.clone(), done.clone()]));
+        script.push(sse_reply(&[progress, done]));
+        let opts = RequestOptions {
+            on_notification: Some(Rc::new(move |m: &str, _: &Value| {
+                call_sink.borrow_mut().push(format!("call {m}"))
+            })),
+            ..RequestOptions::default()
+        };
+        block_on(client.call_tool("count", Value::Null, None, &opts)).unwrap();
+        block_on(client.call_tool("count", Value::Null, None, &RequestOptions::default())).unwrap();
+        assert_eq!(
+            *seen.borrow(),
+            [
+                "call notifications/progress",
+                "client notifications/progress"
+            ]
+        );
+    }
+
+    #[test]
     fn input_required_and_unknown_result_types() {
         let (client, script) = Scripted::client();
         script.push_discover();

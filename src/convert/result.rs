@@ -48,7 +48,9 @@ impl ToolStatus {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolResult {
     /// LangChain.js v1 content blocks, one per MCP content block, in order (see
-    /// [`content_block`]). A structured-only result gets one text block holding the JSON.
+    /// [`content_block`]); never empty: a structured-only result gets one text block holding
+    /// the JSON, a result with nothing at all one sentence ([`NO_ERROR_DETAILS`],
+    /// [`NO_CONTENT`]).
     pub content: Vec<ContentBlock>,
     /// Present when the result had a `structuredContent` key (any JSON value, including
     /// `null`); no `artifact` key otherwise.
@@ -90,6 +92,12 @@ impl ToolResult {
     }
 }
 
+/// The text of an error result that came with no content and no structured content.
+pub const NO_ERROR_DETAILS: &str = "The tool reported an error without details.";
+
+/// The text of a successful result that came with no content and no structured content.
+pub const NO_CONTENT: &str = "The tool returned no content.";
+
 /// Converts an MCP `CallToolResult` (MCP 2026-07-28 `schema.ts`) into a [`ToolResult`].
 ///
 /// Takes the result by value so base64 payloads are moved into the blocks, never copied.
@@ -98,9 +106,14 @@ impl ToolResult {
 ///   servers) is `[]`.
 /// - `structuredContent`: when the key is present, whatever its value (object, array, string,
 ///   number, boolean or `null`, all allowed by 2026-07-28), `artifact` is
-///   `{"structured_content": value}`. If `content` is then empty, one block
-///   `{"type":"text","text":<value serialized as JSON>}` is added so the model sees the payload
-///   (the spec only says servers SHOULD also send it as text).
+///   `{"structured_content": value}`.
+/// - `content` is never empty: a result without blocks gets one text block, the
+///   `structuredContent` serialized as JSON when there is one (the spec only says servers
+///   SHOULD also send it as text), else [`NO_ERROR_DETAILS`] for an error and [`NO_CONTENT`]
+///   for a success. Model APIs refuse an error tool result with empty content (Anthropic:
+///   "content cannot be empty if `is_error` is true"; Bedrock likewise), and some refuse an
+///   empty content array for any tool message, which would fail the model request of every
+///   later turn of the conversation.
 /// - `isError: true` gives [`ToolStatus::Error`], with the server's own content unchanged; any
 ///   other value (absent, `false`, not a boolean) gives [`ToolStatus::Success`].
 /// - Other fields (`_meta`, `resultType`, unknown ones) are not part of the content and are
@@ -143,15 +156,20 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
         _ => ToolStatus::Success,
     };
 
-    let artifact = map.remove("structuredContent").map(|structured_content| {
-        if content.is_empty() {
-            content.push(ContentBlock::Text(TextBlock {
-                text: crate::json_text(&structured_content),
-                metadata: Map::new(),
-            }));
-        }
-        ToolArtifact { structured_content }
-    });
+    let artifact = map
+        .remove("structuredContent")
+        .map(|structured_content| ToolArtifact { structured_content });
+    if content.is_empty() {
+        let text = match (&artifact, status) {
+            (Some(artifact), _) => crate::json_text(&artifact.structured_content),
+            (None, ToolStatus::Error) => NO_ERROR_DETAILS.to_owned(),
+            (None, ToolStatus::Success) => NO_CONTENT.to_owned(),
+        };
+        content.push(ContentBlock::Text(TextBlock {
+            text,
+            metadata: Map::new(),
+        }));
+    }
 
     Ok(ToolResult {
         content,
@@ -248,18 +266,45 @@ mod tests {
     }
 
     #[test]
-    fn missing_content_is_empty() {
-        assert_eq!(
-            convert(json!({})),
-            json!({"content": [], "status": "success"})
-        );
+    fn a_success_with_no_content_says_so_in_one_text_block() {
+        let said = json!({
+            "content": [{"type": "text", "text": "The tool returned no content."}],
+            "status": "success"
+        });
+        assert_eq!(convert(json!({})), said);
+        assert_eq!(convert(json!({"content": []})), said);
         let converted = tool_result(json!({"isError": false}));
         assert_eq!(
             converted,
             Ok(ToolResult {
-                content: vec![],
+                content: vec![ContentBlock::Text(TextBlock {
+                    text: NO_CONTENT.to_owned(),
+                    metadata: Map::new()
+                })],
                 artifact: None,
                 status: ToolStatus::Success
+            })
+        );
+    }
+
+    #[test]
+    fn an_error_with_no_content_gets_one_text_block() {
+        // `{"content":[],"isError":true}`: model APIs refuse an empty error tool result
+        let said = json!({
+            "content": [{"type": "text", "text": "The tool reported an error without details."}],
+            "status": "error"
+        });
+        assert_eq!(convert(json!({"content": [], "isError": true})), said);
+        assert_eq!(convert(json!({"isError": true})), said);
+        // with structured content, its JSON is the text
+        assert_eq!(
+            convert(
+                json!({"content": [], "isError": true, "structuredContent": {"code": "RATE_LIMITED", "retry_after": 30}})
+            ),
+            json!({
+                "content": [{"type": "text", "text": "{\"code\":\"RATE_LIMITED\",\"retry_after\":30}"}],
+                "artifact": {"structured_content": {"code": "RATE_LIMITED", "retry_after": 30}},
+                "status": "error"
             })
         );
     }
@@ -331,14 +376,6 @@ mod tests {
     }
 
     #[test]
-    fn empty_content_without_structured_stays_empty() {
-        assert_eq!(
-            convert(json!({"content": []})),
-            json!({"content": [], "status": "success"})
-        );
-    }
-
-    #[test]
     fn is_error_keeps_server_content() {
         assert_eq!(
             convert(
@@ -356,10 +393,6 @@ mod tests {
                 "artifact": {"structured_content": {"code": 7}},
                 "status": "error"
             })
-        );
-        assert_eq!(
-            convert(json!({"isError": true})),
-            json!({"content": [], "status": "error"})
         );
     }
 

@@ -7,19 +7,21 @@
 //! from [`super::pointer`].
 
 use super::keywords::{
-    assertions_conflict, ASSERTION_KEYWORDS, DEFINITION_KEYWORDS, REFERENCE_KEYWORDS,
-    SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS,
+    assertions_conflict, malformed, note, ASSERTION_KEYWORDS, DEFINITION_KEYWORDS,
+    REFERENCE_KEYWORDS, SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS,
 };
 use super::pointer::resolve_local;
 use super::prepare::{check_input_depth, SchemaError, SchemaLimits};
 use serde_json::{Map, Value};
 
 /// Prepares the root object schema `root` of `document` (the same value, as a map): its
-/// keywords, its references and those of every subschema, counted against `limits`.
+/// keywords, its references and those of every subschema, counted against `limits`. What
+/// was dropped on the way (malformed `required` and `properties`) is added to `warnings`.
 pub(super) fn expand_root(
     document: &Value,
     root: &Map<String, Value>,
     limits: &SchemaLimits,
+    warnings: &mut Vec<String>,
 ) -> Result<Map<String, Value>, SchemaError> {
     let mut expander = Expander {
         root: document,
@@ -27,6 +29,7 @@ pub(super) fn expand_root(
         limits,
         nodes: 0,
         expanding: vec![document],
+        warnings,
     };
     expander.object_schema(root, 1)
 }
@@ -44,6 +47,8 @@ struct Expander<'a> {
     /// Reference targets being expanded on the current path, outermost first; starts with
     /// the root. Compared by address, so `#/$defs/A` and `#/%24defs/A` are the same target.
     expanding: Vec<&'a Value>,
+    /// What the rewrite dropped, one line per kind.
+    warnings: &'a mut Vec<String>,
 }
 
 impl<'a> Expander<'a> {
@@ -117,6 +122,10 @@ impl<'a> Expander<'a> {
         for (key, value) in schema {
             let key_str = key.as_str();
             if REFERENCE_KEYWORDS.contains(&key_str) || DEFINITION_KEYWORDS.contains(&key_str) {
+                continue;
+            }
+            if let Some(warning) = malformed(key_str, value) {
+                note(self.warnings, warning);
                 continue;
             }
             let prepared = if key_str == "items" && value.is_array() {

@@ -123,3 +123,40 @@ pub(super) fn assertions_conflict(
             })
         })
 }
+
+/// Adds `warning` to `warnings` unless it is there already.
+pub(super) fn note(warnings: &mut Vec<String>, warning: &str) {
+    if !warnings.iter().any(|w| w == warning) {
+        warnings.push(warning.to_owned());
+    }
+}
+
+/// The warning for `key: value` when it is a `required` that is not an array of strings or a
+/// `properties` that is not an object: malformed keywords that hosts validating tool schemas
+/// with zod refuse outright (dropping every tool of the list), so the rewrite drops them.
+pub(super) fn malformed(key: &str, value: &Value) -> Option<&'static str> {
+    match key {
+        "required"
+            if !value
+                .as_array()
+                .is_some_and(|names| names.iter().all(Value::is_string)) =>
+        {
+            Some("a required that was not an array of strings was dropped")
+        }
+        "properties" if !value.is_object() => {
+            Some("a properties that was not an object was dropped")
+        }
+        _ => None,
+    }
+}
+
+/// Drops the malformed `required` and `properties` of one schema (see [`malformed`]), saying
+/// so in `warnings`.
+pub(super) fn drop_malformed(schema: &mut Map<String, Value>, warnings: &mut Vec<String>) {
+    for key in ["required", "properties"] {
+        if let Some(warning) = schema.get(key).and_then(|value| malformed(key, value)) {
+            schema.remove(key);
+            note(warnings, warning);
+        }
+    }
+}

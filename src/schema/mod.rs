@@ -2,6 +2,7 @@
 //!
 //! - [`prepare`]: the entry points, their limits and errors;
 //! - `expand`: the rewrite (inlining references, dropping definitions, adding `properties`);
+//! - `root`: the root made a plain object schema (root unions merged);
 //! - `keywords`: which keywords hold subschemas, which are references, which assert;
 //! - `pointer`: resolving a local reference (URI fragment, JSON Pointer) in the document.
 
@@ -9,7 +10,10 @@ mod expand;
 mod keywords;
 mod pointer;
 pub mod prepare;
+mod root;
 #[cfg(test)]
 mod tests;
 
-pub use prepare::{prepare_input_schema, SchemaError, SchemaLimits};
+pub use prepare::{
+    prepare_input_schema, prepare_tool_schema, PreparedSchema, SchemaError, SchemaLimits,
+};

@@ -17,14 +17,23 @@
 //!   percent- and `~0`/`~1`-escaped) are inlined, sibling keywords overlaid on the target;
 //! - recursion ends in a permissive `{}`; non-local and unresolvable references become `{}`;
 //! - `$defs`/`definitions` and the root `$schema` are dropped;
-//! - object schemas get `"properties": {}` when they have none;
-//! - every other keyword (composition, conditionals, `enum`, `const`, …) is kept as it is.
+//! - object schemas get `"properties": {}` when they have none; a `required` that is not an
+//!   array of strings and a `properties` that is not an object are dropped (hosts that
+//!   validate tool schemas with zod refuse the whole tool list over one `required: null`);
+//! - the root becomes a plain object schema: `"type": "object"`, object `properties`, a root
+//!   `allOf` merged and a root `anyOf` / `oneOf` merged into one object (providers refuse
+//!   unions at the top of a tool's parameters; see `root`);
+//! - every other keyword (composition, conditionals, `enum`, `const`, …) is kept as it is,
+//!   unions below the root included.
+//!
+//! What was relaxed is reported by [`prepare_tool_schema`] as warnings, one line per kind.
 //!
 //! The verbatim `inputSchema` is not touched: the caller keeps it for the host and for the
 //! conformance scenario `json-schema-2020-12-preservation`, which diffs it.
 
 use super::expand::expand_root;
-use serde_json::Value;
+use super::root::normalize_root;
+use serde_json::{Map, Value};
 use std::fmt;
 
 /// Bounds on the work [`prepare_input_schema_with`] may do (MCP 2026-07-28, `basic/index.mdx`,
@@ -144,7 +153,14 @@ pub fn prepare_input_schema(schema: &Value) -> Result<Value, SchemaError> {
 /// - `$defs` and `definitions` are dropped wherever they sit in schema position (their
 ///   content is inlined where used); the root `$schema` is dropped.
 /// - Every schema whose `type` is, or includes, `"object"` and that has no `properties` gets
-///   `"properties": {}`; a root without `type` but with `properties` gets `"type": "object"`.
+///   `"properties": {}`. A `required` that is not an array of strings and a `properties` that
+///   is not an object are dropped wherever they sit in schema position.
+/// - The root is made `{"type": "object", "properties": {…}, …}`: a root `allOf` is merged
+///   into it, a root `anyOf` / `oneOf` of objects becomes one object with every
+///   alternative's properties that requires only what every alternative requires (the choice
+///   told in the descriptions of the properties some alternatives require and others do not:
+///   "(give exactly one of: content | source_url)"), and a root `type` other than
+///   `"object"` is replaced.
 /// - All other keywords are kept as they are: subschemas in `properties`, `items`, `anyOf`,
 ///   `oneOf`, `allOf`, `not`, `if`/`then`/`else`, `patternProperties`, `prefixItems`, … are
 ///   prepared in place; data keywords (`enum`, `const`, `default`, `examples`, unknown and
@@ -164,15 +180,54 @@ pub fn prepare_input_schema_with(
     schema: &Value,
     limits: &SchemaLimits,
 ) -> Result<Value, SchemaError> {
+    let mut warnings = Vec::new();
+    let mut out = expand(schema, limits, &mut warnings)?;
+    normalize_root(&mut out, &mut warnings);
+    Ok(Value::Object(out))
+}
+
+/// A tool's input schema made LLM-ready, with what the rewrite relaxed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreparedSchema {
+    /// Always an object schema with `"type": "object"` and an object `properties`.
+    pub schema: Value,
+    /// One sentence per kind of relaxation (a merged root union, a dropped malformed
+    /// keyword, a schema too deep or too large to prepare); empty when nothing was relaxed.
+    pub warnings: Vec<String>,
+}
+
+/// Prepares a tool's `inputSchema` as [`prepare_input_schema`] does, and never fails: a
+/// schema that cannot be prepared (too deep or too large) keeps its content as it is, with
+/// only its root made a plain object schema, and a schema that is not a JSON object becomes
+/// `{"type": "object", "properties": {}}`; a warning says which.
+#[must_use]
+pub fn prepare_tool_schema(schema: &Value) -> PreparedSchema {
+    let mut warnings = Vec::new();
+    let mut out = match expand(schema, &SchemaLimits::default(), &mut warnings) {
+        Ok(out) => out,
+        Err(e) => {
+            warnings.clear();
+            warnings.push(format!("inputSchema kept as it is below the root: {e}"));
+            schema.as_object().cloned().unwrap_or_default()
+        }
+    };
+    normalize_root(&mut out, &mut warnings);
+    PreparedSchema {
+        schema: Value::Object(out),
+        warnings,
+    }
+}
+
+/// The rewrite below the root: checks the input, then inlines and drops (see
+/// [`prepare_input_schema_with`]).
+fn expand(
+    schema: &Value,
+    limits: &SchemaLimits,
+    warnings: &mut Vec<String>,
+) -> Result<Map<String, Value>, SchemaError> {
     let root = schema.as_object().ok_or(SchemaError::NotAnObject)?;
     check_input_depth(schema, limits.max_depth)?;
-
-    let mut out = expand_root(schema, root, limits)?;
-    out.remove("$schema");
-    if !out.contains_key("type") && out.contains_key("properties") {
-        out.insert("type".to_owned(), Value::String("object".to_owned()));
-    }
-    Ok(Value::Object(out))
+    expand_root(schema, root, limits, warnings)
 }
 
 /// Fails with [`SchemaError::TooDeep`] if `value` nests containers deeper than `max_depth`.

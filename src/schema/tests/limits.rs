@@ -32,7 +32,10 @@ fn not_chain(levels: usize) -> Value {
 #[test]
 fn input_deeper_than_the_limit_is_refused() {
     let at_limit = not_chain(64);
-    assert_eq!(prepare_input_schema(&at_limit), Ok(at_limit.clone()));
+    let mut prepared = at_limit.clone();
+    prepared["type"] = json!("object");
+    prepared["properties"] = json!({});
+    assert_eq!(prepare_input_schema(&at_limit), Ok(prepared));
     assert_eq!(
         prepare_input_schema(&not_chain(65)),
         Err(SchemaError::TooDeep { limit: 64 })
@@ -48,14 +51,15 @@ fn input_deeper_than_the_limit_is_refused() {
 #[test]
 fn the_depth_limit_applies_to_the_output_after_inlining() {
     let schema = json!({
-        "allOf": [{"$ref": "#/$defs/A"}],
+        "type": "object",
+        "properties": {"p": {"allOf": [{"$ref": "#/$defs/A"}]}},
         "$defs": {
             "A": {"allOf": [{"$ref": "#/$defs/B"}]},
             "B": {"allOf": [{"$ref": "#/$defs/C"}]},
             "C": {}
         }
     });
-    // Input depth is 5; output depth is 7.
+    // Input depth is 5; output depth is 9.
     let five = SchemaLimits {
         max_depth: 5,
         ..SchemaLimits::default()
@@ -64,13 +68,16 @@ fn the_depth_limit_applies_to_the_output_after_inlining() {
         prepare_input_schema_with(&schema, &five),
         Err(SchemaError::TooDeep { limit: 5 })
     );
-    let seven = SchemaLimits {
-        max_depth: 7,
+    let nine = SchemaLimits {
+        max_depth: 9,
         ..SchemaLimits::default()
     };
     assert_eq!(
-        prepare_input_schema_with(&schema, &seven),
-        Ok(json!({"allOf": [{"allOf": [{"allOf": [{}]}]}]}))
+        prepare_input_schema_with(&schema, &nine),
+        Ok(json!({
+            "type": "object",
+            "properties": {"p": {"allOf": [{"allOf": [{"allOf": [{}]}]}]}}
+        }))
     );
 }
 
@@ -180,20 +187,23 @@ fn small_reuse_is_inlined_at_every_use() {
 
 #[test]
 fn the_node_limit_is_exact() {
-    // `{"type": "string"}` is two nodes: the object and the string.
-    let schema = json!({"type": "string"});
+    // `{"type": "object", "properties": {}}` is three nodes: the two objects and the string.
+    let schema = json!({"type": "object", "properties": {}});
+    let three = SchemaLimits {
+        max_depth: 64,
+        max_nodes: 3,
+    };
+    assert_eq!(
+        prepare_input_schema_with(&schema, &three),
+        Ok(schema.clone())
+    );
     let two = SchemaLimits {
         max_depth: 64,
         max_nodes: 2,
     };
-    assert_eq!(prepare_input_schema_with(&schema, &two), Ok(schema.clone()));
-    let one = SchemaLimits {
-        max_depth: 64,
-        max_nodes: 1,
-    };
     assert_eq!(
-        prepare_input_schema_with(&schema, &one),
-        Err(SchemaError::TooLarge { limit: 1 })
+        prepare_input_schema_with(&schema, &two),
+        Err(SchemaError::TooLarge { limit: 2 })
     );
 }
 

@@ -13,6 +13,7 @@ mod limits;
 mod object_properties;
 mod pointer;
 mod references;
+mod root_shapes;
 mod siblings;
 
 /// Prepares `schema` with the default limits; a test fails if that is refused.
