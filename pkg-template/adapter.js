@@ -167,7 +167,7 @@ export class MCPAdapter {
 
   /** A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed. */
   async #finish(name, result, [validate, handleErrors]) {
-    if (result?.type !== undefined || !Array.isArray(result?.content)) return result;
+    if (result?.type !== 'tool_result') return result; // an interrupt
     const entry = this.#outputs.get(name);
     const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
     if (!check && (result.status !== 'error' || handleErrors)) return result;

@@ -157,7 +157,7 @@ export interface AuthSession {
 /** An auth provider for `MCPAdapterOptions.auth`. */
 export interface AuthProvider {
   /** Called once by each adapter with its server URL, its `fetch` option and itself (a provider may wrap its methods, as `interrupt: true` does). */
-  bind(serverUrl: string, fetch: typeof fetch | undefined, adapter?: unknown): AuthSession;
+  bind(serverUrl: string, fetch: typeof globalThis.fetch | undefined, adapter?: unknown): AuthSession;
 }
 
 /**
@@ -177,7 +177,7 @@ export interface AuthProvider {
  */
 export declare class OAuthProvider implements AuthProvider {
   constructor(options: OAuthProviderOptions);
-  bind(serverUrl: string, fetch: typeof fetch | undefined, adapter?: unknown): AuthSession;
+  bind(serverUrl: string, fetch: typeof globalThis.fetch | undefined, adapter?: unknown): AuthSession;
   /** Finishes a sign-in from the callback URL, without an adapter (e.g. on the redirect page); resolves to the MCP server URL it was for. Errors: `authorization_failed` (unknown state, `iss` mismatch, token request refused). */
   finishAuth(callbackUrl: string | URL, options?: { fetch?: typeof fetch }): Promise<{ server: string }>;
 }

@@ -11,6 +11,8 @@
  * of a shape the adapter emits (tool, tool result, content block, interrupt, resource
  * content, prompt message, subscription filter) or an option name here differs from the
  * Rust side (`src/error.rs`, `src/adapter/`, `src/convert/`, `src/bindings/options.rs`).
+ * Shipped once, as `index.d.cts` (the types of `require`); the package's ESM `index.d.ts`
+ * re-exports it (scripts/build.sh), and `init.d.cts` adds mcp-wasm-adapter/init to it.
  */
 
 /** Stable error codes (the `code` of an {@link MCPAdapterError}). */
@@ -19,8 +21,17 @@ export type MCPErrorCode =
   | 'invalid_url'
   /** A host argument or option is malformed (nothing was sent). */
   | 'invalid_argument'
-  /** `fetch` failed (connection refused, DNS, CORS, TLS). */
+  /** `fetch` failed (connection refused, DNS, TLS, or a CORS refusal that could not be told apart from those). */
   | 'network'
+  /**
+   * In a browser, a request to another origin failed without a response although the server
+   * answered a credential-less `no-cors` probe: the server most likely does not allow this
+   * origin by CORS. It must allow the page's origin, the methods `POST`, `GET` and `DELETE`,
+   * and the request headers MCP sends (`Content-Type`, `Accept`, `Authorization` when used,
+   * `Mcp-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Session-Id`, `Last-Event-ID`,
+   * `Mcp-Param-*`), and expose `Mcp-Session-Id` (`Access-Control-Expose-Headers`).
+   */
+  | 'cors'
   /** `timeoutMs` elapsed before the response was complete. */
   | 'timeout'
   /** The call's `AbortSignal` fired. */
@@ -484,8 +495,12 @@ export type ContentBlock =
   /** Any other embedded blob resource: base64 `data`, `mimeType`, `metadata.uri`, `metadata.filename`. */
   | { type: 'file'; data: string; mimeType: string; metadata?: Record<string, unknown> };
 
-/** What a tool call returns: the shape of LangChain's `ToolMessage` content, artifact and status. */
+/**
+ * What a tool call returns: the shape of LangChain's `ToolMessage` content, artifact and
+ * status. `type` tells it from an interrupt: `if (out.type === "tool_result")`, or switch on it.
+ */
 export interface ToolResult {
+  type: 'tool_result';
   /**
    * The server's content as v1 blocks (on `status: "error"`, the server's own error content).
    * Never empty, since model APIs refuse an empty (error) tool result: a result without
@@ -598,6 +613,33 @@ export type ApprovalVerdict = boolean | { allowedDecisions: ApprovalDecision[] }
 /** A call paused for the host; switch on `type`. */
 export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
 
+/** The methods whose calls may pause for a person (and so be resumed). */
+export type InterruptedMethod = 'tools/call' | 'resources/read' | 'prompts/get';
+
+/**
+ * The interrupts a call of `method` may resolve to: an {@link ElicitationInterrupt} and (with
+ * an `auth` provider that interrupts) an {@link AuthorizationInterrupt} of that method, and
+ * for `tools/call` an {@link ApprovalInterrupt}. `callTool` gives `InterruptOf<'tools/call'>`,
+ * so an interrupt narrowed by its `type` resumes to a tool result again.
+ */
+export type InterruptOf<M extends string> =
+  | (ElicitationInterrupt & { method: M })
+  | (AuthorizationInterrupt & { method: M })
+  | ('tools/call' extends M ? ApprovalInterrupt : never);
+
+/**
+ * What a finished call of `method` resolves to: a {@link ToolResult} for `tools/call`,
+ * {@link ResourceContent}s for `resources/read`, {@link PromptMessage}s for `prompts/get`
+ * (`unknown` for any other method, such as a list a sign-in interrupted).
+ */
+export type ResultOf<M extends string> = M extends 'tools/call'
+  ? ToolResult
+  : M extends 'resources/read'
+    ? ResourceContent[]
+    : M extends 'prompts/get'
+      ? PromptMessage[]
+      : unknown;
+
 /** The answer to an {@link ElicitationInterrupt}: one entry per request key, no more, no less. */
 export interface ElicitationAnswer {
   /** By request key: `accept` (with the form's `content`; none in URL mode), `decline` or `cancel`. */
@@ -687,7 +729,7 @@ export interface MCPTool {
    * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
    * transport or protocol failure only.
    */
-  invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | MCPInterrupt>;
+  invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
 }
 
 /** What `server/discover` said. */
@@ -704,13 +746,14 @@ export interface ServerDescription {
  * @example
  * const adapter = new MCPAdapter("https://host/mcp", { headers: { Authorization: "Bearer …" } });
  * const [weather] = await adapter.listTools();
- * const out = await weather.invoke({ city: "Oslo" }); // { content, artifact, status }
+ * const out = await weather.invoke({ city: "Oslo" }); // { type: "tool_result", content, artifact, status }
  */
 export declare class MCPAdapter {
   /**
    * @param url an `http:` or `https:` URL (string or `URL`). Anything else (a path, `file:`,
    *   `ws:`, "") throws {@link MCPAdapterError} `invalid_url` before any request.
-   * @throws {MCPAdapterError} `invalid_url`, `invalid_argument` (bad options)
+   * @throws {MCPAdapterError} `invalid_url`, `invalid_argument` (bad options; from
+   *   `mcp-wasm-adapter/init`, or `require()` in a browser bundle: before `initialize()`)
    */
   constructor(url: string | URL, options?: MCPAdapterOptions);
   readonly url: string;
@@ -730,12 +773,14 @@ export declare class MCPAdapter {
   /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
-  callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
+  callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
   /**
    * Continues a call that returned an interrupt: the same method with the original params,
-   * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to the
-   * result or the next interrupt (for `resources/read` and `prompts/get` interrupts: what
-   * {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give).
+   * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to what
+   * the interrupted method gives ({@link ResultOf} its `method`: a tool result for a tool
+   * call, what {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give for those)
+   * or to its next interrupt; an interrupt of unknown method (e.g. parsed from storage)
+   * resolves to the union of them.
    * @throws {MCPAdapterError} `interrupt_signature_invalid` (with an `interruptKey`) for an
    *   unsigned, altered or foreign-key interrupt; `invalid_argument` before anything is sent
    *   when keys are missing or extra, an action is unknown, form content breaks the schema,
@@ -743,10 +788,10 @@ export declare class MCPAdapter {
    *   `allowed_decisions`, or edited `args` break the tool's `inputSchema`;
    *   `too_many_rounds`; transport/protocol errors.
    */
-  resume(interrupt: ElicitationInterrupt, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ToolResult | ResourceContent[] | PromptMessage[] | MCPInterrupt>;
-  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | MCPInterrupt>;
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
   /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
-  resume(interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }, options?: CallOptions): Promise<unknown>;
+  resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
 
   /** Finishes a sign-in the `auth` provider started (callback style): `callbackUrl` is where the authorization server sent the person back. */
   finishAuth(callbackUrl: string | URL): Promise<void>;
@@ -765,17 +810,18 @@ export declare class MCPAdapter {
    * Reads a resource (`resources/read`; `Mcp-Name` is the URI). Resolves to its contents (one
    * or more; `[]` for an empty resource), or to an {@link ElicitationInterrupt} with `method:
    * "resources/read"` when the server needs input first (answer it with
-   * {@link MCPAdapter.resume}, which then resolves to the contents). A complete first answer
+   * {@link MCPAdapter.resume}, which then resolves to the contents). Tell them apart with
+   * `Array.isArray(result)`. A complete first answer
    * is cached by its `ttlMs`/`cacheScope` (2026-07-28 only); answers after input never are.
    * @throws {MCPAdapterError} `resource_not_found` (with `uri`), `invalid_argument`, `not_supported`, transport/protocol errors.
    */
-  readResource(uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+  readResource(uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
   /**
    * Reads several resources one after the other — `uris`, or every listed resource when
    * omitted — and resolves to all their contents in order; a read that needs input puts its
-   * interrupt in place of its contents.
+   * interrupt in place of its contents (`'type' in entry` tells an interrupt).
    */
-  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | ElicitationInterrupt>>;
+  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read'>>>;
   /**
    * All prompts (`prompts/list`, MCP 2026-07-28 `server/prompts.mdx`), every page, each with
    * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks.
@@ -787,10 +833,11 @@ export declare class MCPAdapter {
    * and `toLangChainMessages` (from `mcp-wasm-adapter/langchain`) makes `HumanMessage` /
    * `AIMessage`s. `args` values are strings (numbers and booleans are converted). Required
    * arguments (from `prompts/list`, listed once if needed) are checked before sending.
-   * Resolves to an {@link ElicitationInterrupt} (`method: "prompts/get"`) when the server needs input.
+   * Resolves to an {@link ElicitationInterrupt} (`method: "prompts/get"`) when the server
+   * needs input; tell them apart with `Array.isArray(result)`.
    * @throws {MCPAdapterError} `invalid_argument` (missing required or non-string arguments; nothing sent), `rpc_error` (`-32602`: unknown prompt), `not_supported`, transport/protocol errors.
    */
-  getPrompt(name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+  getPrompt(name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
   /**
    * `completion/complete` (MCP 2026-07-28 `server/utilities/completion.mdx`): suggestions for
    * `argument.value` of a prompt argument or a resource template variable. `context.arguments`
@@ -889,9 +936,11 @@ export declare class MCPAdapterGroup {
    */
   listTools(options?: ListOptions): Promise<MCPGroupTool[]>;
   /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
-  callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | MCPInterrupt>;
+  callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
   /** Continues an interrupt on the adapter whose URL is the interrupt's `server.url`. @throws {MCPAdapterError} `invalid_argument` when no server has it. */
-  resume(interrupt: MCPInterrupt, answer: ElicitationAnswer | ApprovalAnswer | { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<unknown>;
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
+  resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
   /** Every server's resources, each with `server` (its key). */
   listResources(options?: ListOptions): Promise<Array<MCPResource & { server: string }>>;
   /** Every server's resource templates, each with `server` (its key). */
@@ -899,9 +948,9 @@ export declare class MCPAdapterGroup {
   /** Every server's prompts, each with `server` (its key). */
   listPrompts(options?: ListOptions): Promise<Array<MCPPrompt & { server: string }>>;
   /** {@link MCPAdapter.readResource} on server `key`. */
-  readResource(key: string, uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+  readResource(key: string, uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
   /** {@link MCPAdapter.getPrompt} on server `key`. */
-  getPrompt(key: string, name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+  getPrompt(key: string, name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
   /** {@link MCPAdapter.close} on every server. */
   close(): Promise<void>;
 }
@@ -943,7 +992,7 @@ export interface MCPResource {
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
   /** {@link MCPAdapter.readResource} of this resource. */
-  read(options?: ListOptions): Promise<ResourceContent[] | ElicitationInterrupt>;
+  read(options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
 }
 
 /** An MCP `ResourceTemplate` (verbatim): read a resource by filling its RFC 6570 `uriTemplate`. */
@@ -991,7 +1040,7 @@ export interface MCPPrompt {
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
   /** {@link MCPAdapter.getPrompt} of this prompt. */
-  get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | ElicitationInterrupt>;
+  get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { AIMessage, HumanMessage, ToolCall } from '@langchain/core/messages
 import type { Document } from '@langchain/core/documents';
 import type {
   ApprovalAnswer,
+  ApprovalInterrupt,
   CallOptions,
   ContentBlock,
   ElicitationAnswer,
@@ -203,7 +204,8 @@ export interface InterruptOnOptions {
  * });
  */
 export declare function interruptOnFromAnnotations(
-  tools: Array<{ name: string; metadata?: Record<string, any> | MCPToolMetadata }>,
+  /** LangChain tools from {@link toLangChainTools}, or `MCPTool`s; `metadata.mcp` is read when it is there. */
+  tools: Array<{ name: string; metadata?: unknown }>,
   options?: InterruptOnOptions,
 ): Record<string, boolean | MCPInterruptOnConfig>;
 
@@ -234,7 +236,15 @@ export declare function createMCPResume(
   responses: { callbackUrl: string | URL },
 ): Record<string, { callbackUrl: string }>;
 export declare function createMCPResume(
-  interrupt: { id?: string; value?: MCPInterrupt },
+  interrupt: { id?: string; value?: ApprovalInterrupt },
+  responses: ApprovalAnswer,
+): Record<string, ApprovalAnswer>;
+/**
+ * Any entry of `__interrupt__` (LangGraph's `Interrupt<unknown>`): its `value` is checked at
+ * run time.
+ */
+export declare function createMCPResume(
+  interrupt: { id?: string; value?: unknown },
   responses: ElicitationAnswer['responses'] | ApprovalAnswer | { callbackUrl: string | URL },
 ): Record<string, ElicitationAnswer | ApprovalAnswer | { callbackUrl: string }>;
 
@@ -244,10 +254,14 @@ export interface PromptMessage {
   content: ContentBlock[];
 }
 
-/** Prompt messages as `HumanMessage` (`"user"`) / `AIMessage` (`"assistant"`) with v1 content blocks. */
-export declare function toLangChainMessages(
-  prompt: PromptMessage[] | { messages: PromptMessage[] },
-): Array<HumanMessage | AIMessage>;
+/**
+ * Prompt messages as `HumanMessage` (`"user"`) / `AIMessage` (`"assistant"`) with v1 content
+ * blocks. Takes what `getPrompt` resolves to as it is (`toLangChainMessages(await
+ * adapter.getPrompt(name, args))`): {@link PromptMessage}s, or `{ messages }`, checked at run time.
+ * @throws {TypeError} when it got an interrupt (answer it with `adapter.resume()` first) or
+ *   anything else that is not prompt messages.
+ */
+export declare function toLangChainMessages(prompt: unknown): Array<HumanMessage | AIMessage>;
 
 /** A resource content as `readResource` returns it (the MCP wire shape `{ uri, text | blob }` is accepted too). */
 export interface ResourceContent {
@@ -266,13 +280,17 @@ export interface ResourceContent {
  * Resource contents as `Document`s (`pageContent` = text; `metadata` = the content's metadata
  * plus `uri`, `source` and `mimeType`). Binary contents are left out, or with
  * `binary: "base64"` kept with the base64 data as `pageContent` and `metadata.encoding: "base64"`.
+ * Takes what `readResource` resolves to as it is: {@link ResourceContent}s, or `{ contents }`,
+ * checked at run time.
+ * @throws {TypeError} when it got an interrupt (answer it with `adapter.resume()` first) or
+ *   anything else that is not resource contents.
  */
-export declare function toLangChainDocuments(
-  contents: ResourceContent[] | { contents: ResourceContent[] },
-  options?: { binary?: 'skip' | 'base64' },
-): Document[];
+export declare function toLangChainDocuments(contents: unknown, options?: { binary?: 'skip' | 'base64' }): Document[];
 
-/** Resource contents as standard `Blob`s typed with their `mimeType` (what LangChain.js document loaders take), each with its `uri` and `metadata`. */
-export declare function toBlobs(
-  contents: ResourceContent[] | { contents: ResourceContent[] },
-): Array<Blob & { uri: string; metadata: Record<string, unknown> }>;
+/**
+ * Resource contents as standard `Blob`s typed with their `mimeType` (what LangChain.js
+ * document loaders take), each with its `uri` and `metadata`. Takes what `readResource`
+ * resolves to, checked at run time like {@link toLangChainDocuments}.
+ * @throws {TypeError} as {@link toLangChainDocuments} does.
+ */
+export declare function toBlobs(contents: unknown): Array<Blob & { uri: string; metadata: Record<string, unknown> }>;

@@ -64,7 +64,7 @@ JS
 }
 
 stamp=pkg/.build-stamp
-if [ $force = 0 ] && [ -f "$stamp" ] && [ -z "$(find src pkg-template Cargo.toml Cargo.lock README.md scripts/build.sh -newer "$stamp" -print -quit)" ]; then
+if [ $force = 0 ] && [ -f "$stamp" ] && [ -z "$(find src pkg-template Cargo.toml Cargo.lock LICENSE-MIT LICENSE-APACHE scripts/build.sh -newer "$stamp" -print -quit)" ]; then
   echo "build: pkg/ is up to date"
   check_sizes
   exit 0
@@ -85,10 +85,21 @@ node_modules/.bin/wasm-opt -Oz --flatten --rereloop -Oz -Oz --converge --strip-p
   --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-multivalue --enable-mutable-globals \
   "$out/mcp_wasm_adapter_bg.wasm" -o pkg.tmp/mcp_wasm_adapter_bg.wasm
-cp "$out/mcp_wasm_adapter.js" "$out/mcp_wasm_adapter.d.ts" pkg.tmp/
+# (wasm-bindgen's mcp_wasm_adapter.d.ts is not shipped: nothing public reaches the glue)
+cp "$out/mcp_wasm_adapter.js" pkg.tmp/
 # the JS half of the exchange (src/bindings/exchange.js), imported by the glue
 cp -r "$out/snippets" pkg.tmp/
-cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/index.d.ts pkg-template/package.json pkg.tmp/
+cp pkg-template/adapter.js pkg-template/index.node.js pkg-template/index.browser.js pkg-template/index.workerd.js pkg-template/package.json pkg.tmp/
+cp pkg-template/init.js pkg-template/init.d.cts pkg-template/index.cjs pkg-template/wasm.d.ts pkg.tmp/
+# The declarations, once: CommonJS-flavoured for `require` (index.d.cts, init.d.cts; they take
+# the auth module's types with resolution-mode "import"); the ESM ones re-export them.
+sed "s#^} from './auth.js';#} from './auth.js' with { 'resolution-mode': 'import' };#; s#^\(import type .*\) from './auth.js';#\1 from './auth.js' with { 'resolution-mode': 'import' };#" \
+  pkg-template/index.d.ts >pkg.tmp/index.d.cts
+grep -q "from './auth.js' with" pkg.tmp/index.d.cts || { echo "build: index.d.cts: the import of ./auth.js was not rewritten" >&2; exit 1; }
+printf "// The declarations are those of index.d.cts (one copy for import and require).\nexport * from './index.cjs';\n" >pkg.tmp/index.d.ts
+printf "// The declarations are those of init.d.cts (one copy for import and require).\nexport * from './init.cjs';\n" >pkg.tmp/init.d.ts
+# the README written for npm users, and the licenses of \"license\": \"MIT OR Apache-2.0\"
+cp pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg.tmp/
 cp pkg-template/langchain.js pkg-template/langchain.d.ts pkg.tmp/
 # interrupt signing and resume checks (signing.js), a module adapter.js imports only when needed
 node_modules/.bin/esbuild pkg-template/signing.js --minify --format=esm --log-level=error --outfile=pkg.tmp/signing.js
@@ -104,11 +115,15 @@ cp pkg-template/auth.d.ts pkg.tmp/
 # the JSON Schema validator (@cfworker/json-schema inside), a chunk adapter.js imports on demand
 # (index.cjs leaves it out and imports it too)
 node_modules/.bin/esbuild pkg-template/validate.js --bundle --minify --format=esm --platform=neutral --log-level=error --outfile=pkg.tmp/validate.js
-cp README.md pkg.tmp/ 2>/dev/null || true
-cp pkg-template/index.cjs.js pkg.tmp/
-node_modules/.bin/esbuild pkg.tmp/index.cjs.js --bundle --format=cjs --platform=node \
-  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --log-level=error --outfile=pkg.tmp/index.cjs
-rm pkg.tmp/index.cjs.js
+# init.cjs: mcp-wasm-adapter/init as CommonJS (the glue and adapter.js inside), which
+# index.cjs (require in Node) and require() in browser bundles load; the wasm is always passed
+# to it, so the glue's import.meta.url default is never reached. The chunks adapter.js loads on
+# demand (validate.js, signing.js, interceptors.js, results.js) stay their own files. Minified
+# (function and class names kept, for stack traces): it repeats the ESM glue and adapter.js,
+# ~5 KB less in the tarball.
+node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral --minify --keep-names \
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js \
+  --log-level=error --outfile=pkg.tmp/init.cjs
 rm -rf pkg && mv pkg.tmp pkg
 touch "$stamp"
 

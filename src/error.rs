@@ -39,8 +39,13 @@ error_codes! {
     InvalidUrl = "invalid_url",
     /// A host-supplied argument or option is malformed (wrong type, missing field).
     InvalidArgument = "invalid_argument",
-    /// `fetch` itself failed (DNS, connection refused, CORS rejection, TLS).
+    /// `fetch` itself failed (DNS, connection refused, TLS, or a CORS refusal that could not
+    /// be told apart from those).
     Network = "network",
+    /// In a browser, a request to another origin failed without a response while the server
+    /// was reachable (a no-cors probe reached it): the server most likely does not allow this
+    /// origin, or the headers MCP sends, by CORS (Fetch Standard, "CORS protocol").
+    Cors = "cors",
     /// The call's timeout (`timeoutMs`) elapsed before the response was complete.
     Timeout = "timeout",
     /// The host aborted the call through its `AbortSignal`.

@@ -462,6 +462,10 @@ fn tool_results_and_content_blocks_match() {
     );
     assert_eq!(literals(declared.ty("status")), ["success", "error"]);
     assert_eq!(
+        literals(declared.ty("type")),
+        [json["type"].as_str().unwrap()]
+    );
+    assert_eq!(
         [ToolStatus::Success.as_str(), ToolStatus::Error.as_str()],
         ["success", "error"]
     );

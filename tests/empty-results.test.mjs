@@ -17,13 +17,14 @@ const STRUCTURED = { code: 'RATE_LIMITED', retry_after: 30 };
 
 /** Tool name → the converted result. */
 const EXPECTED = {
-  fail_silently: { content: text('The tool reported an error without details.'), status: 'error' },
+  fail_silently: { type: 'tool_result', content: text('The tool reported an error without details.'), status: 'error' },
   fail_structured: {
+    type: 'tool_result',
     content: text(JSON.stringify(STRUCTURED)),
     artifact: { structured_content: STRUCTURED },
     status: 'error',
   },
-  do_nothing: { content: text('The tool returned no content.'), status: 'success' },
+  do_nothing: { type: 'tool_result', content: text('The tool returned no content.'), status: 'success' },
 };
 
 describe('results without content blocks, from the FastMCP fixture', { timeout: 30_000 }, () => {

@@ -50,6 +50,7 @@ describe('FastMCP fixture --legacy-only', () => {
     assert.equal(tools.delete_item.metadata.mcp.tool.annotations.destructiveHint, true);
     assert.ok(!JSON.stringify(tools.plan_trip.schema).includes('$ref'));
     assert.deepEqual(await tools.echo.invoke({ text: 'legacy' }), {
+      type: 'tool_result',
       content: [{ type: 'text', text: 'echo: legacy' }],
       artifact: { structured_content: { result: 'echo: legacy' } },
       status: 'success',

@@ -245,7 +245,7 @@ describe('hostile responses from a scripted fake server', { timeout: 60_000 }, (
     const t0 = Date.now();
     const out = await adapter.callTool('result_then_hang', {}, { timeoutMs: 3000 });
     assert.ok(Date.now() - t0 < 1000);
-    assert.deepEqual(out, { content: [{ type: 'text', text: 'early' }], status: 'success' });
+    assert.deepEqual(out, { type: 'tool_result', content: [{ type: 'text', text: 'early' }], status: 'success' });
     await sleep(100);
     assert.equal(fake().requests.findLast((r) => r.msg?.params?.name === 'result_then_hang').closedEarly, true);
     await assertStillWorks(adapter);
@@ -255,7 +255,7 @@ describe('hostile responses from a scripted fake server', { timeout: 60_000 }, (
     it(`${tool}: byte-by-byte SSE (split UTF-8, comments, priming event, multi-line data) → the right text`, async () => {
       const seen = [];
       const out = await adapter.callTool(tool, {}, { onProgress: (p) => seen.push(p) });
-      assert.deepEqual(out, { content: [{ type: 'text', text: TRICKY_TEXT }], status: 'success' });
+      assert.deepEqual(out, { type: 'tool_result', content: [{ type: 'text', text: TRICKY_TEXT }], status: 'success' });
       assert.equal(seen.length, 1);
       assert.equal(seen[0].progress, 1);
       await assertStillWorks(adapter);

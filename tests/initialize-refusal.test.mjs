@@ -51,7 +51,7 @@ for (const code of [-32602, -32000]) {
     it('is asked once more at 2025-06-18, and the session then works at that revision', async () => {
       const adapter = new MCPAdapter(fake().url);
       const out = await adapter.callTool('echo', { text: 'hi' });
-      assert.deepEqual(out, { content: [{ type: 'text', text: 'echo: hi' }], status: 'success' });
+      assert.deepEqual(out, { type: 'tool_result', content: [{ type: 'text', text: 'echo: hi' }], status: 'success' });
       assert.equal(adapter.protocolVersion, '2025-06-18');
       const inits = fake().requests.filter((r) => r.msg?.method === 'initialize');
       assert.deepEqual(

@@ -188,7 +188,7 @@ describe('FastMCP fixture', () => {
     assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'), 'nothing was sent before approval');
     assert.equal(seen.find((c) => c.name === 'delete_item').args.item_id, '7');
     const rejected = await adapter.resume(JSON.parse(JSON.stringify(gated)), { decision: 'reject', message: 'not today' });
-    assert.deepEqual(rejected, { content: [{ type: 'text', text: 'The user rejected the call of tool delete_item: not today' }], status: 'error' });
+    assert.deepEqual(rejected, { type: 'tool_result', content: [{ type: 'text', text: 'The user rejected the call of tool delete_item: not today' }], status: 'error' });
     assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'));
     const approved = await adapter.resume(gated, { decision: 'approve', args: { item_id: '8' } });
     assert.equal(approved.content[0].text, 'deleted 8');

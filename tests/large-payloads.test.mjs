@@ -23,7 +23,7 @@ test('a large text result and a large structured artifact round-trip exactly (Fa
 test('a large text result round-trips exactly, small fields beside it intact (TS SDK server)', async () => {
   const adapter = new MCPAdapter(ts().url);
   const out = await adapter.callTool('echo', { text: big });
-  assert.deepEqual(out, { content: [{ type: 'text', text: `echo: ${big}` }], status: 'success' });
+  assert.deepEqual(out, { type: 'tool_result', content: [{ type: 'text', text: `echo: ${big}` }], status: 'success' });
   const [one, two] = await Promise.all([adapter.callTool('echo', { text: `${big}1` }), adapter.callTool('echo', { text: 'small' })]);
   assert.equal(one.content[0].text, `echo: ${big}1`);
   assert.equal(two.content[0].text, 'echo: small');

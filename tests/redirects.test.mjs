@@ -88,7 +88,7 @@ describe('redirects from a scripted fake server', { timeout: 60_000 }, () => {
   it('a same-origin 307 to /mcp2 is followed, keeps the headers and works', async () => {
     const before = fake().requests.length;
     const out = await adapter.callTool('redirect_same', { text: 'r' });
-    assert.deepEqual(out, { content: [{ type: 'text', text: 'redirected to /mcp2' }], status: 'success' });
+    assert.deepEqual(out, { type: 'tool_result', content: [{ type: 'text', text: 'redirected to /mcp2' }], status: 'success' });
     const hops = fake().requests.slice(before);
     assert.deepEqual(
       hops.map((r) => r.path),

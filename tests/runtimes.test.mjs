@@ -30,7 +30,7 @@ const PKG = path.join(REPO_ROOT, 'pkg');
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
 const HERE = path.join(REPO_ROOT, 'tests', 'runtimes');
 const RUN_TIMEOUT_MS = 15_000;
-const EXPECTED_ECHO = { content: [{ type: 'text', text: 'echo: hi' }], status: 'success' };
+const EXPECTED_ECHO = { type: 'tool_result', content: [{ type: 'text', text: 'echo: hi' }], status: 'success' };
 
 let server;
 let dir;

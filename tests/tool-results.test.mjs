@@ -42,7 +42,7 @@ for (const srv of MODERN_FIXTURES) {
 
       it('echo returns the text block (plus the structuredContent the server sent)', async () => {
         const sent = await rawRequest(server().url, 'tools/call', { name: 'echo', arguments: { text: 'hi' } });
-        const expected = { content: [{ type: 'text', text: 'echo: hi' }], status: 'success' };
+        const expected = { type: 'tool_result', content: [{ type: 'text', text: 'echo: hi' }], status: 'success' };
         if (sent.structuredContent !== undefined) expected.artifact = { structured_content: sent.structuredContent };
         assert.deepEqual(await byName.get('echo').invoke({ text: 'hi' }), expected);
       });

@@ -395,7 +395,7 @@ async fn sse_split_mid_event_and_inside_utf8_characters() {
     let out = resolved(client.call_tool("echo".into(), echo_args(), no_call_options())).await;
     assert_eq!(
         out,
-        json!({"content": [{"type": "text", "text": SSE_TEXT}], "status": "success"})
+        json!({"type": "tool_result", "content": [{"type": "text", "text": SSE_TEXT}], "status": "success"})
     );
     assert_eq!(client.protocol_version().as_deref(), Some("2026-07-28"));
     let requests = fake.requests();
@@ -434,6 +434,7 @@ async fn json_body_in_many_chunks() {
         assert_eq!(
             out,
             json!({
+                "type": "tool_result",
                 "content": [{"type": "text", "text": "naïve ☃ 🚀"}],
                 "artifact": {"structured_content": {"ok": true, "word": "naïve"}},
                 "status": "success"

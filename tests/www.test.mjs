@@ -367,8 +367,9 @@ describe('the demo page in Chromium', () => {
       await page.locator('#url').fill(`${site.origin}/mcp`);
       await page.getByRole('button', { name: 'Connect' }).click();
       await page.locator('#connect-error .error').waitFor();
-      assert.equal(await page.locator('#connect-error strong').textContent(), `Could not reach ${site.origin}`);
-      assert.match(await page.locator('#connect-error p').textContent(), /refused this page's origin \(a CORS refusal/);
+      // the static site answers the adapter's no-cors probe: a CORS refusal, told as such
+      assert.equal(await page.locator('#connect-error strong').textContent(), `${site.origin} refused this page's origin (CORS)`);
+      assert.match(await page.locator('#connect-error p').textContent(), /Access-Control-Allow-Origin.*Mcp-Session-Id \(Access-Control-Expose-Headers\)/);
       assert.ok(corsRefusals.some((text) => text.includes(`${site.origin}/mcp`)), 'the browser refused it for CORS');
     } finally {
       await site.close();

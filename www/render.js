@@ -142,6 +142,9 @@ export function explain(error, url, timeoutMs) {
           'A server used from a page must answer the preflight with Access-Control-Allow-Origin and allow the headers Content-Type, Accept, ' +
           'MCP-Protocol-Version, Mcp-Method and Mcp-Name (and Authorization when you send a token).',
       };
+    case 'cors':
+      // the server answered a no-cors probe: up, but its CORS headers do not allow this page
+      return { title: `${origin} refused this page's origin (CORS)`, detail: message };
     case 'timeout':
       return { title: 'No answer in time', detail: `${origin} did not answer within ${Math.round((timeoutMs ?? 0) / 1000)} s. Raise the timeout under "headers and options", or try again.` };
     case 'aborted':

@@ -78,6 +78,7 @@ export const FAILURE_CODES = Object.freeze({
   timedOut: 'timeout',
   hostAborted: 'aborted',
   fetchFailed: 'network',
+  corsRefused: 'cors',
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
@@ -97,6 +98,18 @@ const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
  * default, bounds a server that never answers). Deno and Bun define `process` too.
  */
 const SIGNALS_COST = typeof process === 'object' && process?.release?.name === 'node' && !('Deno' in globalThis) && !('Bun' in globalThis);
+
+/** `url`'s origin if CORS applies to it (another origin, in a page or worker). */
+function otherOrigin(url) {
+  const here = globalThis.location?.origin;
+  if (typeof here !== 'string' || (typeof document !== 'object' && typeof WorkerGlobalScope !== 'function')) return undefined;
+  try {
+    const there = new URL(url, here).origin;
+    return there === here && here !== 'null' ? undefined : there;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Headers given as `name NUL value NUL ...`, as a list `[name, value, name, value, ...]`. */
 function headerList(ownText) {
@@ -257,6 +270,35 @@ export class JsExchange {
   }
 
   /**
+   * A cross-origin fetch that failed: CORS refused it, or the server is down (scripts cannot
+   * tell). A credential-less no-cors HEAD, which needs no CORS permission, can: if it gets an
+   * answer the server is up, and the failure is `cors`. It takes the global fetch: nothing
+   * of the host's (headers, a custom fetch) goes with it.
+   */
+  async corsCheck(url, headers, failure) {
+    const origin = otherOrigin(url);
+    if (origin === undefined) return failure;
+    let reached = false;
+    try {
+      await this.wait(fetch(url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: this.signal }), true);
+      reached = true;
+    } catch {
+      // down or unreachable
+    }
+    if (this.timedOut || this.host?.aborted) return this.classify(undefined, 'before the response arrived');
+    if (!reached) return { code: failure.code, message: `${failure.message} (${origin} did not answer a no-cors probe either: it is down or unreachable)` };
+    const names = [...(headers instanceof Headers ? headers.keys() : Object.keys(headers))].join(', ');
+    return {
+      code: FAILURE_CODES.corsRefused,
+      message:
+        `${failure.message}: ${origin} answered a no-cors probe, so the browser most likely refused the request by CORS. ` +
+        `The server must allow the origin ${globalThis.location.origin} (Access-Control-Allow-Origin), the methods POST, GET and DELETE, the request headers ` +
+        `Content-Type, Authorization, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID and the tools' Mcp-Param-* ` +
+        `(Access-Control-Allow-Headers; this request sent ${names}), and expose Mcp-Session-Id (Access-Control-Expose-Headers)`,
+    };
+  }
+
+  /**
    * `value`, raced against the call's deadline and (when `race`: waits on host code, which
    * may ignore the signal) against the host's signal, which rejects with its reason.
    */
@@ -369,7 +411,8 @@ export class JsExchange {
     } catch (e) {
       // a response that arrives after the deadline is not read: its body is cancelled
       if (this.timedOut) Promise.resolve(started).then(cancelBody, noop);
-      throw this.classify(e, 'before the response arrived');
+      const failure = this.classify(e, 'before the response arrived');
+      throw failure.code === FAILURE_CODES.fetchFailed ? await this.corsCheck(url, headers, failure) : failure;
     }
     if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
       throw { code: FAILURE_CODES.badResponse, message: 'fetch did not resolve to a Response' };

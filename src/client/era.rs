@@ -128,7 +128,7 @@ impl Client {
             ProtocolMode::Auto => match self.discover(opts).await {
                 Err(e) if e.code == ErrorCode::HandshakeEraServer => self.initialize(opts).await,
                 Err(e)
-                    if e.code == ErrorCode::Network
+                    if matches!(e.code, ErrorCode::Network | ErrorCode::Cors)
                         && self.config.opaque_network_error_means_handshake =>
                 {
                     self.initialize(opts).await

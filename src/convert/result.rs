@@ -44,8 +44,10 @@ impl ToolStatus {
 /// `pkg-template/index.d.ts`).
 ///
 /// The host gets [`ToolResult::into_json`]; `Serialize` gives the same JSON (the contract test
-/// compares its field names with the declarations).
+/// compares its field names with the declarations). Both carry `"type": "tool_result"`, so a
+/// host can tell a result from an interrupt (`mcp_elicitation`, ...) by `type` alone.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename = "tool_result")]
 pub struct ToolResult {
     /// LangChain.js v1 content blocks, one per MCP content block, in order (see
     /// [`content_block`]); never empty: a structured-only result gets one text block holding
@@ -60,6 +62,10 @@ pub struct ToolResult {
     pub status: ToolStatus,
 }
 
+/// The `type` of every [`ToolResult`]'s JSON: the discriminant that sets it apart from the
+/// interrupts a call may resolve to instead.
+pub const TYPE: &str = "tool_result";
+
 /// The `artifact` of a [`ToolResult`]: `{"structured_content": <value>}`, the key Python
 /// `langchain.mcp` uses (`MCPToolArtifact`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -69,12 +75,13 @@ pub struct ToolArtifact {
 }
 
 impl ToolResult {
-    /// The JSON handed to the host:
-    /// `{"content":[...], "artifact":{"structured_content":...}, "status":"success"|"error"}`,
-    /// with `artifact` absent (not `null`) when there is none. Strings are moved, not copied.
+    /// The JSON handed to the host: `{"type":"tool_result", "content":[...],
+    /// "artifact":{"structured_content":...}, "status":"success"|"error"}`, with `artifact`
+    /// absent (not `null`) when there is none. Strings are moved, not copied.
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
+        out.insert("type".to_owned(), Value::String(TYPE.to_owned()));
         out.insert(
             "content".to_owned(),
             super::json_array(self.content, ContentBlock::into_json),
@@ -195,9 +202,15 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The host JSON of a converted result, less its constant `"type": "tool_result"`.
     fn convert(result: Value) -> Value {
         match tool_result(result) {
-            Ok(converted) => converted.into_json(),
+            Ok(converted) => {
+                let mut json = converted.into_json();
+                assert_eq!(json["type"], TYPE, "every result says what it is");
+                json.as_object_mut().unwrap().remove("type");
+                json
+            }
             Err(e) => panic!("unexpected error: {e}"),
         }
     }

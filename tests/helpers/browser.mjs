@@ -29,12 +29,15 @@ const TYPES = {
 
 /**
  * Serves `/pkg/*` from pkg/ and each of `dirs` (paths below the repository root, such as
- * `tests/browser`) under `/<dir>/`, GET only, on 127.0.0.1 with no CORS headers. Every
- * request is recorded in `seen` as `METHOD /path?query`.
+ * `tests/browser`) under `/<dir>/`, and each prefix of `absolute` from its directory, GET
+ * only, on 127.0.0.1 with no CORS headers. Every request is recorded in `seen` as
+ * `METHOD /path?query`.
  */
-export async function startStaticSite(dirs) {
+export async function startStaticSite(dirs, absolute = {}) {
   const roots = { '/pkg/': path.join(REPO_ROOT, 'pkg') };
   for (const dir of dirs) roots[`/${dir}/`] = path.join(REPO_ROOT, ...dir.split('/'));
+  // `absolute`: more roots, `{ "/prefix/": "/absolute/dir" }` (e.g. a bundle in a temp dir)
+  Object.assign(roots, absolute);
   const seen = [];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');

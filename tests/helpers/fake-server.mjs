@@ -148,7 +148,7 @@ let echoCounter = 0;
 export async function assertStillWorks(adapter) {
   const text = `still alive ${++echoCounter}`;
   const out = await adapter.callTool('echo', { text });
-  assert.deepEqual(out, { content: [{ type: 'text', text: `echo: ${text}` }], status: 'success' });
+  assert.deepEqual(out, { type: 'tool_result', content: [{ type: 'text', text: `echo: ${text}` }], status: 'success' });
 }
 
 /**
