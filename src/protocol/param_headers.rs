@@ -123,12 +123,14 @@ pub fn header_values(headers: &[ParamHeader], arguments: &Value) -> Vec<(String,
             let text = match value {
                 Value::String(s) => s.clone(),
                 Value::Bool(_) => crate::json_text(value),
-                Value::Number(n)
-                    if n.as_f64()
-                        .is_some_and(|f| f.fract() == 0.0 && f.abs() <= SAFE) =>
-                {
-                    crate::json_text(value)
-                }
+                // in decimal digits even when the JSON had a fraction or exponent
+                // (`3.0`, `-0.0`, `1e2`): within ±(2^53−1) an `i64` holds the value exactly
+                Value::Number(n) => match n.as_f64() {
+                    Some(f) if f.fract() == 0.0 && f.abs() <= SAFE => {
+                        crate::json_text(&Value::from(f as i64))
+                    }
+                    _ => return None,
+                },
                 _ => return None,
             };
             Some((format!("{PARAM_PREFIX}{}", h.name), encode_value(&text)))

@@ -11,7 +11,7 @@ use super::keywords::{
     REFERENCE_KEYWORDS, SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS,
 };
 use super::pointer::resolve_local;
-use super::prepare::{SchemaError, SchemaLimits};
+use super::prepare::{check_input_depth, SchemaError, SchemaLimits};
 use serde_json::{Map, Value};
 
 /// Prepares the root object schema `root` of `document` (the same value, as a map): its
@@ -146,7 +146,7 @@ impl<'a> Expander<'a> {
                 out = self.apply_reference(reference, out, depth)?;
             }
         }
-        self.add_empty_properties(&mut out)?;
+        self.add_empty_properties(&mut out, depth)?;
         Ok(out)
     }
 
@@ -181,7 +181,7 @@ impl<'a> Expander<'a> {
         self.expanding.push(target);
         let expanded = self.reference_target(target, depth);
         self.expanding.pop();
-        self.overlay(expanded?, siblings)
+        self.overlay(expanded?, siblings, depth)
     }
 
     /// Prepares a resolved reference target (an object or boolean schema) at `depth`.
@@ -209,36 +209,45 @@ impl<'a> Expander<'a> {
     }
 
     /// Overlays a reference's `siblings` on its prepared `target` (siblings win), unless a
-    /// sibling assertion disagrees with the target, in which case both are kept under `allOf`.
+    /// sibling assertion disagrees with the target, in which case both are kept under `allOf`
+    /// (the asserting siblings then form an object schema of their own, at `depth + 2`).
     fn overlay(
         &mut self,
         mut target: Map<String, Value>,
         siblings: Map<String, Value>,
+        depth: usize,
     ) -> Result<Map<String, Value>, SchemaError> {
         if !assertions_conflict(&target, &siblings) {
             target.extend(siblings);
             return Ok(target);
         }
         self.count()?;
-        let (asserting, annotating): (Map<String, Value>, Map<String, Value>) = siblings
+        let (mut asserting, annotating): (Map<String, Value>, Map<String, Value>) = siblings
             .into_iter()
             .partition(|(key, _)| ASSERTION_KEYWORDS.contains(&key.as_str()));
+        self.add_empty_properties(&mut asserting, depth + 2)?;
+        // target and siblings were prepared one level up: the limit applies where they land
+        let all_of = Value::Array(vec![Value::Object(target), Value::Object(asserting)]);
+        check_input_depth(&all_of, self.limits.max_depth.saturating_sub(depth))?;
         let mut out = annotating;
-        out.insert(
-            "allOf".to_owned(),
-            Value::Array(vec![Value::Object(target), Value::Object(asserting)]),
-        );
+        out.insert("allOf".to_owned(), all_of);
         Ok(out)
     }
 
-    /// Adds `"properties": {}` to an object schema that has none.
-    fn add_empty_properties(&mut self, schema: &mut Map<String, Value>) -> Result<(), SchemaError> {
+    /// Adds `"properties": {}` to an object schema at output `depth` that has none (the new
+    /// map sits one level deeper and counts against the depth limit like any other).
+    fn add_empty_properties(
+        &mut self,
+        schema: &mut Map<String, Value>,
+        depth: usize,
+    ) -> Result<(), SchemaError> {
         let is_object = match schema.get("type") {
             Some(Value::String(t)) => t == "object",
             Some(Value::Array(types)) => types.iter().any(|t| t == "object"),
             _ => false,
         };
         if is_object && !schema.contains_key("properties") {
+            self.enter(depth + 1)?;
             self.count()?;
             schema.insert("properties".to_owned(), Value::Object(Map::new()));
         }

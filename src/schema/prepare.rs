@@ -231,8 +231,9 @@ fn expand(
 }
 
 /// Fails with [`SchemaError::TooDeep`] if `value` nests containers deeper than `max_depth`.
-/// Iterative, so an adversarial input cannot exhaust the stack here.
-fn check_input_depth(value: &Value, max_depth: usize) -> Result<(), SchemaError> {
+/// Iterative, so an adversarial input cannot exhaust the stack here. Also checks the
+/// `allOf` that a conflicting reference overlay builds from already prepared parts.
+pub(super) fn check_input_depth(value: &Value, max_depth: usize) -> Result<(), SchemaError> {
     let mut pending: Vec<(&Value, usize)> = vec![(value, 1)];
     while let Some((node, depth)) = pending.pop() {
         let is_container = node.is_object() || node.is_array();

@@ -50,7 +50,6 @@ const ONE_OF_MERGED: &str =
 /// was relaxed to `warnings`. Bounded by the size of `schema`: nothing recurses below the
 /// root, and each `allOf` a merged part brings up is merged in turn by the loop.
 pub(super) fn normalize_root(schema: &mut Map<String, Value>, warnings: &mut Vec<String>) {
-    schema.remove("$schema");
     drop_malformed(schema, warnings);
     for (keyword, merged) in [
         ("allOf", ALL_OF_MERGED),
@@ -64,6 +63,8 @@ pub(super) fn normalize_root(schema: &mut Map<String, Value>, warnings: &mut Vec
             }
         }
     }
+    // after the merges: a merged part may bring its own `$schema` up to the root
+    schema.remove("$schema");
     if schema.get("type").is_some_and(|t| t != "object") {
         note(warnings, "the root type was replaced by \"object\"");
     }
