@@ -44,6 +44,12 @@ use std::fmt;
 ///
 /// `max_depth` also bounds the Rust recursion of the rewrite, so keep it modest (the default
 /// is 64; a few hundred is still safe on a wasm stack).
+///
+/// The limits bound the expansion of references. The root rewrite that runs after it (a root
+/// `allOf`/`anyOf`/`oneOf` merged into one object, `type` and `properties` added) may add a
+/// bounded amount on top: one level of depth (`{}` comes out as
+/// `{"type": "object", "properties": {}}`), and per root property at most a merged definition
+/// of up to 16 alternatives and a description note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SchemaLimits {
     /// Maximum nesting depth, checked on the input, on the output (inlining deepens a
