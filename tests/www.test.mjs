@@ -458,6 +458,7 @@ describe('the demo page in Chromium', () => {
       await other.locator('[data-uri="fixture://readme"] button').click();
       await other.locator('.column-output pre.text').waitFor();
       assert.equal(await other.locator('.column-output pre.text').textContent(), README_TEXT);
+      await p.evaluate(() => window.scrollTo(0, 0));
       await shot('side-by-side', p);
       // both URLs are among the recent connections
       const recent = await p.evaluate(() => JSON.parse(localStorage.getItem('mcp-wasm-adapter.demo.recent')));

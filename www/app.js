@@ -597,6 +597,8 @@ async function resumePasted(event) {
   }
   // the retry must go to the interrupt's server: connect there first when needed
   const target = interrupt.server?.url;
+  const connected = [...servers.values()].find((entry) => entry.url === target);
+  if (connected && target !== state.url) await show(connected);
   if (target && target !== state.url) {
     $('#url').value = target;
     await connect();
