@@ -3,7 +3,8 @@
 // connected to its embedded demo MCP server, it calls tools through generated forms, answers
 // interrupts (a form, a URL, an approval; one resumed in a second page), reads resources,
 // gets prompts, shows the traced JSON-RPC exchanges, explains an unreachable server, and
-// signs in with OAuth to a protected server (tests/auth/fixtures.mjs: oidc-provider).
+// signs in with OAuth to a protected server (tests/auth/fixtures.mjs: oidc-provider), and
+// shows two servers side by side (one MCPAdapterGroup), a tool called on each, one removed.
 // Each step asserts what is on the page; screenshots go to www/screenshots/ (ignored by git).
 //
 //   bash scripts/build.sh && node --test tests/www.test.mjs
@@ -14,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium, startStaticSite } from './helpers/browser.mjs';
-import { REPO_ROOT, freePort } from './helpers/servers.mjs';
+import { REPO_ROOT, freePort, startTsServer } from './helpers/servers.mjs';
 import { startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
 const SHOTS = path.join(REPO_ROOT, 'www', 'screenshots');
@@ -410,6 +411,74 @@ describe('the demo page in Chromium', () => {
       await shot('signed-in', p);
     } finally {
       await p.close();
+    }
+  });
+
+  it('shows a second server beside the first (one group), calls a tool on each under its own column, and removes one', async () => {
+    const second = await startTsServer({ name: 'second' });
+    const p = await openPage();
+    try {
+      await p.locator('#connect-status .ok').waitFor();
+      assert.equal(await p.locator('.server-name').textContent(), 'ts-fixture');
+      await p.locator('#url').fill(second.url);
+      await p.getByRole('button', { name: 'Add server' }).click();
+      // the added server is shown in the tabs; the first stays connected beside it
+      await p.locator('.server-name', { hasText: 'second' }).waitFor();
+      assert.equal(await p.locator('#servers-count').textContent(), '(2)');
+      await p.getByRole('tab', { name: /^Side by side/ }).click();
+      const first = p.locator('[data-server="ts-fixture"]');
+      const other = p.locator('[data-server="second"]');
+      await other.waitFor();
+      assert.deepEqual(await p.locator('.server-column .column-name').allTextContents(), ['ts-fixture', 'second']);
+      assert.match(await other.locator('header p').textContent(), new RegExp(`${second.url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} · 2026-07-28`));
+      assert.match(await p.locator('#group-summary').textContent(), /^\d+ tools from 2 servers/);
+      // the group names each server's tools {server}_{tool}
+      assert.equal(await first.locator('[data-tool="ts-fixture_echo"]').count(), 1);
+      assert.equal(await other.locator('[data-tool="second_echo"]').count(), 1);
+      assert.equal(await other.locator('[data-tool="ts-fixture_echo"]').count(), 0);
+      const callEcho = async (column, name, text) => {
+        const card = column.locator(`[data-tool="${name}"]`);
+        await card.locator('details.try summary').click();
+        await card.locator('[data-field="text"] input').fill(text);
+        await card.getByRole('button', { name: 'Call', exact: true }).click();
+        await card.locator('.output .result').waitFor();
+        return card.locator('.result pre.text').textContent();
+      };
+      const before = second.received.filter((r) => r.method === 'tools/call').length;
+      assert.equal(await callEcho(first, 'ts-fixture_echo', 'to the first'), 'echo: to the first');
+      assert.equal(second.received.filter((r) => r.method === 'tools/call').length, before, 'the first column called the first server');
+      assert.equal(await callEcho(other, 'second_echo', 'to the second'), 'echo: to the second');
+      const calls = second.received.filter((r) => r.method === 'tools/call');
+      assert.equal(calls.length, before + 1);
+      assert.equal(calls.at(-1).name, 'echo', 'the server got its own tool name');
+      assert.equal(await first.locator('.result pre.text').allTextContents().then((t) => t.join('|')), 'echo: to the first');
+      assert.equal(await other.locator('.result pre.text').allTextContents().then((t) => t.join('|')), 'echo: to the second');
+      // a resource read in a column goes to that column's server
+      await other.locator('.column-resources summary').click();
+      await other.locator('[data-uri="fixture://readme"] button').click();
+      await other.locator('.column-output pre.text').waitFor();
+      assert.equal(await other.locator('.column-output pre.text').textContent(), README_TEXT);
+      await p.evaluate(() => window.scrollTo(0, 0));
+      await shot('side-by-side', p);
+      // both URLs are among the recent connections
+      const recent = await p.evaluate(() => JSON.parse(localStorage.getItem('mcp-wasm-adapter.demo.recent')));
+      assert.deepEqual(recent.slice(0, 2), [second.url, demo.mcpUrl]);
+      // removing the server shown: the tabs go back to the other one
+      await other.getByRole('button', { name: 'Remove' }).click();
+      await other.waitFor({ state: 'detached' });
+      assert.equal(await p.locator('.server-column').count(), 0, 'one server left: no columns');
+      assert.equal(await p.locator('#servers-count').textContent(), '');
+      await p.locator('.server-name', { hasText: 'ts-fixture' }).waitFor();
+      const echo = p.locator('#tools [data-tool="echo"]');
+      await p.getByRole('tab', { name: /^Tools/ }).click();
+      await echo.locator('details.try summary').click();
+      await echo.locator('[data-field="text"] input').fill('still here');
+      await echo.getByRole('button', { name: 'Call', exact: true }).click();
+      await echo.locator('.result').waitFor();
+      assert.equal(await echo.locator('.result pre.text').textContent(), 'echo: still here');
+    } finally {
+      await p.close();
+      await second.close();
     }
   });
 

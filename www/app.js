@@ -2,7 +2,7 @@
 // (`/pkg/`, no framework, no build step). Connect to a server, see what it offers, call its
 // tools through generated forms, answer its questions, read resources, get prompts, and see
 // every JSON-RPC message exchanged (the adapter's `onTrace` option).
-import { MCPAdapter } from '/pkg/index.browser.js';
+import { MCPAdapter, MCPAdapterGroup } from '/pkg/index.browser.js';
 import { el, errorBox, json, outcome } from './render.js';
 import { schemaForm } from './form.js';
 import { interruptView } from './interrupt.js';
@@ -26,8 +26,30 @@ async function authProvider(clientId) {
   });
 }
 
-/** The connection: the adapter, its URL and options, the tools by name. */
-const state = { adapter: undefined, url: undefined, timeoutMs: 30_000, tools: new Map(), generation: 0 };
+/** The connection shown in the tabs: its key, adapter, URL and options, the tools by name. */
+const state = { key: undefined, adapter: undefined, url: undefined, timeoutMs: 30_000, tools: new Map(), generation: 0 };
+
+/**
+ * Every connected server by key (from its name): `{ key, adapter, url, timeoutMs, tools }`.
+ * "Connect" replaces the server shown; "Add server" keeps it and adds another. With two or
+ * more, the "Side by side" tab shows them through one MCPAdapterGroup of their adapters.
+ */
+const servers = new Map();
+
+/** How the tabs' cards reach the server shown (a column's cards get their own, from the group). */
+const shown = {
+  get url() {
+    return state.url;
+  },
+  get timeoutMs() {
+    return state.timeoutMs;
+  },
+  schemaOf: (name) => state.tools.get(name)?.schema,
+  resume: (interrupt, answer) => state.adapter.resume(interrupt, answer),
+  getPrompt: (name, args) => state.adapter.getPrompt(name, args),
+  complete: (ref, argument) => state.adapter.complete(ref, argument),
+  readLink: (uri) => readResource(uri),
+};
 
 // --- history: each call with the JSON-RPC messages exchanged while it ran ------------------
 
@@ -141,17 +163,31 @@ function renderRecent() {
   );
 }
 
-/** Connects to the URL of the form: lists the tools (which negotiates), then the rest. */
-async function connect() {
+/** A key for a server named `name` that no connected server has (`name`, `name_2`, …). */
+function freeKey(name) {
+  const base = String(name ?? '').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 32) || 'server';
+  let key = base;
+  for (let n = 2; servers.has(key); n++) key = `${base}_${n}`;
+  return key;
+}
+
+/**
+ * Connects to the URL of the form: lists the tools (which negotiates), then the rest. It
+ * replaces the server shown, or with `keep` adds it beside the connected ones (and shows it).
+ */
+async function connect({ keep = false } = {}) {
   const url = $('#url').value.trim();
   const generation = ++state.generation;
   const status = $('#connect-status');
   status.replaceChildren(el('span', { className: 'muted' }, `connecting to ${url}…`));
   $('#connect-error').replaceChildren();
-  const previous = state.adapter;
-  state.adapter = undefined;
-  previous?.close().catch(() => {});
-  document.body.classList.remove('connected');
+  if (!keep) {
+    const previous = state.adapter;
+    servers.delete(state.key);
+    Object.assign(state, { key: undefined, adapter: undefined });
+    previous?.close().catch(() => {});
+    document.body.classList.remove('connected');
+  }
   const timeoutMs = Number($('#timeout').value) * 1000 || 0;
   const signIn = $('#oauth').checked;
   let adapter;
@@ -171,15 +207,20 @@ async function connect() {
     });
     const tools = await tracked(`connect ${url}`, () => adapter.listTools());
     if (generation !== state.generation) return;
-    Object.assign(state, { adapter, url, timeoutMs, tools: new Map(tools.map((t) => [t.name, t])) });
+    const entry = { key: freeKey(adapter.server?.serverInfo?.name), adapter, url, timeoutMs, tools: new Map(tools.map((t) => [t.name, t])) };
+    servers.set(entry.key, entry);
     remember(url);
     status.replaceChildren(el('span', { className: 'ok' }, 'connected'));
-    document.body.classList.add('connected');
-    renderServer(adapter);
-    renderTools(tools);
-    await Promise.all([loadResources(), loadPrompts()]);
+    await Promise.all([show(entry), renderGroup()]);
   } catch (e) {
     if (generation !== state.generation) return;
+    if (keep) {
+      // the servers connected before stay as they were
+      status.replaceChildren(el('span', { className: 'bad' }, 'not added'));
+      $('#connect-error').replaceChildren(errorBox(e, url, timeoutMs));
+      return;
+    }
+    renderGroup();
     if (signIn && e?.code === 'authorization_required' && !/[?&](code|error)=/.test(location.search)) {
       // redirectFlow is taking the tab to the authorization server
       status.replaceChildren(el('span', { className: 'muted' }, 'signing in…'));
@@ -189,6 +230,36 @@ async function connect() {
     $('#connect-error').replaceChildren(errorBox(e, url, timeoutMs));
     for (const id of ['#server', '#tools', '#tools-count', '#resources', '#templates', '#prompts', '#resource-output']) $(id).replaceChildren();
   }
+}
+
+/** Shows connected server `entry` in the tabs. */
+async function show(entry) {
+  Object.assign(state, { key: entry.key, adapter: entry.adapter, url: entry.url, timeoutMs: entry.timeoutMs, tools: entry.tools });
+  document.body.classList.add('connected');
+  renderServer(entry.adapter);
+  renderTools([...entry.tools.values()]);
+  await Promise.all([loadResources(), loadPrompts()]);
+}
+
+/** Ends the session of server `key` and takes it off the page; the tabs show another one. */
+async function removeServer(key) {
+  const entry = servers.get(key);
+  if (!entry) return;
+  servers.delete(key);
+  entry.adapter.close().catch(() => {});
+  if (state.key === key) {
+    state.generation++;
+    const next = [...servers.values()].at(-1);
+    if (next) {
+      await show(next);
+    } else {
+      Object.assign(state, { key: undefined, adapter: undefined });
+      document.body.classList.remove('connected');
+      $('#connect-status').replaceChildren(el('span', { className: 'muted' }, 'no server'));
+      for (const id of ['#server', '#tools', '#tools-count', '#resources', '#templates', '#prompts', '#resource-output']) $(id).replaceChildren();
+    }
+  }
+  await renderGroup();
 }
 
 function renderServer(adapter) {
@@ -216,26 +287,27 @@ const BADGES = [
 ];
 
 /** Where a call's outcome goes: a result, an interrupt to answer, or an error. */
-function showOutcome(out, method, value, where) {
+function showOutcome(out, method, value, conn = shown) {
   if (value?.type === 'mcp_elicitation' || value?.type === 'mcp_approval') {
-    out.replaceChildren(interruptView(value, interruptContext(out)));
+    out.replaceChildren(interruptView(value, interruptContext(out, conn)));
   } else {
-    out.replaceChildren(outcome(method, value, { readLink }));
+    out.replaceChildren(outcome(method, value, { readLink: conn.readLink }));
   }
-  out.dataset.state = where ?? 'done';
+  out.dataset.state = 'done';
 }
 
-function interruptContext(out) {
+function interruptContext(out, conn) {
   return {
-    url: state.url,
-    timeoutMs: state.timeoutMs,
-    schemaOf: (name) => state.tools.get(name)?.schema,
-    resume: (interrupt, answer) => tracked(`resume ${interrupt.tool_name ?? interrupt.method}`, () => state.adapter.resume(interrupt, answer)),
-    done: (method, value) => showOutcome(out, method, value),
+    url: conn.url,
+    timeoutMs: conn.timeoutMs,
+    schemaOf: conn.schemaOf,
+    resume: (interrupt, answer) => tracked(`resume ${interrupt.tool_name ?? interrupt.method}`, () => conn.resume(interrupt, answer)),
+    done: (method, value) => showOutcome(out, method, value, conn),
   };
 }
 
-function toolCard(tool) {
+/** The card of `tool`, called through `tool.invoke`; `conn` says how to reach its server. */
+function toolCard(tool, conn = shown) {
   const annotations = tool.metadata?.mcp?.tool?.annotations ?? {};
   const form = schemaForm(tool.schema, undefined);
   const out = el('div', { className: 'output' });
@@ -249,7 +321,7 @@ function toolCard(tool) {
     try {
       args = form.read();
     } catch (e) {
-      out.replaceChildren(errorBox({ code: 'invalid_argument', message: e.message }, state.url));
+      out.replaceChildren(errorBox({ code: 'invalid_argument', message: e.message }, conn.url));
       return;
     }
     const controller = new AbortController();
@@ -275,9 +347,9 @@ function toolCard(tool) {
           },
         }),
       );
-      showOutcome(out, 'tools/call', value);
+      showOutcome(out, 'tools/call', value, conn);
     } catch (e) {
-      out.replaceChildren(errorBox(e, state.url, state.timeoutMs));
+      out.replaceChildren(errorBox(e, conn.url, conn.timeoutMs));
       out.dataset.state = 'failed';
     } finally {
       cancel.hidden = true;
@@ -302,7 +374,7 @@ function toolCard(tool) {
 function renderTools(tools) {
   $('#tools-count').textContent = `(${tools.length})`;
   $('#tool-filter').value = '';
-  $('#tools').replaceChildren(...(tools.length ? tools.map(toolCard) : [el('p', { className: 'muted' }, 'This server offers no tools.')]));
+  $('#tools').replaceChildren(...(tools.length ? tools.map((tool) => toolCard(tool)) : [el('p', { className: 'muted' }, 'This server offers no tools.')]));
 }
 
 // --- resources --------------------------------------------------------------------------
@@ -319,7 +391,6 @@ async function readResource(uri) {
     out.replaceChildren(errorBox(e, state.url, state.timeoutMs));
   }
 }
-const readLink = (uri) => readResource(uri);
 
 /** The variables of an RFC 6570 template (`{name}`, `{+path}`, `{?a,b}`): `[{ name, op }]`. */
 function templateParts(template) {
@@ -377,16 +448,17 @@ async function loadPrompts() {
   try {
     const prompts = await tracked('prompts/list', () => state.adapter.listPrompts());
     const completes = state.adapter.server?.capabilities?.completions !== undefined;
-    list.replaceChildren(...(prompts.length ? prompts.map((p) => promptCard(p, completes)) : [el('p', { className: 'muted' }, 'This server offers no prompts.')]));
+    list.replaceChildren(...(prompts.length ? prompts.map((p) => promptCard(p, completes, shown, { prompt: p.name })) : [el('p', { className: 'muted' }, 'This server offers no prompts.')]));
   } catch (e) {
     list.replaceChildren(errorBox(e, state.url, state.timeoutMs));
   }
 }
 
-function promptCard(prompt, completes) {
+/** The card of `prompt`; `conn` reaches its server, `dataset` marks the card. */
+function promptCard(prompt, completes, conn, dataset) {
   const out = el('div', { className: 'output' });
   const inputs = (prompt.arguments ?? []).map((a) => {
-    const options = el('datalist', { id: `complete-${prompt.name}-${a.name}` });
+    const options = el('datalist', { id: `complete-${prompt.server ?? ''}-${prompt.name}-${a.name}` });
     const input = el('input', { type: 'text', name: a.name, required: a.required === true, placeholder: a.description ?? '' });
     if (completes) {
       // suggestions from completion/complete, as the person types
@@ -396,7 +468,7 @@ function promptCard(prompt, completes) {
         clearTimeout(timer);
         timer = setTimeout(async () => {
           try {
-            const { values } = await state.adapter.complete({ type: 'ref/prompt', name: prompt.name }, { name: a.name, value: input.value });
+            const { values } = await conn.complete({ type: 'ref/prompt', name: prompt.name }, { name: a.name, value: input.value });
             options.replaceChildren(...values.map((v) => el('option', { value: v })));
           } catch {
             // no suggestions
@@ -411,19 +483,101 @@ function promptCard(prompt, completes) {
     const args = Object.fromEntries(inputs.filter(([, i]) => i.value !== '').map(([a, i]) => [a.name, i.value]));
     out.replaceChildren(el('p', { className: 'muted' }, 'getting…'));
     try {
-      const value = await tracked(`prompts/get ${prompt.name}`, () => state.adapter.getPrompt(prompt.name, args));
-      showOutcome(out, 'prompts/get', value);
+      const value = await tracked(`prompts/get ${prompt.server ? `${prompt.server} ` : ''}${prompt.name}`, () => conn.getPrompt(prompt.name, args));
+      showOutcome(out, 'prompts/get', value, conn);
     } catch (e) {
-      out.replaceChildren(errorBox(e, state.url, state.timeoutMs));
+      out.replaceChildren(errorBox(e, conn.url, conn.timeoutMs));
     }
   };
-  return el('article', { className: 'card prompt', dataset: { prompt: prompt.name } }, [
+  return el('article', { className: 'card prompt', dataset }, [
     el('header', {}, [el('h3', {}, prompt.title ?? prompt.name), prompt.title ? el('code', {}, prompt.name) : '']),
     prompt.description ? el('p', { className: 'description' }, prompt.description) : '',
     el('form', { onsubmit: get }, [
       ...inputs.map(([a, input, options]) => el('label', { className: 'field' }, [el('span', { className: 'label' }, [a.title ?? a.name, a.required ? el('abbr', { className: 'required', title: 'required' }, '*') : '']), input, options])),
       el('div', { className: 'actions' }, el('button', { type: 'submit', className: 'primary' }, 'Get')),
     ]),
+    out,
+  ]);
+}
+
+// --- several servers side by side: one MCPAdapterGroup of the connected adapters ------------
+
+/** Bumped by each renderGroup(), so an older listing that ends late draws nothing. */
+let groupGeneration = 0;
+
+/**
+ * Draws the "Side by side" tab: with two or more servers connected, a group of their adapters
+ * (as built: each keeps its own options, approval and handlers) lists everything at once, tools
+ * named `{server}_{tool}` (`toolNamePrefix`), and each server gets a column of its own.
+ */
+async function renderGroup() {
+  const generation = ++groupGeneration;
+  const columns = $('#server-columns');
+  $('#servers-count').textContent = servers.size > 1 ? `(${servers.size})` : '';
+  if (servers.size < 2) {
+    columns.replaceChildren(el('p', { className: 'muted' }, 'Connect a server, then another with "Add server": they show here side by side.'));
+    return;
+  }
+  const failed = new Map();
+  // a server that fails to list is shown with its error; the others are listed all the same
+  const group = new MCPAdapterGroup(Object.fromEntries([...servers].map(([key, entry]) => [key, entry.adapter])), {
+    toolNamePrefix: true,
+    onServerError: (error, { server }) => failed.set(server, error),
+  });
+  let listed;
+  try {
+    listed = await tracked(`group: list ${group.servers.join(', ')}`, () => Promise.all([group.listTools(), group.listResources(), group.listPrompts()]));
+  } catch (e) {
+    if (generation === groupGeneration) columns.replaceChildren(errorBox(e));
+    return;
+  }
+  if (generation !== groupGeneration) return;
+  const [tools, resources, prompts] = listed;
+  $('#group-summary').textContent = `${tools.length} tools from ${group.servers.length} servers, as group.listTools() names them ({server}_{tool}).`;
+  const of = (list, key) => list.filter((item) => (item.server ?? item.metadata?.mcp?.server?.key) === key);
+  columns.replaceChildren(...group.servers.map((key) => serverColumn(group, key, of(tools, key), of(resources, key), of(prompts, key), failed.get(key))));
+}
+
+/** The column of server `key` of `group`: its info, tools, resources and prompts. */
+function serverColumn(group, key, tools, resources, prompts, failure) {
+  const entry = servers.get(key);
+  const adapter = group.adapter(key);
+  const info = adapter.server?.serverInfo ?? {};
+  const out = el('div', { className: 'output column-output' });
+  const read = async (uri) => {
+    out.replaceChildren(el('p', { className: 'muted' }, `reading ${uri}…`));
+    try {
+      showOutcome(out, 'resources/read', await tracked(`resources/read ${key} ${uri}`, () => group.readResource(key, uri)), conn);
+    } catch (e) {
+      out.replaceChildren(errorBox(e, entry.url, entry.timeoutMs));
+    }
+  };
+  const conn = {
+    url: entry.url,
+    timeoutMs: entry.timeoutMs,
+    schemaOf: (name) => entry.tools.get(name)?.schema,
+    resume: (interrupt, answer) => group.resume(interrupt, answer),
+    getPrompt: (name, args) => group.getPrompt(key, name, args),
+    complete: (ref, argument) => adapter.complete(ref, argument),
+    readLink: read,
+  };
+  const completes = adapter.server?.capabilities?.completions !== undefined;
+  return el('section', { className: 'server-column', dataset: { server: key } }, [
+    el('header', {}, [
+      el('h3', {}, [el('span', { className: 'column-name' }, info.title ?? info.name ?? key), ' ', el('span', { className: 'muted' }, info.version ?? '')]),
+      el('p', {}, [el('code', {}, entry.url), ` · ${adapter.protocolVersion ?? '?'} · key `, el('code', {}, key)]),
+      el('div', { className: 'actions' }, [
+        el('button', { type: 'button', className: 'show', onclick: () => show(entry).then(() => showTab('tools')) }, 'Show in the tabs'),
+        el('button', { type: 'button', className: 'remove', onclick: () => removeServer(key) }, 'Remove'),
+      ]),
+    ]),
+    failure ? errorBox(failure, entry.url, entry.timeoutMs) : '',
+    el('details', { className: 'column-tools', open: true }, [el('summary', {}, `Tools (${tools.length})`), el('div', { className: 'cards' }, tools.map((tool) => toolCard(tool, conn)))]),
+    el('details', { className: 'column-resources' }, [
+      el('summary', {}, `Resources (${resources.length})`),
+      el('ul', { className: 'list' }, resources.map((r) => el('li', { dataset: { uri: r.uri } }, [el('button', { type: 'button', onclick: () => read(r.uri) }, 'Read'), ' ', el('strong', {}, r.title ?? r.name), ' ', el('code', {}, r.uri)]))),
+    ]),
+    el('details', { className: 'column-prompts' }, [el('summary', {}, `Prompts (${prompts.length})`), el('div', { className: 'cards' }, prompts.map((p) => promptCard(p, completes, conn, { serverPrompt: p.name })))]),
     out,
   ]);
 }
@@ -443,6 +597,8 @@ async function resumePasted(event) {
   }
   // the retry must go to the interrupt's server: connect there first when needed
   const target = interrupt.server?.url;
+  const connected = [...servers.values()].find((entry) => entry.url === target);
+  if (connected && target !== state.url) await show(connected);
   if (target && target !== state.url) {
     $('#url').value = target;
     await connect();
@@ -464,7 +620,8 @@ function showTab(name) {
 for (const tab of document.querySelectorAll('[role=tab]')) tab.addEventListener('click', () => showTab(tab.dataset.tab));
 $('#connect').addEventListener('submit', (event) => {
   event.preventDefault();
-  connect();
+  // "Add server" keeps the servers connected; "Connect" replaces the one shown
+  connect({ keep: event.submitter?.id === 'add-server' });
 });
 $('#resume-form').addEventListener('submit', resumePasted);
 $('#read-any').addEventListener('submit', (event) => {
@@ -477,6 +634,7 @@ $('#tool-filter').addEventListener('input', () => {
   for (const card of document.querySelectorAll('#tools .card')) card.hidden = !card.textContent.toLowerCase().includes(words);
 });
 renderRecent();
+renderGroup();
 showTab('tools');
 
 // The URL to start with: ?url=…, else the demo server `npm start` runs (config.json), else
