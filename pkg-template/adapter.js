@@ -144,9 +144,17 @@ export class MCPAdapter {
   async #send(name, args, options) {
     // the approval predicate reads the tool's metadata from the last listing: list first when
     // this tool is not in it, so that a gate on annotations never lets a call pass unseen
-    if (this.#gated && !this.#inputSchemas.has(name)) await this.#list({ signal: options.signal, timeoutMs: options.timeoutMs });
+    if (this.#gated) await this.#ensureListed(name, options);
     const policy = this.#policy(options);
     return this.#finish(name, decodeResult(await this.#client.callTool(name, args, options)), policy);
+  }
+
+  /**
+   * Lists the tools first when `name` is not in the last listing: the approval predicate's
+   * metadata and the edited-args check's inputSchema come from the adapter's own listing.
+   */
+  async #ensureListed(name, options) {
+    if (!this.#inputSchemas.has(name)) await this.#list({ signal: options.signal, timeoutMs: options.timeoutMs });
   }
 
   /** Continues a call that returned an interrupt. */
@@ -155,7 +163,7 @@ export class MCPAdapter {
     // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
     if (this.#key || interrupt?.type === 'mcp_approval') {
       const lookup = async (name) => {
-        if (!this.#inputSchemas.has(name)) await this.listTools(options);
+        await this.#ensureListed(name, options ?? {});
         return this.#inputSchemas.get(name);
       };
       await (await loadSigning()).beforeResume(this.#key, interrupt, answer, lookup);

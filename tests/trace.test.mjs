@@ -98,6 +98,17 @@ describe('onTrace on a 2026-07-28 server', () => {
     for (const event of events) assert.ok(!JSON.stringify(event).includes(TOKEN), `token in ${JSON.stringify(event)}`);
   });
 
+  it('redacts a credential under a header whose name only begins like a plain one (Accept-Token)', async () => {
+    // only the exact names of headers that never carry credentials (Accept, Origin, ...) are
+    // left out, as the core's own redaction does: a name that starts the same is not one of them
+    const secret = `${TOKEN}-accept`;
+    const { adapter, events } = tracedAdapter(server().url, { headers: { 'Accept-Token': secret, Origin: 'http://127.0.0.1' } });
+    assert.equal((await adapter.callTool('echo', { text: secret })).content[0].text, `echo: ${secret}`);
+    const sent = events.find((e) => e.direction === 'send' && e.method === 'tools/call');
+    assert.equal(sent.message.params.arguments.text, '[redacted]');
+    for (const event of events) assert.ok(!JSON.stringify(event).includes(secret), `credential in ${JSON.stringify(event)}`);
+  });
+
   it('redacts tokens a headers function gives per request', async () => {
     let n = 0;
     const { adapter, events } = tracedAdapter(server().url, { headers: () => ({ Authorization: `Bearer ${TOKEN}-${(n += 1)}` }) });

@@ -157,7 +157,7 @@ class Trace {
   /** Remembers the host's header values `[name, value, ...]` as secrets.rs does: the last 32 of 8 characters or more, with the token of `Scheme token`. */
   remember(pairs) {
     for (let i = 1; i < (Array.isArray(pairs) ? pairs.length : 0); i += 2) {
-      if (/^(accept|cache-control|content-type|origin|pragma|referer|user-agent)/i.test(pairs[i - 1])) continue;
+      if (/^(accept|accept-encoding|accept-language|cache-control|content-type|origin|pragma|referer|user-agent)$/i.test(pairs[i - 1])) continue;
       const value = String(pairs[i]).trim();
       for (const secret of [value, value.slice(value.indexOf(' ') + 1)]) if (secret.length > 7) traceSecrets.add(secret);
     }
