@@ -173,11 +173,10 @@ impl ToolDescription {
         mcp.insert("tool".into(), obj! {"annotations": tool.annotations, "_meta": tool.meta, "title": tool.title, "icons": tool.icons});
         mcp.insert("server".into(), server.into_json());
         if !schema_warnings.is_empty() {
-            let mut list = Vec::with_capacity(schema_warnings.len());
-            for warning in schema_warnings {
-                list.push(Value::String(warning));
-            }
-            mcp.insert("schema_warnings".into(), Value::Array(list));
+            mcp.insert(
+                "schema_warnings".into(),
+                crate::convert::json_array(schema_warnings, Value::String),
+            );
         }
         obj! {
             "name": self.name,

@@ -102,29 +102,28 @@ impl Client {
             Err(err) => return Err(err),
         };
         let server = ServerDescription::from_result(&outcome.result);
-        let chosen =
-            match version::best_modern(server.supported_versions.iter().map(String::as_str)) {
-                Some(v) => v,
-                None => {
-                    let code = if server
-                        .supported_versions
-                        .iter()
-                        .any(|v| version::is_handshake(v))
-                    {
-                        ErrorCode::HandshakeEraServer
-                    } else {
-                        ErrorCode::UnsupportedProtocolVersion
-                    };
-                    return Err(Error::new(
-                        code,
-                        format!(
-                            "server/discover lists versions {:?}; this adapter speaks {:?}",
-                            server.supported_versions,
-                            version::MODERN_VERSIONS
-                        ),
-                    ));
-                }
-            };
+        let chosen = match version::best_modern(&server.supported_versions) {
+            Some(v) => v,
+            None => {
+                let code = if server
+                    .supported_versions
+                    .iter()
+                    .any(|v| version::is_handshake(v))
+                {
+                    ErrorCode::HandshakeEraServer
+                } else {
+                    ErrorCode::UnsupportedProtocolVersion
+                };
+                return Err(Error::new(
+                    code,
+                    format!(
+                        "server/discover lists versions {:?}; this adapter speaks {:?}",
+                        server.supported_versions,
+                        version::MODERN_VERSIONS
+                    ),
+                ));
+            }
+        };
         self.settle(Era::Modern(chosen), Rc::new(server));
         Ok(Era::Modern(chosen))
     }

@@ -173,10 +173,7 @@ impl Client {
                         "the server refused protocol version {offered} and supports only {supported:?}; this adapter speaks {ACCEPTED:?}"
                     );
                     if rpc.data.as_ref().and_then(|d| d.get("supported")).is_none() {
-                        let mut listed = Vec::with_capacity(supported.len());
-                        for v in supported {
-                            listed.push(Value::String(v));
-                        }
+                        let listed = crate::convert::json_array(supported, Value::String);
                         rpc.data = Some(crate::obj! {"supported": listed, "requested": offered});
                     }
                     let mut err = Error::rpc(rpc).with_status(reply.status);

@@ -342,7 +342,7 @@ impl Client {
             if rpc.code == codes::UNSUPPORTED_PROTOCOL_VERSION && !retried {
                 let supported =
                     supported_versions(rpc.data.as_ref().and_then(|d| d.get("supported")));
-                if let Some(v) = version::best_modern(supported.iter().map(String::as_str)) {
+                if let Some(v) = version::best_modern(&supported) {
                     retried = true;
                     version = v;
                     if let Some(Era::Modern(current)) = &mut self.state.borrow_mut().era {

@@ -15,12 +15,8 @@ pub const HANDSHAKE_VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-2
 
 /// Picks the newest modern revision that appears in `supported` (a server's
 /// `supportedVersions` or the `data.supported` of a `-32022` error).
-pub fn best_modern<'a, I: IntoIterator<Item = &'a str>>(supported: I) -> Option<&'static str> {
-    let offered: Vec<&str> = supported.into_iter().collect();
-    MODERN_VERSIONS
-        .iter()
-        .copied()
-        .find(|v| offered.contains(v))
+pub fn best_modern(supported: &[String]) -> Option<&'static str> {
+    newest_shared(MODERN_VERSIONS, supported)
 }
 
 /// Whether `version` is a handshake-era revision.
@@ -112,6 +108,11 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Owned strings, as a server's list arrives.
+    fn theirs(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
     #[test]
     fn a_refusal_names_its_versions_in_data_or_in_the_message() {
         let sdk = "Bad Request: Unsupported protocol version (supported versions: 2025-06-18, 2025-03-26, 2024-11-05)";
@@ -172,7 +173,6 @@ mod tests {
     #[test]
     fn the_newest_shared_version_is_ours_first() {
         let ours = ["2025-11-25", "2025-06-18", "2025-03-26"];
-        let theirs = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         assert_eq!(
             newest_shared(&ours, &theirs(&["2024-11-05", "2025-03-26", "2025-06-18"])),
             Some("2025-06-18")
@@ -183,11 +183,11 @@ mod tests {
     #[test]
     fn picks_modern_overlap_only() {
         assert_eq!(
-            best_modern(["2025-11-25", "2026-07-28"]),
+            best_modern(&theirs(&["2025-11-25", "2026-07-28"])),
             Some("2026-07-28")
         );
-        assert_eq!(best_modern(["2025-11-25"]), None);
-        assert_eq!(best_modern(["2030-01-01"]), None);
+        assert_eq!(best_modern(&theirs(&["2025-11-25"])), None);
+        assert_eq!(best_modern(&theirs(&["2030-01-01"])), None);
         assert!(is_handshake("2025-06-18"));
         assert!(!is_handshake("2026-07-28"));
     }
