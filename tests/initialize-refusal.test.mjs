@@ -74,7 +74,7 @@ for (const code of [-32602, -32000]) {
       assert.equal(fake().count('initialize'), before + 1, 'no retry');
       assert.equal(err.status, 400);
       assert.equal(err.rpcCode, code);
-      assert.match(err.message, /refused protocol version 2025-11-25 and supports only \["2024-11-05", "2024-10-07"\]/);
+      assert.match(err.message, /refused protocol version 2025-11-25 and supports only \["2024-11-05","2024-10-07"\]/);
       assert.deepEqual(err.data, { supported: ['2024-11-05', '2024-10-07'], requested: '2025-11-25' });
       assert.equal(adapter.protocolVersion, undefined);
 
