@@ -15,34 +15,68 @@ use wasm_bindgen::JsValue;
 const LARGE: usize = 64 * 1024;
 
 /// Encodes `value` for the host (see the module docs).
+///
+/// The value is written out first: a string of `LARGE` bytes or more makes a text at least
+/// that long with a string token at least that long, so most results (every small one, and
+/// large ones of many small strings such as a tool list) are handed over as that text, with
+/// no walk of the value. Only when the text holds such a token are the large strings taken
+/// out and the rest written again.
 pub fn to_host(mut value: Value) -> JsValue {
+    let text = crate::json_text(&value);
+    if !long_string_token(text.as_bytes()) {
+        return JsValue::from_str(&text);
+    }
+    drop(text);
     let mut large = Vec::new();
     take_large(&mut value, &mut Vec::new(), &mut large);
     // the paths borrow the value's keys: they cross before the value is written out
-    let beside: Vec<Array> = large
-        .into_iter()
-        .map(|(path, string)| {
-            let path: Array = path
-                .into_iter()
-                .map(|segment| match segment {
-                    PathSegment::Key(key) => JsValue::from_str(key),
-                    PathSegment::Index(i) => JsValue::from_f64(i as f64),
-                })
-                .collect();
-            Array::of2(&path, &JsValue::from_str(&string))
-        })
-        .collect();
+    let out = Array::new();
+    out.push(&JsValue::UNDEFINED);
+    for (path, string) in large {
+        let segments = Array::new();
+        for segment in path {
+            segments.push(&match segment {
+                PathSegment::Key(key) => JsValue::from_str(key),
+                PathSegment::Index(i) => JsValue::from_f64(i as f64),
+            });
+        }
+        out.push(&Array::of2(&segments, &JsValue::from_str(&string)));
+    }
     // written straight into bytes (Value's Display goes through fmt, several times slower)
     let text = JsValue::from_str(&crate::json_text(&value));
-    if beside.is_empty() {
+    if out.length() == 1 {
         return text;
     }
-    let out = Array::new();
-    out.push(&text);
-    for entry in beside {
-        out.push(&entry);
-    }
+    out.set(0, text);
     out.into()
+}
+
+/// Whether the JSON text `text` holds a string token (quotes and escapes included) of at
+/// least `LARGE` bytes: the escaped form is never shorter than the string, so without one
+/// no string of the value is large. One pass over the bytes, far cheaper than a walk of
+/// the value.
+fn long_string_token(text: &[u8]) -> bool {
+    if text.len() < LARGE {
+        return false;
+    }
+    let (mut start, mut inside, mut escaped) = (0, false, false);
+    for (i, &b) in text.iter().enumerate() {
+        if !inside {
+            if b == b'"' {
+                (start, inside) = (i, true);
+            }
+        } else if escaped {
+            escaped = false;
+        } else if b == b'\\' {
+            escaped = true;
+        } else if b == b'"' {
+            if i + 1 - start >= LARGE {
+                return true;
+            }
+            inside = false;
+        }
+    }
+    false
 }
 
 /// One segment of a path into a JSON value: an object key or an array index.
