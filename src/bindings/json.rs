@@ -16,17 +16,14 @@ const LARGE: usize = 64 * 1024;
 
 /// Encodes `value` for the host (see the module docs).
 ///
-/// The value is written out first: a string of `LARGE` bytes or more makes a text at least
-/// that long with a string token at least that long, so most results (every small one, and
-/// large ones of many small strings such as a tool list) are handed over as that text, with
-/// no walk of the value. Only when the text holds such a token are the large strings taken
-/// out and the rest written again.
+/// Most results hold no large string (every small one, and large ones of many small strings
+/// such as a tool list): a read-only look for one ([`holds_large`], no path kept, nothing
+/// moved) finds that, and the value is written out once. Only a value that holds one has its
+/// large strings taken out (a walk that records where each was) before the rest is written.
 pub fn to_host(mut value: Value) -> JsValue {
-    let text = crate::json_text(&value);
-    if !long_string_token(text.as_bytes()) {
-        return JsValue::from_str(&text);
+    if !holds_large(&value) {
+        return JsValue::from_str(&crate::json_text(&value));
     }
-    drop(text);
     let mut large = Vec::new();
     take_large(&mut value, &mut Vec::new(), &mut large);
     // the paths borrow the value's keys: they cross before the value is written out
@@ -51,32 +48,15 @@ pub fn to_host(mut value: Value) -> JsValue {
     out.into()
 }
 
-/// Whether the JSON text `text` holds a string token (quotes and escapes included) of at
-/// least `LARGE` bytes: the escaped form is never shorter than the string, so without one
-/// no string of the value is large. One pass over the bytes, far cheaper than a walk of
-/// the value.
-fn long_string_token(text: &[u8]) -> bool {
-    if text.len() < LARGE {
-        return false;
+/// Whether `value` holds a string of `LARGE` bytes or more (see [`take_large`], which moves
+/// them out). Recursion bounded as there.
+fn holds_large(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.len() >= LARGE,
+        Value::Array(items) => items.iter().any(holds_large),
+        Value::Object(map) => map.values().any(holds_large),
+        _ => false,
     }
-    let (mut start, mut inside, mut escaped) = (0, false, false);
-    for (i, &b) in text.iter().enumerate() {
-        if !inside {
-            if b == b'"' {
-                (start, inside) = (i, true);
-            }
-        } else if escaped {
-            escaped = false;
-        } else if b == b'\\' {
-            escaped = true;
-        } else if b == b'"' {
-            if i + 1 - start >= LARGE {
-                return true;
-            }
-            inside = false;
-        }
-    }
-    false
 }
 
 /// One segment of a path into a JSON value: an object key or an array index.
