@@ -107,7 +107,7 @@ export class MCPAdapter {
 
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
-    const tools = decodeResult(await this.#client.listTools(options));
+    const tools = decodeResult(await this.#client.listTools(given(options)));
     const outputs = new Map();
     this.#inputSchemas = new Map();
     for (const tool of tools) {
@@ -132,7 +132,10 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    if (this.#interceptors.length === 0) return this.#seal(await this.#send(name, args, options ?? {}));
+    if (this.#interceptors.length === 0) {
+      const out = await this.#send(name, args, options ?? {});
+      return this.#key ? this.#seal(out) : out;
+    }
     // the `interceptors` option: the request goes through them, then out
     const { CALL_CONTEXT, ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
@@ -141,12 +144,16 @@ export class MCPAdapter {
     return this.#seal(await runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options))));
   }
 
-  async #send(name, args, options) {
+  #send(name, args, options) {
     // the approval predicate reads the tool's metadata from the last listing: list first when
     // this tool is not in it, so that a gate on annotations never lets a call pass unseen
-    if (this.#gated) await this.#ensureListed(name, options);
+    if (this.#gated) return this.#ensureListed(name, options).then(() => this.#sendListed(name, args, options));
+    return this.#sendListed(name, args, options);
+  }
+
+  #sendListed(name, args, options) {
     const policy = this.#policy(options);
-    return this.#finish(name, decodeResult(await this.#client.callTool(name, args, options)), policy);
+    return this.#client.callTool(name, args, given(options)).then((raw) => this.#finish(name, decodeResult(raw), policy));
   }
 
   /**
@@ -183,14 +190,18 @@ export class MCPAdapter {
     return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
   }
 
-  /** A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed. */
-  async #finish(name, result, [validate, handleErrors]) {
+  /**
+   * A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed
+   * (then a promise); most results are returned as they are, with no promise of their own.
+   */
+  #finish(name, result, [validate, handleErrors]) {
     if (result?.type !== 'tool_result') return result; // an interrupt
     const entry = this.#outputs.get(name);
     const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
     if (!check && (result.status !== 'error' || handleErrors)) return result;
-    const { finishResult } = await (results ??= import('./results.js'));
-    return finishResult(name, result, check ? entry : undefined, handleErrors, { report: this.#report, MCPAdapterError, redact: redactSecrets });
+    return (results ??= import('./results.js')).then(({ finishResult }) =>
+      finishResult(name, result, check ? entry : undefined, handleErrors, { report: this.#report, MCPAdapterError, redact: redactSecrets }),
+    );
   }
 
   // --- resources, prompts, completion, subscriptions -------------------------------------
@@ -338,6 +349,16 @@ class ResourceContent {
 }
 
 let results;
+
+/**
+ * The call options as the core gets them: undefined for a plain object without keys (the
+ * usual `{}`), which the core then does not read option by option across the boundary.
+ */
+function given(options) {
+  if (Object.getPrototypeOf(options) !== Object.prototype) return options;
+  for (const _ in options) return options;
+  return undefined;
+}
 
 /** A boolean option, or undefined. */
 function flag(value, name) {

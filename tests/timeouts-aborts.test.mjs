@@ -40,6 +40,16 @@ for (const srv of MODERN_FIXTURES) {
         assert.equal((await a.callTool('sleep', { seconds: 0 }, { timeoutMs: 5000 })).status, 'success');
       });
 
+      it('call options count whatever object holds them: {} keeps the adapter timeoutMs, an inherited timeoutMs applies', async () => {
+        // an empty plain object crosses to the core as no options at all (adapter.js `given`)
+        const a = new MCPAdapter(server().url, { timeoutMs: 300 });
+        await rejectsWith(a.callTool('sleep', { seconds: 5 }, {}), 'timeout');
+        // an object with no keys of its own but one on its prototype is read as it is
+        const t0 = Date.now();
+        await rejectsWith(adapter.callTool('sleep', { seconds: 5 }, Object.create({ timeoutMs: 300 })), 'timeout');
+        assert.ok(Date.now() - t0 < 1000, `took ${Date.now() - t0} ms`);
+      });
+
       it('an AbortController aborted after 100 ms rejects with "aborted"', async () => {
         const ac = new AbortController();
         const timer = setTimeout(() => ac.abort(), 100);

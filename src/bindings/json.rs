@@ -15,34 +15,48 @@ use wasm_bindgen::JsValue;
 const LARGE: usize = 64 * 1024;
 
 /// Encodes `value` for the host (see the module docs).
+///
+/// Most results hold no large string (every small one, and large ones of many small strings
+/// such as a tool list): a read-only look for one ([`holds_large`], no path kept, nothing
+/// moved) finds that, and the value is written out once. Only a value that holds one has its
+/// large strings taken out (a walk that records where each was) before the rest is written.
 pub fn to_host(mut value: Value) -> JsValue {
+    if !holds_large(&value) {
+        return JsValue::from_str(&crate::json_text(&value));
+    }
     let mut large = Vec::new();
     take_large(&mut value, &mut Vec::new(), &mut large);
     // the paths borrow the value's keys: they cross before the value is written out
-    let beside: Vec<Array> = large
-        .into_iter()
-        .map(|(path, string)| {
-            let path: Array = path
-                .into_iter()
-                .map(|segment| match segment {
-                    PathSegment::Key(key) => JsValue::from_str(key),
-                    PathSegment::Index(i) => JsValue::from_f64(i as f64),
-                })
-                .collect();
-            Array::of2(&path, &JsValue::from_str(&string))
-        })
-        .collect();
+    let out = Array::new();
+    out.push(&JsValue::UNDEFINED);
+    for (path, string) in large {
+        let segments = Array::new();
+        for segment in path {
+            segments.push(&match segment {
+                PathSegment::Key(key) => JsValue::from_str(key),
+                PathSegment::Index(i) => JsValue::from_f64(i as f64),
+            });
+        }
+        out.push(&Array::of2(&segments, &JsValue::from_str(&string)));
+    }
     // written straight into bytes (Value's Display goes through fmt, several times slower)
     let text = JsValue::from_str(&crate::json_text(&value));
-    if beside.is_empty() {
+    if out.length() == 1 {
         return text;
     }
-    let out = Array::new();
-    out.push(&text);
-    for entry in beside {
-        out.push(&entry);
-    }
+    out.set(0, text);
     out.into()
+}
+
+/// Whether `value` holds a string of `LARGE` bytes or more (see [`take_large`], which moves
+/// them out). Recursion bounded as there.
+fn holds_large(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.len() >= LARGE,
+        Value::Array(items) => items.iter().any(holds_large),
+        Value::Object(map) => map.values().any(holds_large),
+        _ => false,
+    }
 }
 
 /// One segment of a path into a JSON value: an object key or an array index.

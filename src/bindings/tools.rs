@@ -39,6 +39,8 @@ impl WasmClient {
         let (ctx, options) = self.cached_call(&call);
         let client = self.client.clone();
         let metadata = self.tool_metadata.clone();
+        // the approval predicate is the one reader of the tools' metadata
+        let gated = self.approval.is_some();
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
             let tools = client
@@ -53,11 +55,13 @@ impl WasmClient {
                 .into_iter()
                 .filter_map(|t| describe_tool(t, &server_info))
                 .collect();
-            let mut cache = metadata.borrow_mut();
-            cache.clear();
-            for tool in &described {
-                if let Some(name) = tool["name"].as_str() {
-                    cache.insert(name.to_string(), tool["metadata"].clone());
+            if gated {
+                let mut cache = metadata.borrow_mut();
+                cache.clear();
+                for tool in &described {
+                    if let Some(name) = tool["name"].as_str() {
+                        cache.insert(name.to_string(), tool["metadata"].clone());
+                    }
                 }
             }
             Ok(to_host(Value::Array(described)))

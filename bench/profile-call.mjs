@@ -1,0 +1,175 @@
+// The adapter's own CPU per call, without a network: `globalThis.fetch` is replaced by an
+// in-process canned server (the same answers as a real one: server/discover, a `small` tool
+// result, 1,000 tools in 10 pages of 100, 10,000 notifications/progress over SSE then the
+// result), so the figure is what the package itself spends per operation (JS glue,
+// boundary crossings, the wasm core) over a bare fetch client that parses the same bytes.
+// One process, the clients interleaved round by round, so that a busy machine moves them
+// alike: use it to compare builds while working on the hot path (`npm run bench` measures
+// against real servers over HTTP).
+//
+//   node bench/profile-call.mjs [--scenario call|list|progress] [--rounds N] [--callbacks] [DIR ...]
+//
+//   DIR        a built package directory (default: pkg); give two (e.g. a copy of pkg/ taken
+//              before a change, and pkg/) to compare builds in one process
+//   --callbacks  the adapters get an adapter-level onProgress (calls then build a handler)
+//
+// Prints, per client, the median CPU per operation (µs for call, ms for list and progress),
+// and for each build what it adds over bare fetch (median of the per-round differences).
+// For where the time goes, run it under the profiler and read the .cpuprofile:
+//
+//   node --cpu-prof --cpu-prof-dir=target/prof bench/profile-call.mjs --rounds 20
+//
+// (a wasm built with names shows the Rust functions: CARGO_PROFILE_RELEASE_STRIP=false, and
+// wasm-opt with -g instead of the strip flags of scripts/build.sh, in a throwaway build).
+
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values, positionals } = parseArgs({
+  options: { scenario: { type: 'string', default: 'call' }, rounds: { type: 'string', default: '9' }, callbacks: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const here = path.dirname(new URL(import.meta.url).pathname);
+const dirs = positionals.length ? positionals : [path.join(here, '..', 'pkg')];
+
+// --- the canned answers ---------------------------------------------------------------------
+/** `{"jsonrpc":"2.0","id":` and the rest, around the id spliced in per request. */
+const around = (result) => {
+  const text = JSON.stringify({ jsonrpc: '2.0', id: 0, result });
+  const at = text.indexOf('"id":0') + 5;
+  return [text.slice(0, at), text.slice(at + 1)];
+};
+const DISCOVER = around({ resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'canned', version: '1.0.0' } } });
+const SMALL = around({ resultType: 'complete', content: [{ type: 'text', text: 'ok: hello' }] });
+const TOOLS = Array.from({ length: 1000 }, (_, i) => ({
+  name: `tool_${String(i).padStart(4, '0')}`,
+  description: `Bench tool number ${i}: looks up a record by id and returns it with its history.`,
+  inputSchema: {
+    type: 'object',
+    properties: { id: { type: 'string', description: 'Record id' }, limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most history entries' }, verbose: { type: 'boolean', default: false } },
+    required: ['id'],
+  },
+  annotations: { readOnlyHint: true },
+}));
+const PAGES = Array.from({ length: 10 }, (_, p) =>
+  around(p < 9 ? { resultType: 'complete', tools: TOOLS.slice(p * 100, p * 100 + 100), nextCursor: String(p * 100 + 100) } : { resultType: 'complete', tools: TOOLS.slice(900) }),
+);
+const DONE = around({ resultType: 'complete', content: [{ type: 'text', text: 'sent 10000' }] });
+const encoder = new TextEncoder();
+
+function progressStream(token, id) {
+  const events = [];
+  for (let i = 1; i <= 10_000; i++) events.push(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${JSON.stringify(token)},"progress":${i},"total":10000}}\n\n`);
+  events.push(`event: message\ndata: ${DONE[0]}${id}${DONE[1]}\n\n`);
+  const bytes = encoder.encode(events.join(''));
+  return new ReadableStream({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += 65_536) controller.enqueue(bytes.subarray(i, i + 65_536));
+      controller.close();
+    },
+  });
+}
+
+globalThis.fetch = async (_url, init) => {
+  const body = init.body;
+  const id = /"id":(\d+)/.exec(body)[1];
+  const method = /"method":"([^"]+)"/.exec(body)[1];
+  let parts = SMALL;
+  if (method === 'server/discover') parts = DISCOVER;
+  else if (method === 'tools/list') {
+    const cursor = /"cursor":"(\d+)"/.exec(body);
+    parts = PAGES[cursor ? Number(cursor[1]) / 100 : 0];
+  } else if (body.includes('"progress_10k"')) {
+    const token = JSON.parse(body).params._meta.progressToken;
+    return new Response(progressStream(token, id), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  }
+  const text = parts[0] + id + parts[1];
+  return new Response(text, { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(encoder.encode(text).length) } });
+};
+
+// --- the clients ----------------------------------------------------------------------------
+const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench-fetch', version: '0.0.0' } };
+let nextId = 1;
+
+/** Bare fetch: the same request, `res.json()` or a minimal SSE split (as bench/clients.mjs). */
+async function request(method, params, name, onProgress) {
+  const id = nextId++;
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+  if (name) headers['mcp-name'] = name;
+  const meta = onProgress ? { ...META, progressToken: `p${id}` } : META;
+  const res = await fetch('http://canned.invalid/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }) });
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return (await res.json()).result;
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let start = 0;
+    let end;
+    while ((end = buffer.indexOf('\n\n', start)) >= 0) {
+      const block = buffer.slice(start, end);
+      start = end + 2;
+      let data = '';
+      for (const line of block.split('\n')) if (line.startsWith('data:')) data += line.slice(line[5] === ' ' ? 6 : 5);
+      if (!data) continue;
+      const message = JSON.parse(data);
+      if (message.id === id && ('result' in message || 'error' in message)) return message.result;
+      if (message.method === 'notifications/progress' && onProgress) onProgress(message.params);
+    }
+    buffer = buffer.slice(start);
+  }
+  throw new Error('the event stream ended before the response');
+}
+
+const clients = {
+  fetch: {
+    call: (tool, args, options = {}) => request('tools/call', { name: tool, arguments: args }, tool, options.onProgress),
+    async list() {
+      const tools = [];
+      let cursor;
+      do {
+        const page = await request('tools/list', cursor === undefined ? {} : { cursor });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      return tools;
+    },
+  },
+};
+for (const [i, dir] of dirs.entries()) {
+  const { MCPAdapter } = await import(pathToFileURL(path.resolve(dir, 'index.node.js')).href);
+  const adapter = new MCPAdapter('http://canned.invalid/mcp', values.callbacks ? { onProgress() {} } : {});
+  clients[dirs.length > 1 ? `${i + 1}:${dir}` : dir] = { call: (tool, args, options) => adapter.callTool(tool, args, options ?? {}), list: () => adapter.listTools() };
+}
+
+const SCENARIOS = {
+  call: [3000, (c) => c.call('small', { text: 'hello' })],
+  list: [10, async (c) => {
+    if ((await c.list()).length !== 1000) throw new Error('the listing is not 1,000 tools');
+  }],
+  progress: [4, async (c) => {
+    let told = 0;
+    await c.call('progress_10k', {}, { onProgress: () => told++ });
+    if (told !== 10_000) throw new Error(`${told} progress notifications, not 10,000`);
+  }],
+};
+const [perRound, op] = SCENARIOS[values.scenario] ?? (() => { throw new Error(`unknown scenario ${values.scenario}`); })();
+const kinds = Object.keys(clients);
+for (const kind of kinds) for (let i = 0; i < Math.max(3, perRound / 3); i++) await op(clients[kind]);
+const cpu = Object.fromEntries(kinds.map((k) => [k, []]));
+for (let round = 0; round < Number(values.rounds); round++) {
+  for (const kind of round % 2 ? [...kinds].reverse() : kinds) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < perRound; i++) await op(clients[kind]);
+    const used = process.cpuUsage(start);
+    cpu[kind].push((used.user + used.system) / perRound);
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const [unit, div] = values.scenario === 'call' ? ['µs', 1] : ['ms', 1000];
+console.log(`${values.scenario}: CPU per operation (${unit}), median of ${values.rounds} rounds`);
+for (const kind of kinds) {
+  const own = (median(cpu[kind]) / div).toFixed(2);
+  const over = kind === 'fetch' ? '' : `  +${(median(cpu[kind].map((x, r) => x - cpu.fetch[r])) / div).toFixed(2)} over bare fetch (${(median(cpu[kind]) / median(cpu.fetch)).toFixed(2)}x)`;
+  console.log(`  ${kind.padEnd(28)} ${own.padStart(8)}${over}`);
+}
