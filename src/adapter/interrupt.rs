@@ -378,8 +378,9 @@ pub async fn continue_from(
                     return Err(Error::new(
                         ErrorCode::InvalidMessage,
                         format!(
-                            "input request {key:?} has an unknown method {:?}",
-                            other.unwrap_or("(none)")
+                            "input request {} has an unknown method {}",
+                            crate::quoted(&key),
+                            crate::quoted(other.unwrap_or("(none)"))
                         ),
                     ))
                 }
