@@ -582,19 +582,25 @@ pub async fn resume_elicitation(
         Some(Value::Object(o)) => o.clone(),
         Some(_) => return Err(invalid("interrupt.input_responses must be an object")),
     };
-    let keys: Vec<&str> = requests
-        .iter()
-        .filter_map(|r| r.get("key").and_then(Value::as_str))
-        .collect();
-    let missing: Vec<&str> = keys
-        .iter()
-        .copied()
-        .filter(|k| !responses.contains_key(*k))
-        .collect();
-    let extra: Vec<&String> = responses
-        .keys()
-        .filter(|k| !keys.contains(&k.as_str()))
-        .collect();
+    // plain loops, not collects (see ARCHITECTURE.md, Wasm size)
+    let mut keys = Vec::new();
+    for request in requests {
+        if let Some(key) = request.get("key").and_then(Value::as_str) {
+            keys.push(key);
+        }
+    }
+    let mut missing = Vec::new();
+    for key in &keys {
+        if !responses.contains_key(*key) {
+            missing.push(*key);
+        }
+    }
+    let mut extra = Vec::new();
+    for key in responses.keys() {
+        if !keys.contains(&key.as_str()) {
+            extra.push(key.as_str());
+        }
+    }
     if !missing.is_empty() || !extra.is_empty() {
         return Err(invalid(format!(
             "responses must answer exactly the keys {} (missing {}, unknown {})",

@@ -59,7 +59,7 @@ pub fn remember(name: &str, value: &str) {
 
 /// The remembered values, longest first (so a full value is replaced before its token).
 pub fn all() -> Vec<String> {
-    let mut out: Vec<String> = SECRETS.with(|s| s.borrow().iter().cloned().collect());
+    let mut out: Vec<String> = SECRETS.with(|s| Vec::from(s.borrow().clone()));
     // a stable insertion sort, longest first (at most KEEP entries): ARCHITECTURE.md, Wasm size
     for i in 1..out.len() {
         let mut j = i;

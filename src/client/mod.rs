@@ -557,14 +557,13 @@ fn base_headers() -> Vec<(String, String)> {
 
 /// The strings of a `supported` / `supportedVersions` array (other entries ignored).
 pub(crate) fn supported_versions(value: Option<&Value>) -> Vec<String> {
-    value
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    let mut versions = Vec::new();
+    for v in value.and_then(Value::as_array).into_iter().flatten() {
+        if let Some(v) = v.as_str() {
+            versions.push(v.to_string());
+        }
+    }
+    versions
 }
 
 #[cfg(test)]

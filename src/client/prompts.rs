@@ -70,12 +70,16 @@ pub fn prompt_params(
         )));
     }
     if let Some(declared) = declared {
-        let missing: Vec<&str> = declared
-            .iter()
-            .filter(|a| a.get("required").and_then(Value::as_bool) == Some(true))
-            .filter_map(|a| a.get("name").and_then(Value::as_str))
-            .filter(|n| !arguments.contains_key(*n))
-            .collect();
+        let mut missing = Vec::new();
+        for argument in declared {
+            if argument.get("required").and_then(Value::as_bool) != Some(true) {
+                continue;
+            }
+            match argument.get("name").and_then(Value::as_str) {
+                Some(name) if !arguments.contains_key(name) => missing.push(name),
+                _ => {}
+            }
+        }
         if !missing.is_empty() {
             return Err(invalid(format!(
                 "prompt {} needs the arguments {}",
