@@ -39,6 +39,7 @@ mod b64;
 pub mod client;
 pub mod convert;
 pub mod error;
+mod oneshot;
 pub mod protocol;
 pub mod schema;
 pub mod transport;

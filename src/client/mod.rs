@@ -154,7 +154,7 @@ struct State {
     /// Whether a negotiation is under way (concurrent first calls wait for it).
     negotiating: bool,
     /// Calls waiting for the negotiation under way, told its outcome.
-    waiters: Vec<futures_channel::oneshot::Sender<Result<Era>>>,
+    waiters: Vec<crate::oneshot::Sender<Result<Era>>>,
 }
 
 /// A client of one MCP server. Cheap to share behind an `Rc`; calls may run concurrently
