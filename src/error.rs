@@ -141,7 +141,9 @@ pub struct Error {
     /// The HTTP status of the response that failed, when there was one.
     pub http_status: Option<u16>,
     /// The JSON-RPC error the server sent, for [`ErrorCode::RpcError`] (and version errors).
-    pub rpc: Option<RpcError>,
+    /// Boxed: every `Result` of the crate carries an `Error`, and a small one is moved
+    /// through the async state machines with less code (see ARCHITECTURE.md, Wasm size).
+    pub rpc: Option<Box<RpcError>>,
 }
 
 impl Error {
@@ -168,7 +170,7 @@ impl Error {
             code: ErrorCode::RpcError,
             message,
             http_status: None,
-            rpc: Some(err),
+            rpc: Some(Box::new(err)),
         }
     }
 
@@ -305,11 +307,11 @@ mod tests {
             code: ErrorCode::RpcError,
             message: format!("HTTP 500: you sent Bearer {secret}"),
             http_status: Some(500),
-            rpc: Some(RpcError {
+            rpc: Some(Box::new(RpcError {
                 code: -1,
                 message: format!("bad {secret}"),
                 data: Some(serde_json::json!({"echo": [format!("x{secret}y"), 1]})),
-            }),
+            })),
         }
         .redact(std::slice::from_ref(&secret));
         assert_eq!(err.message, "HTTP 500: you sent Bearer [redacted]");
