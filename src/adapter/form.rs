@@ -15,7 +15,10 @@ use serde_json::{Map, Value};
 pub fn defaults(requested_schema: &Value) -> Map<String, Value> {
     // inserted one by one, not collected (see ARCHITECTURE.md, Wasm size)
     let mut out = Map::new();
-    for (k, s) in properties(requested_schema).into_iter().flatten() {
+    let Some(properties) = properties(requested_schema) else {
+        return out;
+    };
+    for (k, s) in properties {
         if let Some(d) = s.get("default") {
             out.insert(k.clone(), d.clone());
         }

@@ -558,7 +558,10 @@ fn base_headers() -> Vec<(String, String)> {
 /// The strings of a `supported` / `supportedVersions` array (other entries ignored).
 pub(crate) fn supported_versions(value: Option<&Value>) -> Vec<String> {
     let mut versions = Vec::new();
-    for v in value.and_then(Value::as_array).into_iter().flatten() {
+    for v in value
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice)
+    {
         if let Some(v) = v.as_str() {
             versions.push(v.to_string());
         }

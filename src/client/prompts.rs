@@ -165,7 +165,7 @@ pub fn completion(result: &Value) -> Result<Value> {
             "completion/complete result has no completion",
         )
     })?;
-    let values: Vec<Value> = completion
+    let given = completion
         .get("values")
         .and_then(Value::as_array)
         .ok_or_else(|| {
@@ -173,12 +173,17 @@ pub fn completion(result: &Value) -> Result<Value> {
                 ErrorCode::InvalidMessage,
                 "completion/complete result has no values array",
             )
-        })?
-        .iter()
-        .filter(|v| v.is_string())
-        .take(MAX_COMPLETION_VALUES)
-        .cloned()
-        .collect();
+        })?;
+    // a plain loop, not a collect (see ARCHITECTURE.md, Wasm size)
+    let mut values = Vec::new();
+    for value in given {
+        if values.len() == MAX_COMPLETION_VALUES {
+            break;
+        }
+        if value.is_string() {
+            values.push(value.clone());
+        }
+    }
     let mut out = Map::new();
     out.insert("values".into(), Value::Array(values));
     if let Some(total) = completion.get("total").filter(|t| t.is_number()) {
