@@ -272,10 +272,10 @@ async fn send(
 ) -> Result<crate::client::Outcome> {
     let mut sent = params.clone();
     if let Some(responses) = input_responses {
-        sent.insert("inputResponses".into(), Value::Object(responses));
+        crate::put(&mut sent, "inputResponses", Value::Object(responses));
     }
     if let Some(state) = request_state {
-        sent.insert("requestState".into(), Value::String(state));
+        crate::put(&mut sent, "requestState", Value::String(state));
     }
     client
         .request(method, Some(sent), opts)
@@ -490,10 +490,10 @@ pub(crate) fn elicitation_question(params: &Value) -> Result<Value> {
 /// [`elicitation_question`]) under `key`, with the form's `defaults`.
 pub(crate) fn request_entry(key: &str, mut question: Value) -> Value {
     if let Some(fields) = question.as_object_mut() {
-        fields.insert("key".into(), Value::from(key));
+        crate::put(fields, "key", Value::from(key));
         if let Some(schema) = fields.get("requested_schema") {
             let defaults = Value::Object(form::defaults(schema));
-            fields.insert("defaults".into(), defaults);
+            crate::put(fields, "defaults", defaults);
         }
     }
     question
@@ -763,8 +763,8 @@ pub async fn resume_approval(
                 .cloned()
                 .ok_or_else(|| invalid("args must be an object"))?;
             let mut params = Map::new();
-            params.insert("name".into(), Value::String(name.to_string()));
-            params.insert("arguments".into(), Value::Object(args));
+            crate::put(&mut params, "name", Value::String(name.to_string()));
+            crate::put(&mut params, "arguments", Value::Object(args));
             run(
                 client,
                 pending,

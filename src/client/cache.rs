@@ -391,7 +391,7 @@ impl Client {
                     None => {
                         let params = cursor.clone().map(|c| {
                             let mut p = Map::new();
-                            p.insert("cursor".into(), Value::String(c));
+                            crate::put(&mut p, "cursor", Value::String(c));
                             p
                         });
                         let outcome = match self.request(method, params, opts).await {

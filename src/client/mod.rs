@@ -531,15 +531,16 @@ impl Client {
 /// handler for them.
 fn modern_capabilities(config: &ClientConfig) -> Value {
     let mut caps = Map::new();
-    caps.insert(
-        "elicitation".into(),
+    crate::put(
+        &mut caps,
+        "elicitation",
         crate::obj! {"form": crate::obj! {}, "url": crate::obj! {}},
     );
     if config.on_sampling.is_some() {
-        caps.insert("sampling".into(), Value::Object(Map::new()));
+        crate::put(&mut caps, "sampling", Value::Object(Map::new()));
     }
     if config.roots.is_some() {
-        caps.insert("roots".into(), Value::Object(Map::new()));
+        crate::put(&mut caps, "roots", Value::Object(Map::new()));
     }
     Value::Object(caps)
 }

@@ -89,9 +89,9 @@ pub fn prompt_params(
         }
     }
     let mut params = Map::new();
-    params.insert("name".into(), Value::String(name.to_string()));
+    crate::put(&mut params, "name", Value::String(name.to_string()));
     if !arguments.is_empty() {
-        params.insert("arguments".into(), Value::Object(arguments));
+        crate::put(&mut params, "arguments", Value::Object(arguments));
     }
     Ok(params)
 }
@@ -127,14 +127,18 @@ pub fn complete_params(
         ));
     };
     let mut params = Map::new();
-    params.insert("ref".into(), reference);
-    params.insert("argument".into(), obj! {"name": arg_name, "value": value});
+    crate::put(&mut params, "ref", reference);
+    crate::put(
+        &mut params,
+        "argument",
+        obj! {"name": arg_name, "value": value},
+    );
     match context {
         Value::Null => {}
         Value::Object(ref c) => match c.get("arguments") {
             None | Some(Value::Null) => {}
             Some(Value::Object(args)) if args.values().all(Value::is_string) => {
-                params.insert("context".into(), obj! {"arguments": args.clone()});
+                crate::put(&mut params, "context", obj! {"arguments": args.clone()});
             }
             _ => {
                 return Err(invalid(
@@ -185,12 +189,12 @@ pub fn completion(result: &Value) -> Result<Value> {
         }
     }
     let mut out = Map::new();
-    out.insert("values".into(), Value::Array(values));
+    crate::put(&mut out, "values", Value::Array(values));
     if let Some(total) = completion.get("total").filter(|t| t.is_number()) {
-        out.insert("total".into(), total.clone());
+        crate::put(&mut out, "total", total.clone());
     }
     if let Some(more) = completion.get("hasMore").filter(|m| m.is_boolean()) {
-        out.insert("hasMore".into(), more.clone());
+        crate::put(&mut out, "hasMore", more.clone());
     }
     Ok(Value::Object(out))
 }

@@ -27,7 +27,7 @@ pub fn read_params(uri: &str) -> Result<Map<String, Value>> {
         ));
     }
     let mut params = Map::new();
-    params.insert("uri".into(), Value::String(uri.to_string()));
+    crate::put(&mut params, "uri", Value::String(uri.to_string()));
     Ok(params)
 }
 

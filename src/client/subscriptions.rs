@@ -138,8 +138,9 @@ impl Filter {
             }
         }
         if !self.resource_subscriptions.is_empty() {
-            out.insert(
-                "resourceSubscriptions".into(),
+            crate::put(
+                &mut out,
+                "resourceSubscriptions",
                 Value::from(self.resource_subscriptions.clone()),
             );
         }
@@ -305,7 +306,7 @@ impl Client {
             log_level: None,
         };
         let mut params = Map::new();
-        params.insert("notifications".into(), wanted.to_json());
+        crate::put(&mut params, "notifications", wanted.to_json());
         let mut header_list = base_headers();
         header_list.extend(headers::standard(version, "subscriptions/listen", &params));
         let body =
@@ -395,7 +396,7 @@ impl Client {
         let reader = ResponseReader::new(response, 0, &self.config.limits);
         for uri in &wanted.resource_subscriptions {
             let mut params = Map::new();
-            params.insert("uri".into(), Value::String(uri.clone()));
+            crate::put(&mut params, "uri", Value::String(uri.clone()));
             self.request("resources/subscribe", Some(params), opts)
                 .await?;
         }
@@ -418,7 +419,7 @@ impl Client {
         }
         for uri in &subscription.acknowledged.resource_subscriptions {
             let mut params = Map::new();
-            params.insert("uri".into(), Value::String(uri.clone()));
+            crate::put(&mut params, "uri", Value::String(uri.clone()));
             let _ = self
                 .request("resources/unsubscribe", Some(params), opts)
                 .await;

@@ -197,7 +197,7 @@ impl<'a> Expander<'a> {
                 self.count()?;
                 self.count()?;
                 let mut out = Map::new();
-                out.insert("not".to_owned(), Value::Object(Map::new()));
+                crate::put(&mut out, "not", Value::Object(Map::new()));
                 Ok(out)
             }
             // `true`, and (never produced by `resolve`) anything else: accept everything.
@@ -236,7 +236,7 @@ impl<'a> Expander<'a> {
         let all_of = Value::Array(vec![Value::Object(target), Value::Object(asserting)]);
         check_input_depth(&all_of, self.limits.max_depth.saturating_sub(depth))?;
         let mut out = annotating;
-        out.insert("allOf".to_owned(), all_of);
+        crate::put(&mut out, "allOf", all_of);
         Ok(out)
     }
 
@@ -255,7 +255,7 @@ impl<'a> Expander<'a> {
         if is_object && !schema.contains_key("properties") {
             self.enter(depth + 1)?;
             self.count()?;
-            schema.insert("properties".to_owned(), Value::Object(Map::new()));
+            crate::put(schema, "properties", Value::Object(Map::new()));
         }
         Ok(())
     }
