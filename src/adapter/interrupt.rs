@@ -403,7 +403,7 @@ pub async fn continue_from(
 }
 
 /// `-32021` (missing required client capability) as a typed error naming what is missing.
-pub(crate) fn missing_capability(err: Error) -> Error {
+pub(crate) fn missing_capability(mut err: Error) -> Error {
     if err.rpc_code() != Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY) {
         return err;
     }
@@ -414,15 +414,13 @@ pub(crate) fn missing_capability(err: Error) -> Error {
         .and_then(|d| d.get("requiredCapabilities"))
         .cloned()
         .unwrap_or(Value::Null);
-    Error {
-        code: ErrorCode::MissingClientCapability,
-        message: format!(
-            "the server requires client capabilities {} that were not declared ({})",
-            crate::json_text(&needed),
-            err.message
-        ),
-        ..err
-    }
+    err.code = ErrorCode::MissingClientCapability;
+    err.message = format!(
+        "the server requires client capabilities {} that were not declared ({})",
+        crate::json_text(&needed),
+        err.message
+    );
+    err
 }
 
 /// An [`ElicitationInterrupt`] (as JSON) asking `requests` in a call of `method` with

@@ -1124,7 +1124,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::UrlElicitationRequired);
         assert_eq!(
-            err.rpc.unwrap().data.unwrap()["elicitations"][0]["url"],
+            err.rpc.clone().unwrap().data.unwrap()["elicitations"][0]["url"],
             "https://a.example/x"
         );
         block_on(client.close()).unwrap();
