@@ -127,13 +127,22 @@ pub struct RpcError {
     pub data: Option<Value>,
 }
 
-/// An adapter failure: a stable [`ErrorCode`], a message, and optional details.
+/// An adapter failure: a stable [`ErrorCode`], a message, and optional details (the fields
+/// of [`ErrorDetails`], read and written through the error itself: `err.code`).
+///
+/// One pointer wide: every `Result` of the crate carries an `Error`, and a small one is moved
+/// through the async state machines with less code (see ARCHITECTURE.md, Wasm size).
 ///
 /// `Debug` is derived natively; in the wasm build it prints like `Display` (see
 /// ARCHITECTURE.md, Wasm size).
 #[derive(Clone, PartialEq)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
-pub struct Error {
+pub struct Error(Box<ErrorDetails>);
+
+/// What an [`Error`] holds.
+#[derive(Clone, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
+pub struct ErrorDetails {
     /// The stable code.
     pub code: ErrorCode,
     /// A message for people; never contains credentials.
@@ -144,15 +153,34 @@ pub struct Error {
     pub rpc: Option<RpcError>,
 }
 
+impl std::ops::Deref for Error {
+    type Target = ErrorDetails;
+    fn deref(&self) -> &ErrorDetails {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorDetails {
+        &mut self.0
+    }
+}
+
+impl From<ErrorDetails> for Error {
+    fn from(details: ErrorDetails) -> Error {
+        Error(Box::new(details))
+    }
+}
+
 impl Error {
     /// An error with a code and a message, no details.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error {
+        Error::from(ErrorDetails {
             code,
             message: message.into(),
             http_status: None,
             rpc: None,
-        }
+        })
     }
 
     /// Attaches the HTTP status of the failing response.
@@ -164,12 +192,12 @@ impl Error {
     /// An [`ErrorCode::RpcError`] from a JSON-RPC error object.
     pub fn rpc(err: RpcError) -> Self {
         let message = format!("server error {}: {}", err.code, err.message);
-        Error {
+        Error::from(ErrorDetails {
             code: ErrorCode::RpcError,
             message,
             http_status: None,
             rpc: Some(err),
-        }
+        })
     }
 
     /// The JSON-RPC error code, when this error carries one.
@@ -301,7 +329,7 @@ mod tests {
     #[test]
     fn redaction_reaches_message_rpc_message_and_data() {
         let secret = "sk-TOP-secret-123".to_string();
-        let err = Error {
+        let err = Error::from(ErrorDetails {
             code: ErrorCode::RpcError,
             message: format!("HTTP 500: you sent Bearer {secret}"),
             http_status: Some(500),
@@ -310,10 +338,10 @@ mod tests {
                 message: format!("bad {secret}"),
                 data: Some(serde_json::json!({"echo": [format!("x{secret}y"), 1]})),
             }),
-        }
+        })
         .redact(std::slice::from_ref(&secret));
         assert_eq!(err.message, "HTTP 500: you sent Bearer [redacted]");
-        let rpc = err.rpc.unwrap();
+        let rpc = err.rpc.clone().unwrap();
         assert_eq!(rpc.message, "bad [redacted]");
         assert_eq!(
             rpc.data.unwrap(),

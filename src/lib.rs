@@ -23,22 +23,36 @@
 #![warn(clippy::missing_errors_doc)]
 #![cfg_attr(not(test), warn(clippy::use_debug))]
 
-/// A JSON object from `"key": value` pairs via `Value::from` (ARCHITECTURE.md, Wasm size).
+/// A JSON object from `"key": value` pairs via `Value::from`, each inserted by [`put`]
+/// (ARCHITECTURE.md, Wasm size).
 macro_rules! obj {
     ($($key:literal : $value:expr),* $(,)?) => {{
         #[allow(unused_mut)]
         let mut map = serde_json::Map::new();
-        $(map.insert($key.into(), serde_json::Value::from($value));)*
+        $($crate::put(&mut map, $key, serde_json::Value::from($value));)*
         serde_json::Value::Object(map)
     }};
 }
 pub(crate) use obj;
+
+/// Inserts `value` under `key` into `map`: one call where an inline insert would copy the key
+/// into a new `String` and drop the value it displaces, at every place (ARCHITECTURE.md, Wasm
+/// size).
+#[inline(never)]
+pub(crate) fn put(
+    map: &mut serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    value: serde_json::Value,
+) {
+    map.insert(key.to_owned(), value);
+}
 
 pub mod adapter;
 mod b64;
 pub mod client;
 pub mod convert;
 pub mod error;
+mod oneshot;
 pub mod protocol;
 pub mod schema;
 pub mod transport;

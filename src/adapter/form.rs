@@ -15,7 +15,10 @@ use serde_json::{Map, Value};
 pub fn defaults(requested_schema: &Value) -> Map<String, Value> {
     // inserted one by one, not collected (see ARCHITECTURE.md, Wasm size)
     let mut out = Map::new();
-    for (k, s) in properties(requested_schema).into_iter().flatten() {
+    let Some(properties) = properties(requested_schema) else {
+        return out;
+    };
+    for (k, s) in properties {
         if let Some(d) = s.get("default") {
             out.insert(k.clone(), d.clone());
         }
@@ -40,23 +43,38 @@ pub fn check_content(requested_schema: &Value, content: &Value) -> Vec<String> {
     if let Some(required) = requested_schema.get("required").and_then(Value::as_array) {
         for name in required.iter().filter_map(Value::as_str) {
             if !content.contains_key(name) {
-                problems.push(format!("{name} is required"));
+                push(&mut problems, &[name, " is required"]);
             }
         }
     }
     for (name, value) in content {
         match props.get(name) {
-            None => problems.push(format!("{name} is not a field of this form")),
+            None => push(&mut problems, &[name, " is not a field of this form"]),
             Some(schema) => check_value(name, schema, value, &mut problems),
         }
     }
     problems
 }
 
-fn allowed_consts(options: Option<&Value>) -> Option<Vec<&Value>> {
-    options
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(|o| o.get("const")).collect())
+/// Adds the problem made of `parts`, concatenated by hand rather than by a `format!` at
+/// each of the many places (see ARCHITECTURE.md, Wasm size).
+fn push(problems: &mut Vec<String>, parts: &[&str]) {
+    let mut problem = String::new();
+    for part in parts {
+        problem.push_str(part);
+    }
+    problems.push(problem);
+}
+
+/// Whether `value` is one of the options `schema` offers: its `enum` array, else the
+/// `const`s of its `alternatives` array (`oneOf` or `anyOf`); `None` when it offers neither.
+fn offered(schema: Option<&Value>, alternatives: &str, value: &Value) -> Option<bool> {
+    let schema = schema?;
+    if let Some(options) = schema.get("enum").and_then(Value::as_array) {
+        return Some(options.contains(value));
+    }
+    let options = schema.get(alternatives).and_then(Value::as_array)?;
+    Some(options.iter().any(|o| o.get("const") == Some(value)))
 }
 
 /// A bound of the schema as the server wrote it (its JSON text, so `5` stays `5`).
@@ -70,89 +88,74 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
     match kind {
         "string" => {
             let Some(text) = value.as_str() else {
-                return problems.push(format!("{name} must be a string"));
+                return push(problems, &[name, " must be a string"]);
             };
             let len = text.chars().count() as f64;
             if num("minLength").is_some_and(|m| len < m) {
-                problems.push(format!(
-                    "{name} is shorter than {}",
-                    bound(schema, "minLength")
-                ));
+                push(
+                    problems,
+                    &[name, " is shorter than ", &bound(schema, "minLength")],
+                );
             }
             if num("maxLength").is_some_and(|m| len > m) {
-                problems.push(format!(
-                    "{name} is longer than {}",
-                    bound(schema, "maxLength")
-                ));
+                push(
+                    problems,
+                    &[name, " is longer than ", &bound(schema, "maxLength")],
+                );
             }
-            let options = schema
-                .get("enum")
-                .and_then(Value::as_array)
-                .map(|a| a.iter().collect())
-                .or_else(|| allowed_consts(schema.get("oneOf")));
-            if let Some(options) = options {
-                if !options.contains(&value) {
-                    problems.push(format!("{name} must be one of the offered options"));
-                }
+            if offered(Some(schema), "oneOf", value) == Some(false) {
+                push(problems, &[name, " must be one of the offered options"]);
             }
         }
         "number" | "integer" => {
             let Some(n) = value.as_f64() else {
-                return problems.push(format!("{name} must be a number"));
+                return push(problems, &[name, " must be a number"]);
             };
             if kind == "integer" && n.fract() != 0.0 {
-                problems.push(format!("{name} must be an integer"));
+                push(problems, &[name, " must be an integer"]);
             }
             if num("minimum").is_some_and(|m| n < m) {
-                problems.push(format!(
-                    "{name} is below the minimum {}",
-                    bound(schema, "minimum")
-                ));
+                push(
+                    problems,
+                    &[name, " is below the minimum ", &bound(schema, "minimum")],
+                );
             }
             if num("maximum").is_some_and(|m| n > m) {
-                problems.push(format!(
-                    "{name} is above the maximum {}",
-                    bound(schema, "maximum")
-                ));
+                push(
+                    problems,
+                    &[name, " is above the maximum ", &bound(schema, "maximum")],
+                );
             }
         }
         "boolean" => {
             if !value.is_boolean() {
-                problems.push(format!("{name} must be true or false"));
+                push(problems, &[name, " must be true or false"]);
             }
         }
         "array" => {
             let Some(items) = value.as_array() else {
-                return problems.push(format!("{name} must be a list"));
+                return push(problems, &[name, " must be a list"]);
             };
             let item_schema = schema.get("items");
-            let options = item_schema
-                .and_then(|i| i.get("enum"))
-                .and_then(Value::as_array)
-                .map(|a| a.iter().collect())
-                .or_else(|| allowed_consts(item_schema.and_then(|i| i.get("anyOf"))));
-            if items.iter().any(|i| !i.is_string())
-                || options.is_some_and(|o: Vec<&Value>| items.iter().any(|i| !o.contains(&i)))
+            if items
+                .iter()
+                .any(|i| !i.is_string() || offered(item_schema, "anyOf", i) == Some(false))
             {
-                problems.push(format!("{name} must list only offered options"));
+                push(problems, &[name, " must list only offered options"]);
             }
             let count = items.len() as f64;
             if num("minItems").is_some_and(|m| count < m) {
-                problems.push(format!(
-                    "{name} needs at least {} choices",
-                    bound(schema, "minItems")
-                ));
+                let at_least = bound(schema, "minItems");
+                push(problems, &[name, " needs at least ", &at_least, " choices"]);
             }
             if num("maxItems").is_some_and(|m| count > m) {
-                problems.push(format!(
-                    "{name} allows at most {} choices",
-                    bound(schema, "maxItems")
-                ));
+                let at_most = bound(schema, "maxItems");
+                push(problems, &[name, " allows at most ", &at_most, " choices"]);
             }
         }
         _ => {
             if !(value.is_string() || value.is_number() || value.is_boolean()) {
-                problems.push(format!("{name} must be a string, number or boolean"));
+                push(problems, &[name, " must be a string, number or boolean"]);
             }
         }
     }

@@ -272,10 +272,10 @@ async fn send(
 ) -> Result<crate::client::Outcome> {
     let mut sent = params.clone();
     if let Some(responses) = input_responses {
-        sent.insert("inputResponses".into(), Value::Object(responses));
+        crate::put(&mut sent, "inputResponses", Value::Object(responses));
     }
     if let Some(state) = request_state {
-        sent.insert("requestState".into(), Value::String(state));
+        crate::put(&mut sent, "requestState", Value::String(state));
     }
     client
         .request(method, Some(sent), opts)
@@ -378,8 +378,9 @@ pub async fn continue_from(
                     return Err(Error::new(
                         ErrorCode::InvalidMessage,
                         format!(
-                            "input request {key:?} has an unknown method {:?}",
-                            other.unwrap_or("(none)")
+                            "input request {} has an unknown method {}",
+                            crate::quoted(&key),
+                            crate::quoted(other.unwrap_or("(none)"))
                         ),
                     ))
                 }
@@ -402,7 +403,7 @@ pub async fn continue_from(
 }
 
 /// `-32021` (missing required client capability) as a typed error naming what is missing.
-pub(crate) fn missing_capability(err: Error) -> Error {
+pub(crate) fn missing_capability(mut err: Error) -> Error {
     if err.rpc_code() != Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY) {
         return err;
     }
@@ -413,15 +414,13 @@ pub(crate) fn missing_capability(err: Error) -> Error {
         .and_then(|d| d.get("requiredCapabilities"))
         .cloned()
         .unwrap_or(Value::Null);
-    Error {
-        code: ErrorCode::MissingClientCapability,
-        message: format!(
-            "the server requires client capabilities {} that were not declared ({})",
-            crate::json_text(&needed),
-            err.message
-        ),
-        ..err
-    }
+    err.code = ErrorCode::MissingClientCapability;
+    err.message = format!(
+        "the server requires client capabilities {} that were not declared ({})",
+        crate::json_text(&needed),
+        err.message
+    );
+    err
 }
 
 /// An [`ElicitationInterrupt`] (as JSON) asking `requests` in a call of `method` with
@@ -489,10 +488,10 @@ pub(crate) fn elicitation_question(params: &Value) -> Result<Value> {
 /// [`elicitation_question`]) under `key`, with the form's `defaults`.
 pub(crate) fn request_entry(key: &str, mut question: Value) -> Value {
     if let Some(fields) = question.as_object_mut() {
-        fields.insert("key".into(), Value::from(key));
+        crate::put(fields, "key", Value::from(key));
         if let Some(schema) = fields.get("requested_schema") {
             let defaults = Value::Object(form::defaults(schema));
-            fields.insert("defaults".into(), defaults);
+            crate::put(fields, "defaults", defaults);
         }
     }
     question
@@ -581,19 +580,25 @@ pub async fn resume_elicitation(
         Some(Value::Object(o)) => o.clone(),
         Some(_) => return Err(invalid("interrupt.input_responses must be an object")),
     };
-    let keys: Vec<&str> = requests
-        .iter()
-        .filter_map(|r| r.get("key").and_then(Value::as_str))
-        .collect();
-    let missing: Vec<&str> = keys
-        .iter()
-        .copied()
-        .filter(|k| !responses.contains_key(*k))
-        .collect();
-    let extra: Vec<&String> = responses
-        .keys()
-        .filter(|k| !keys.contains(&k.as_str()))
-        .collect();
+    // plain loops, not collects (see ARCHITECTURE.md, Wasm size)
+    let mut keys = Vec::new();
+    for request in requests {
+        if let Some(key) = request.get("key").and_then(Value::as_str) {
+            keys.push(key);
+        }
+    }
+    let mut missing = Vec::new();
+    for key in &keys {
+        if !responses.contains_key(*key) {
+            missing.push(*key);
+        }
+    }
+    let mut extra = Vec::new();
+    for key in responses.keys() {
+        if !keys.contains(&key.as_str()) {
+            extra.push(key.as_str());
+        }
+    }
     if !missing.is_empty() || !extra.is_empty() {
         return Err(invalid(format!(
             "responses must answer exactly the keys {} (missing {}, unknown {})",
@@ -756,8 +761,8 @@ pub async fn resume_approval(
                 .cloned()
                 .ok_or_else(|| invalid("args must be an object"))?;
             let mut params = Map::new();
-            params.insert("name".into(), Value::String(name.to_string()));
-            params.insert("arguments".into(), Value::Object(args));
+            crate::put(&mut params, "name", Value::String(name.to_string()));
+            crate::put(&mut params, "arguments", Value::Object(args));
             run(
                 client,
                 pending,

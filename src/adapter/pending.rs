@@ -25,7 +25,7 @@
 use super::interrupt::{self, ResultOrInterrupt};
 use crate::client::{Client, ElicitationHandler, Era, Outcome, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
-use futures_channel::oneshot;
+use crate::oneshot;
 use futures_util::future::{self, Either, FutureExt, LocalBoxFuture};
 use serde_json::{Map, Value};
 use std::cell::{Cell, RefCell};

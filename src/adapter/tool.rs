@@ -170,11 +170,16 @@ impl ToolDescription {
             schema_warnings,
         } = self.metadata.mcp;
         let mut mcp = Map::new();
-        mcp.insert("tool".into(), obj! {"annotations": tool.annotations, "_meta": tool.meta, "title": tool.title, "icons": tool.icons});
-        mcp.insert("server".into(), server.into_json());
+        crate::put(
+            &mut mcp,
+            "tool",
+            obj! {"annotations": tool.annotations, "_meta": tool.meta, "title": tool.title, "icons": tool.icons},
+        );
+        crate::put(&mut mcp, "server", server.into_json());
         if !schema_warnings.is_empty() {
-            mcp.insert(
-                "schema_warnings".into(),
+            crate::put(
+                &mut mcp,
+                "schema_warnings",
                 crate::convert::json_array(schema_warnings, Value::String),
             );
         }

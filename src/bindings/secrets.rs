@@ -4,7 +4,6 @@
 //! token part of `Scheme token` values (`Bearer …`) as well.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
 /// How many distinct values are remembered.
 const KEEP: usize = 32;
@@ -12,7 +11,9 @@ const KEEP: usize = 32;
 const MIN_LEN: usize = 8;
 
 thread_local! {
-    static SECRETS: RefCell<VecDeque<String>> = const { RefCell::new(VecDeque::new()) };
+    /// Oldest first. A `Vec`, not a `VecDeque`: at most [`KEEP`] entries, and the deque's
+    /// ring buffer compiled to more code (see ARCHITECTURE.md, Wasm size).
+    static SECRETS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
 
 fn remember_one(value: &str) {
@@ -26,9 +27,9 @@ fn remember_one(value: &str) {
             return;
         }
         if s.len() == KEEP {
-            s.pop_front();
+            s.remove(0);
         }
-        s.push_back(value.to_string());
+        s.push(value.to_string());
     });
 }
 
@@ -59,7 +60,7 @@ pub fn remember(name: &str, value: &str) {
 
 /// The remembered values, longest first (so a full value is replaced before its token).
 pub fn all() -> Vec<String> {
-    let mut out: Vec<String> = SECRETS.with(|s| s.borrow().iter().cloned().collect());
+    let mut out: Vec<String> = SECRETS.with(|s| s.borrow().clone());
     // a stable insertion sort, longest first (at most KEEP entries): ARCHITECTURE.md, Wasm size
     for i in 1..out.len() {
         let mut j = i;

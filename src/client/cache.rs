@@ -202,7 +202,9 @@ impl Cache {
     }
 
     /// Drops every entry whose key satisfies `doomed`.
-    pub fn remove_where(&self, doomed: impl Fn(&str) -> bool) {
+    /// (A `dyn` predicate: one instance of the removal for every caller; see ARCHITECTURE.md,
+    /// Wasm size.)
+    pub fn remove_where(&self, doomed: &dyn Fn(&str) -> bool) {
         self.entries.borrow_mut().retain(|e| {
             let keep = !doomed(&e.key);
             if !keep {
@@ -294,18 +296,18 @@ impl CacheView<'_> {
         let matches = |rest: &str| param.is_none_or(|p| is_within(rest, p));
         let own = format!("{method}\n");
         self.private
-            .remove_where(|k| k.strip_prefix(&own).is_some_and(matches));
+            .remove_where(&|k| k.strip_prefix(&own).is_some_and(matches));
         let shared = self.public_key(method, "");
         self.public
-            .remove_where(|k| k.strip_prefix(&shared).is_some_and(matches));
+            .remove_where(&|k| k.strip_prefix(&shared).is_some_and(matches));
     }
 
     /// Drops every result this view sees: all of the private store, and the public results
     /// of its server.
     pub fn clear(&self) {
-        self.private.remove_where(|_| true);
+        self.private.remove_where(&|_| true);
         let server = self.public_prefix();
-        self.public.remove_where(|k| k.starts_with(&server));
+        self.public.remove_where(&|k| k.starts_with(&server));
     }
 
     /// Drops what a list-changed or updated notification makes stale:
@@ -389,7 +391,7 @@ impl Client {
                     None => {
                         let params = cursor.clone().map(|c| {
                             let mut p = Map::new();
-                            p.insert("cursor".into(), Value::String(c));
+                            crate::put(&mut p, "cursor", Value::String(c));
                             p
                         });
                         let outcome = match self.request(method, params, opts).await {

@@ -86,18 +86,19 @@ impl Client {
     /// server (see [`is_handshake_evidence`]), [`ErrorCode::UnsupportedProtocolVersion`] when
     /// the server lists no version this adapter speaks, or the request's own error.
     pub(crate) async fn discover(&self, opts: &RequestOptions) -> Result<Era> {
-        let outcome = match self.request_modern(version::LATEST, "server/discover", None, opts).await {
+        let outcome = match self
+            .request_modern(version::LATEST, "server/discover", None, opts)
+            .await
+        {
             Ok(outcome) => outcome,
-            Err(err) if is_handshake_evidence(&err) => {
-                return Err(Error {
-                    code: ErrorCode::HandshakeEraServer,
-                    message: format!(
-                        "the server did not accept server/discover at {} ({}); it looks like a handshake-era (initialize) server",
-                        version::LATEST,
-                        err.message
-                    ),
-                    ..err
-                })
+            Err(mut err) if is_handshake_evidence(&err) => {
+                err.code = ErrorCode::HandshakeEraServer;
+                err.message = format!(
+                    "the server did not accept server/discover at {} ({}); it looks like a handshake-era (initialize) server",
+                    version::LATEST,
+                    err.message
+                );
+                return Err(err);
             }
             Err(err) => return Err(err),
         };

@@ -88,7 +88,7 @@ impl Client {
             let waiter = {
                 let mut state = self.state.borrow_mut();
                 if state.negotiating {
-                    let (tx, rx) = futures_channel::oneshot::channel();
+                    let (tx, rx) = crate::oneshot::channel();
                     state.waiters.push(tx);
                     Some(rx)
                 } else {

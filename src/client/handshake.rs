@@ -138,9 +138,13 @@ impl Client {
         let (result, session_id) = loop {
             let id = self.take_id();
             let mut params = Map::new();
-            params.insert("protocolVersion".into(), Value::String(offered.into()));
-            params.insert("capabilities".into(), self.handshake_capabilities());
-            params.insert("clientInfo".into(), self.config.client_info.clone());
+            crate::put(
+                &mut params,
+                "protocolVersion",
+                Value::String(offered.into()),
+            );
+            crate::put(&mut params, "capabilities", self.handshake_capabilities());
+            crate::put(&mut params, "clientInfo", self.config.client_info.clone());
             let response = self
                 .send(
                     "POST",
@@ -307,8 +311,8 @@ impl Client {
                 Err(e) => {
                     if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) {
                         let mut p = Map::new();
-                        p.insert("requestId".into(), Value::from(id));
-                        p.insert("reason".into(), Value::String(e.message.clone()));
+                        crate::put(&mut p, "requestId", Value::from(id));
+                        crate::put(&mut p, "reason", Value::String(e.message.clone()));
                         let _ = self
                             .notify(&session, notifications::CANCELLED, Some(p), None)
                             .await;
@@ -1120,7 +1124,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::UrlElicitationRequired);
         assert_eq!(
-            err.rpc.unwrap().data.unwrap()["elicitations"][0]["url"],
+            err.rpc.clone().unwrap().data.unwrap()["elicitations"][0]["url"],
             "https://a.example/x"
         );
         block_on(client.close()).unwrap();

@@ -154,7 +154,7 @@ struct State {
     /// Whether a negotiation is under way (concurrent first calls wait for it).
     negotiating: bool,
     /// Calls waiting for the negotiation under way, told its outcome.
-    waiters: Vec<futures_channel::oneshot::Sender<Result<Era>>>,
+    waiters: Vec<crate::oneshot::Sender<Result<Era>>>,
 }
 
 /// A client of one MCP server. Cheap to share behind an `Rc`; calls may run concurrently
@@ -531,15 +531,16 @@ impl Client {
 /// handler for them.
 fn modern_capabilities(config: &ClientConfig) -> Value {
     let mut caps = Map::new();
-    caps.insert(
-        "elicitation".into(),
+    crate::put(
+        &mut caps,
+        "elicitation",
         crate::obj! {"form": crate::obj! {}, "url": crate::obj! {}},
     );
     if config.on_sampling.is_some() {
-        caps.insert("sampling".into(), Value::Object(Map::new()));
+        crate::put(&mut caps, "sampling", Value::Object(Map::new()));
     }
     if config.roots.is_some() {
-        caps.insert("roots".into(), Value::Object(Map::new()));
+        crate::put(&mut caps, "roots", Value::Object(Map::new()));
     }
     Value::Object(caps)
 }
@@ -557,14 +558,16 @@ fn base_headers() -> Vec<(String, String)> {
 
 /// The strings of a `supported` / `supportedVersions` array (other entries ignored).
 pub(crate) fn supported_versions(value: Option<&Value>) -> Vec<String> {
-    value
+    let mut versions = Vec::new();
+    for v in value
         .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+        .map_or(&[][..], Vec::as_slice)
+    {
+        if let Some(v) = v.as_str() {
+            versions.push(v.to_string());
+        }
+    }
+    versions
 }
 
 #[cfg(test)]

@@ -70,12 +70,16 @@ pub fn prompt_params(
         )));
     }
     if let Some(declared) = declared {
-        let missing: Vec<&str> = declared
-            .iter()
-            .filter(|a| a.get("required").and_then(Value::as_bool) == Some(true))
-            .filter_map(|a| a.get("name").and_then(Value::as_str))
-            .filter(|n| !arguments.contains_key(*n))
-            .collect();
+        let mut missing = Vec::new();
+        for argument in declared {
+            if argument.get("required").and_then(Value::as_bool) != Some(true) {
+                continue;
+            }
+            match argument.get("name").and_then(Value::as_str) {
+                Some(name) if !arguments.contains_key(name) => missing.push(name),
+                _ => {}
+            }
+        }
         if !missing.is_empty() {
             return Err(invalid(format!(
                 "prompt {} needs the arguments {}",
@@ -85,9 +89,9 @@ pub fn prompt_params(
         }
     }
     let mut params = Map::new();
-    params.insert("name".into(), Value::String(name.to_string()));
+    crate::put(&mut params, "name", Value::String(name.to_string()));
     if !arguments.is_empty() {
-        params.insert("arguments".into(), Value::Object(arguments));
+        crate::put(&mut params, "arguments", Value::Object(arguments));
     }
     Ok(params)
 }
@@ -123,14 +127,18 @@ pub fn complete_params(
         ));
     };
     let mut params = Map::new();
-    params.insert("ref".into(), reference);
-    params.insert("argument".into(), obj! {"name": arg_name, "value": value});
+    crate::put(&mut params, "ref", reference);
+    crate::put(
+        &mut params,
+        "argument",
+        obj! {"name": arg_name, "value": value},
+    );
     match context {
         Value::Null => {}
         Value::Object(ref c) => match c.get("arguments") {
             None | Some(Value::Null) => {}
             Some(Value::Object(args)) if args.values().all(Value::is_string) => {
-                params.insert("context".into(), obj! {"arguments": args.clone()});
+                crate::put(&mut params, "context", obj! {"arguments": args.clone()});
             }
             _ => {
                 return Err(invalid(
@@ -161,7 +169,7 @@ pub fn completion(result: &Value) -> Result<Value> {
             "completion/complete result has no completion",
         )
     })?;
-    let values: Vec<Value> = completion
+    let given = completion
         .get("values")
         .and_then(Value::as_array)
         .ok_or_else(|| {
@@ -169,19 +177,24 @@ pub fn completion(result: &Value) -> Result<Value> {
                 ErrorCode::InvalidMessage,
                 "completion/complete result has no values array",
             )
-        })?
-        .iter()
-        .filter(|v| v.is_string())
-        .take(MAX_COMPLETION_VALUES)
-        .cloned()
-        .collect();
+        })?;
+    // a plain loop, not a collect (see ARCHITECTURE.md, Wasm size)
+    let mut values = Vec::new();
+    for value in given {
+        if values.len() == MAX_COMPLETION_VALUES {
+            break;
+        }
+        if value.is_string() {
+            values.push(value.clone());
+        }
+    }
     let mut out = Map::new();
-    out.insert("values".into(), Value::Array(values));
+    crate::put(&mut out, "values", Value::Array(values));
     if let Some(total) = completion.get("total").filter(|t| t.is_number()) {
-        out.insert("total".into(), total.clone());
+        crate::put(&mut out, "total", total.clone());
     }
     if let Some(more) = completion.get("hasMore").filter(|m| m.is_boolean()) {
-        out.insert("hasMore".into(), more.clone());
+        crate::put(&mut out, "hasMore", more.clone());
     }
     Ok(Value::Object(out))
 }

@@ -27,24 +27,24 @@ pub fn read_params(uri: &str) -> Result<Map<String, Value>> {
         ));
     }
     let mut params = Map::new();
-    params.insert("uri".into(), Value::String(uri.to_string()));
+    crate::put(&mut params, "uri", Value::String(uri.to_string()));
     Ok(params)
 }
 
 /// A `resources/read` error as the host should see it: `-32602` and `-32002` become
 /// [`ErrorCode::ResourceNotFound`] (naming `uri`, keeping the server's code and data);
 /// `-32601` becomes [`ErrorCode::NotSupported`]; anything else is unchanged.
-pub fn read_error(uri: &str, err: Error) -> Error {
+pub fn read_error(uri: &str, mut err: Error) -> Error {
     match err.rpc_code() {
-        Some(codes::INVALID_PARAMS | LEGACY_RESOURCE_NOT_FOUND) => Error {
-            code: ErrorCode::ResourceNotFound,
-            message: format!(
+        Some(codes::INVALID_PARAMS | LEGACY_RESOURCE_NOT_FOUND) => {
+            err.code = ErrorCode::ResourceNotFound;
+            err.message = format!(
                 "resource not found: {} ({})",
                 crate::error::snippet(uri, 200),
                 err.message
-            ),
-            ..err
-        },
+            );
+            err
+        }
         _ => not_supported(err, "resources/read"),
     }
 }
@@ -59,13 +59,11 @@ pub fn is_within(uri: &str, base: &str) -> bool {
 
 /// `-32601` (method not found, which is also how a server refuses a capability it did not
 /// advertise) as [`ErrorCode::NotSupported`]; other errors unchanged.
-pub fn not_supported(err: Error, method: &str) -> Error {
+pub fn not_supported(mut err: Error, method: &str) -> Error {
     if err.rpc_code() == Some(codes::METHOD_NOT_FOUND) {
-        Error {
-            code: ErrorCode::NotSupported,
-            message: format!("the server does not support {method} ({})", err.message),
-            ..err
-        }
+        err.code = ErrorCode::NotSupported;
+        err.message = format!("the server does not support {method} ({})", err.message);
+        err
     } else {
         err
     }

@@ -91,23 +91,27 @@ impl Filter {
             Some(Value::Bool(b)) => Ok(*b),
             Some(_) => Err(invalid(&format!("{key} must be a boolean"))),
         };
-        let resource_subscriptions = match obj.get("resourceSubscriptions") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(uris)) => {
-                let uris: Option<Vec<String>> = uris
-                    .iter()
-                    .map(|u| u.as_str().filter(|s| !s.is_empty()).map(str::to_string))
-                    .collect();
-                uris.ok_or_else(|| {
-                    invalid("resourceSubscriptions must be an array of non-empty URI strings")
-                })?
-            }
-            Some(_) => {
-                return Err(invalid(
-                    "resourceSubscriptions must be an array of URI strings",
-                ))
-            }
-        };
+        let resource_subscriptions =
+            match obj.get("resourceSubscriptions") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(Value::Array(uris)) => {
+                    let mut list = Vec::new();
+                    for uri in uris {
+                        match uri.as_str() {
+                            Some(uri) if !uri.is_empty() => list.push(uri.to_string()),
+                            _ => return Err(invalid(
+                                "resourceSubscriptions must be an array of non-empty URI strings",
+                            )),
+                        }
+                    }
+                    list
+                }
+                Some(_) => {
+                    return Err(invalid(
+                        "resourceSubscriptions must be an array of URI strings",
+                    ))
+                }
+            };
         if resource_subscriptions.len() > MAX_RESOURCE_SUBSCRIPTIONS {
             return Err(invalid(&format!(
                 "at most {MAX_RESOURCE_SUBSCRIPTIONS} resourceSubscriptions"
@@ -134,8 +138,9 @@ impl Filter {
             }
         }
         if !self.resource_subscriptions.is_empty() {
-            out.insert(
-                "resourceSubscriptions".into(),
+            crate::put(
+                &mut out,
+                "resourceSubscriptions",
                 Value::from(self.resource_subscriptions.clone()),
             );
         }
@@ -175,21 +180,18 @@ impl Filter {
     /// The part of this filter an acknowledgement's `notifications` honours.
     pub fn honoured_by(&self, ack: &Value) -> Filter {
         let on = |key: &str| ack.get(key).and_then(Value::as_bool) == Some(true);
-        let uris: Vec<&str> = ack
-            .get("resourceSubscriptions")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let acked = ack.get("resourceSubscriptions").and_then(Value::as_array);
+        let mut resource_subscriptions = Vec::new();
+        for uri in &self.resource_subscriptions {
+            if acked.is_some_and(|a| a.iter().any(|u| u.as_str() == Some(uri.as_str()))) {
+                resource_subscriptions.push(uri.clone());
+            }
+        }
         Filter {
             tools_list_changed: self.tools_list_changed && on("toolsListChanged"),
             prompts_list_changed: self.prompts_list_changed && on("promptsListChanged"),
             resources_list_changed: self.resources_list_changed && on("resourcesListChanged"),
-            resource_subscriptions: self
-                .resource_subscriptions
-                .iter()
-                .filter(|u| uris.contains(&u.as_str()))
-                .cloned()
-                .collect(),
+            resource_subscriptions,
         }
     }
 
@@ -304,7 +306,7 @@ impl Client {
             log_level: None,
         };
         let mut params = Map::new();
-        params.insert("notifications".into(), wanted.to_json());
+        crate::put(&mut params, "notifications", wanted.to_json());
         let mut header_list = base_headers();
         header_list.extend(headers::standard(version, "subscriptions/listen", &params));
         let body =
@@ -394,7 +396,7 @@ impl Client {
         let reader = ResponseReader::new(response, 0, &self.config.limits);
         for uri in &wanted.resource_subscriptions {
             let mut params = Map::new();
-            params.insert("uri".into(), Value::String(uri.clone()));
+            crate::put(&mut params, "uri", Value::String(uri.clone()));
             self.request("resources/subscribe", Some(params), opts)
                 .await?;
         }
@@ -417,7 +419,7 @@ impl Client {
         }
         for uri in &subscription.acknowledged.resource_subscriptions {
             let mut params = Map::new();
-            params.insert("uri".into(), Value::String(uri.clone()));
+            crate::put(&mut params, "uri", Value::String(uri.clone()));
             let _ = self
                 .request("resources/unsubscribe", Some(params), opts)
                 .await;

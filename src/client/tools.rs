@@ -368,7 +368,7 @@ mod tests {
         let err = block_on(client.call_tool("x", Value::Null, None, &RequestOptions::default()))
             .unwrap_err();
         assert_eq!(
-            (err.rpc_code(), err.rpc.unwrap().data),
+            (err.rpc_code(), err.rpc.clone().unwrap().data),
             (Some(-32603), None)
         );
         assert!(

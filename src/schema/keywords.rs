@@ -106,22 +106,29 @@ pub(super) fn assertions_conflict(
     target: &Map<String, Value>,
     siblings: &Map<String, Value>,
 ) -> bool {
-    siblings
-        .keys()
-        .map(String::as_str)
-        .filter(|key| ASSERTION_KEYWORDS.contains(key))
-        .any(|key| {
-            let own = [key];
-            let related: &[&str] = KEYWORD_GROUPS
-                .iter()
-                .copied()
-                .find(|group| group.contains(&key))
-                .unwrap_or(&own);
-            related.iter().any(|k| match target.get(*k) {
-                Some(held) => siblings.get(*k) != Some(held),
-                None => false,
-            })
-        })
+    // plain loops, not an iterator chain (see ARCHITECTURE.md, Wasm size)
+    for key in siblings.keys() {
+        let key = key.as_str();
+        if !ASSERTION_KEYWORDS.contains(&key) {
+            continue;
+        }
+        let own = [key];
+        let mut related: &[&str] = &own;
+        for group in KEYWORD_GROUPS {
+            if group.contains(&key) {
+                related = group;
+                break;
+            }
+        }
+        for k in related {
+            if let Some(held) = target.get(*k) {
+                if siblings.get(*k) != Some(held) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Adds `warning` to `warnings` unless it is there already.

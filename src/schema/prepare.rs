@@ -246,9 +246,18 @@ pub(super) fn check_input_depth(value: &Value, max_depth: usize) -> Result<(), S
         if is_container && depth > max_depth {
             return Err(SchemaError::TooDeep { limit: max_depth });
         }
+        // pushed one by one, not extended from iterators (see ARCHITECTURE.md, Wasm size)
         match node {
-            Value::Object(map) => pending.extend(map.values().map(|child| (child, depth + 1))),
-            Value::Array(items) => pending.extend(items.iter().map(|child| (child, depth + 1))),
+            Value::Object(map) => {
+                for child in map.values() {
+                    pending.push((child, depth + 1));
+                }
+            }
+            Value::Array(items) => {
+                for child in items {
+                    pending.push((child, depth + 1));
+                }
+            }
             _ => {}
         }
     }

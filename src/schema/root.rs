@@ -68,9 +68,9 @@ pub(super) fn normalize_root(schema: &mut Map<String, Value>, warnings: &mut Vec
     if schema.get("type").is_some_and(|t| t != "object") {
         note(warnings, "the root type was replaced by \"object\"");
     }
-    schema.insert("type".to_owned(), Value::String("object".to_owned()));
+    crate::put(schema, "type", Value::String("object".to_owned()));
     if !schema.get("properties").is_some_and(Value::is_object) {
-        schema.insert("properties".to_owned(), Value::Object(Map::new()));
+        crate::put(schema, "properties", Value::Object(Map::new()));
     }
 }
 
@@ -216,13 +216,13 @@ fn merge(schema: &mut Map<String, Value>, keyword: &str, items: Vec<Value>) {
         }
         properties.insert(name, sub);
     }
-    schema.insert("properties".to_owned(), Value::Object(properties));
+    crate::put(schema, "properties", Value::Object(properties));
     if !required.is_empty() {
         let mut list = Vec::with_capacity(required.len());
         for name in required {
             list.push(Value::String(name));
         }
-        schema.insert("required".to_owned(), Value::Array(list));
+        crate::put(schema, "required", Value::Array(list));
     }
     if all {
         for part in parts {
@@ -249,6 +249,6 @@ fn append_description(sub: &mut Value, words: &str) {
             _ => String::new(),
         };
         text.push_str(words);
-        map.insert("description".to_owned(), Value::String(text));
+        crate::put(map, "description", Value::String(text));
     }
 }

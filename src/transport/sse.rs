@@ -341,7 +341,7 @@ mod tests {
     fn outcome(items: Vec<Result<Event>>) -> Vec<std::result::Result<Event, (ErrorCode, String)>> {
         items
             .into_iter()
-            .map(|r| r.map_err(|e| (e.code, e.message)))
+            .map(|r| r.map_err(|e| (e.code, e.message.clone())))
             .collect()
     }
 
