@@ -64,7 +64,9 @@ impl WasmClient {
                     }
                 }
             }
-            Ok(to_host(Value::Array(described)))
+            // no tool description carries a string worth sending on its own (see
+            // super::json): written out at once, with no walk looking for one
+            Ok(JsValue::from_str(&crate::json_text(&Value::Array(described))))
         })
     }
 
