@@ -112,6 +112,8 @@ export class MCPAdapter {
     this.#inputSchemas = new Map();
     for (const tool of tools) {
       const name = tool.name;
+      // the core sends a prepared schema that equals inputSchema (the usual case) as null
+      tool.schema ??= tool.inputSchema;
       this.#inputSchemas.set(name, tool.inputSchema);
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
       if (tool.outputSchema != null) {

@@ -32,8 +32,10 @@ pub(super) fn finish(method: &str, step: ResultOrInterrupt) -> Result<JsValue> {
 #[wasm_bindgen]
 impl WasmClient {
     /// Resolves to the JSON text of an array of tool descriptions (see
-    /// [`crate::adapter::describe_tool`]). `call` is `{ signal?, timeoutMs?, cacheMode? }`;
-    /// pages are served from the result cache while their `ttlMs` lasts.
+    /// [`crate::adapter::describe_tool`]), each `schema` that equals its `inputSchema` as
+    /// `null` (`listTools()` in adapter.js puts it back). `call` is
+    /// `{ signal?, timeoutMs?, cacheMode? }`; pages are served from the result cache while
+    /// their `ttlMs` lasts.
     #[wasm_bindgen(js_name = listTools)]
     pub fn list_tools(&self, call: JsValue) -> Promise {
         let (ctx, options) = self.cached_call(&call);
@@ -51,7 +53,7 @@ impl WasmClient {
                 .server()
                 .map(|s| s.server_info.clone())
                 .unwrap_or(Value::Null);
-            let described: Vec<Value> = tools
+            let mut described: Vec<Value> = tools
                 .into_iter()
                 .filter_map(|t| describe_tool(t, &server_info))
                 .collect();
@@ -64,9 +66,21 @@ impl WasmClient {
                     }
                 }
             }
+            // a prepared `schema` equal to `inputSchema` (the usual case) crosses as `null`
+            // and `listTools()` in adapter.js sets it from `inputSchema`: half the text to
+            // write and parse
+            for tool in &mut described {
+                if let Value::Object(tool) = tool {
+                    if tool.get("schema") == tool.get("inputSchema") {
+                        crate::put(tool, "schema", Value::Null);
+                    }
+                }
+            }
             // no tool description carries a string worth sending on its own (see
             // super::json): written out at once, with no walk looking for one
-            Ok(JsValue::from_str(&crate::json_text(&Value::Array(described))))
+            Ok(JsValue::from_str(&crate::json_text(&Value::Array(
+                described,
+            ))))
         })
     }
 
