@@ -26,23 +26,14 @@
 // MCP-Protocol-Version 2026 header) is served statelessly (`legacy: 'stateless'`).
 
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { McpServer, Server, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { readBody, respondWith } from '../tests/helpers/web-handler.mjs';
+import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64 } from './tools.mjs';
 
-export const IMAGE_BYTES = 10_000_000;
-export const BLOCKS = 10_000;
-export const PROGRESS_EVENTS = 10_000;
-export const LIST_TOOLS = 1_000;
-export const LIST_PAGE = 100;
-
-// 10 MB of incompressible bytes behind a PNG signature; the base64 text is built once.
-const imageBytes = randomBytes(IMAGE_BYTES);
-Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(imageBytes, 0);
-const IMAGE_B64 = imageBytes.toString('base64');
-const BLOCK_CONTENT = Array.from({ length: BLOCKS }, (_, i) => ({ type: 'text', text: `block ${i}` }));
+// the base64 text is built once (bench/tools.mjs)
+const IMAGE_B64 = imageBase64();
 
 function benchServer() {
   const s = new McpServer({ name: 'bench-server', version: '0.1.0' });
@@ -73,22 +64,6 @@ function benchServer() {
   );
   return s;
 }
-
-// 1,000 tool definitions of a realistic size (a description and a three-property schema).
-const LISTED = Array.from({ length: LIST_TOOLS }, (_, i) => ({
-  name: `tool_${String(i).padStart(4, '0')}`,
-  description: `Bench tool number ${i}: looks up a record by id and returns it with its history.`,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      id: { type: 'string', description: 'Record id' },
-      limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most history entries' },
-      verbose: { type: 'boolean', default: false },
-    },
-    required: ['id'],
-  },
-  annotations: { readOnlyHint: true },
-}));
 
 function pagedServer() {
   const s = new Server({ name: 'bench-paged', version: '0.1.0' }, { capabilities: { tools: {} } });
