@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 // Every public fallible function says how it fails, in a `# Errors` section.
 #![warn(clippy::missing_errors_doc)]
+#![cfg_attr(not(test), warn(clippy::use_debug))]
 
 /// A JSON object from `"key": value` pairs via `Value::from` (ARCHITECTURE.md, Wasm size).
 macro_rules! obj {
@@ -51,4 +52,20 @@ pub use error::{Error, ErrorCode, Result};
 /// `serde_json::to_string`, the one JSON writer in the crate (see ARCHITECTURE.md, Wasm size).
 pub(crate) fn json_text(value: &serde_json::Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
+}
+
+/// `text` as a JSON string literal (`"a\"b"`): how a message quotes a name or value it shows.
+/// Messages never format with `{:?}`: the release wasm is built with `-Zfmt-debug=none`, under
+/// which `Debug` prints nothing (ARCHITECTURE.md, Wasm size; clippy's `use_debug` holds it).
+pub(crate) fn quoted(text: &str) -> String {
+    json_text(&serde_json::Value::from(text))
+}
+
+/// `items` as a JSON array of strings (`["a","b"]`), for messages (see [`quoted`]).
+pub(crate) fn quoted_list<T: AsRef<str>>(items: &[T]) -> String {
+    let mut list = Vec::new();
+    for item in items {
+        list.push(serde_json::Value::from(item.as_ref()));
+    }
+    json_text(&serde_json::Value::Array(list))
 }

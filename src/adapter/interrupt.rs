@@ -367,7 +367,7 @@ pub async fn continue_from(
                         };
                         return Err(Error::new(
                             ErrorCode::MissingClientCapability,
-                            format!("the server asked for {kind} (input {key:?}), but no {option} handler was given, so the {cap} capability was not declared"),
+                            format!("the server asked for {kind} (input {}), but no {option} handler was given, so the {cap} capability was not declared", crate::quoted(&key)),
                         ));
                     };
                     let answer =
@@ -477,7 +477,10 @@ pub(crate) fn elicitation_question(params: &Value) -> Result<Value> {
         }
         Some(other) => Err(Error::new(
             ErrorCode::InvalidMessage,
-            format!("an elicitation has an unknown mode {other:?}"),
+            format!(
+                "an elicitation has an unknown mode {}",
+                crate::quoted(other)
+            ),
         )),
     }
 }
@@ -498,8 +501,12 @@ pub(crate) fn request_entry(key: &str, mut question: Value) -> Value {
 /// One entry of `requests` (an [`ElicitationRequest`]) for an `elicitation/create` input request.
 fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
     let params = request.get("params").cloned().unwrap_or(Value::Null);
-    let question = elicitation_question(&params)
-        .map_err(|e| Error::new(e.code, format!("input request {key:?}: {}", e.message)))?;
+    let question = elicitation_question(&params).map_err(|e| {
+        Error::new(
+            e.code,
+            format!("input request {}: {}", crate::quoted(key), e.message),
+        )
+    })?;
     Ok(request_entry(key, question))
 }
 
@@ -517,9 +524,9 @@ fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
         .and_then(Value::as_str);
     if url != Some(client.target().as_str()) {
         return Err(invalid(format!(
-            "this interrupt came from {:?}; resume it with an adapter for that URL (this one is {:?})",
-            url.unwrap_or("(unknown)"),
-            client.target().as_str()
+            "this interrupt came from {}; resume it with an adapter for that URL (this one is {})",
+            crate::quoted(url.unwrap_or("(unknown)")),
+            crate::quoted(client.target().as_str())
         )));
     }
     Ok(())
@@ -588,7 +595,12 @@ pub async fn resume_elicitation(
         .filter(|k| !keys.contains(&k.as_str()))
         .collect();
     if !missing.is_empty() || !extra.is_empty() {
-        return Err(invalid(format!("responses must answer exactly the keys {keys:?} (missing {missing:?}, unknown {extra:?})")));
+        return Err(invalid(format!(
+            "responses must answer exactly the keys {} (missing {}, unknown {})",
+            crate::quoted_list(&keys),
+            crate::quoted_list(&missing),
+            crate::quoted_list(&extra)
+        )));
     }
     for request in requests {
         let key = request
@@ -597,7 +609,7 @@ pub async fn resume_elicitation(
             .ok_or_else(|| invalid("every entry of interrupt.requests needs a string key"))?;
         let answer = responses
             .get(key)
-            .ok_or_else(|| invalid(format!("no answer for {key:?}")))?;
+            .ok_or_else(|| invalid(format!("no answer for {}", crate::quoted(key))))?;
         let action = answer.get("action").and_then(Value::as_str).unwrap_or("");
         let response = match (action, request.get("mode").and_then(Value::as_str)) {
             ("accept", Some("url")) => obj! {"action": "accept"},
@@ -609,7 +621,10 @@ pub async fn resume_elicitation(
                 );
                 if !problems.is_empty() {
                     // joined by hand (see ARCHITECTURE.md, Wasm size)
-                    let mut message = format!("the answer to {key:?} does not fit its form: ");
+                    let mut message = format!(
+                        "the answer to {} does not fit its form: ",
+                        crate::quoted(key)
+                    );
                     for (i, problem) in problems.iter().enumerate() {
                         if i > 0 {
                             message.push_str("; ");
@@ -623,7 +638,8 @@ pub async fn resume_elicitation(
             ("decline" | "cancel", _) => obj! {"action": action},
             _ => {
                 return Err(invalid(format!(
-                    "the answer to {key:?} needs action \"accept\", \"decline\" or \"cancel\""
+                    "the answer to {} needs action \"accept\", \"decline\" or \"cancel\"",
+                    crate::quoted(key)
                 )))
             }
         };

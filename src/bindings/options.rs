@@ -272,7 +272,8 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
             Some(l) if LOG_LEVELS.contains(&l.as_str()) => config.log_level = Some(l),
             _ => {
                 return Err(invalid(&format!(
-                    "option logLevel must be one of {LOG_LEVELS:?}"
+                    "option logLevel must be one of {}",
+                    crate::quoted_list(LOG_LEVELS)
                 )))
             }
         }

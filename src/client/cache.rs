@@ -434,7 +434,10 @@ impl Client {
                         if seen.contains(next) {
                             return Err(Error::new(
                                 ErrorCode::Pagination,
-                                format!("{method} returned the cursor {next:?} twice"),
+                                format!(
+                                    "{method} returned the cursor {} twice",
+                                    crate::quoted(next)
+                                ),
                             ));
                         }
                         seen.push(next.clone());

@@ -117,9 +117,9 @@ impl Client {
                 return Err(Error::new(
                     code,
                     format!(
-                        "server/discover lists versions {:?}; this adapter speaks {:?}",
-                        server.supported_versions,
-                        version::MODERN_VERSIONS
+                        "server/discover lists versions {}; this adapter speaks {}",
+                        crate::quoted_list(&server.supported_versions),
+                        crate::quoted_list(version::MODERN_VERSIONS)
                     ),
                 ));
             }

@@ -170,7 +170,9 @@ impl Client {
                 Some(next) if offered == OFFERED && next != offered => offered = next,
                 _ => {
                     let message = format!(
-                        "the server refused protocol version {offered} and supports only {supported:?}; this adapter speaks {ACCEPTED:?}"
+                        "the server refused protocol version {offered} and supports only {}; this adapter speaks {}",
+                        crate::quoted_list(&supported),
+                        crate::quoted_list(ACCEPTED)
                     );
                     if rpc.data.as_ref().and_then(|d| d.get("supported")).is_none() {
                         let listed = crate::convert::json_array(supported, Value::String);
@@ -190,7 +192,11 @@ impl Client {
         if !ACCEPTED.contains(&version) {
             return Err(Error::new(
                 ErrorCode::UnsupportedProtocolVersion,
-                format!("initialize answered protocol version {version:?}; this adapter accepts {ACCEPTED:?}"),
+                format!(
+                    "initialize answered protocol version {}; this adapter accepts {}",
+                    crate::quoted(version),
+                    crate::quoted_list(ACCEPTED)
+                ),
             ));
         }
         let session = Rc::new(Session {
@@ -881,7 +887,7 @@ mod tests {
         assert_eq!(err.http_status, Some(400));
         assert_eq!(
             err.message,
-            r#"the server refused protocol version 2025-11-25 and supports only ["2024-11-05", "2024-10-07"]; this adapter speaks ["2025-11-25", "2025-06-18", "2025-03-26"]"#
+            r#"the server refused protocol version 2025-11-25 and supports only ["2024-11-05","2024-10-07"]; this adapter speaks ["2025-11-25","2025-06-18","2025-03-26"]"#
         );
         assert_eq!(
             err.rpc.as_ref().and_then(|r| r.data.clone()),

@@ -357,7 +357,11 @@ impl Client {
                 };
                 let mut err = Error::rpc(rpc);
                 err.code = code;
-                err.message = format!("the server supports only protocol versions {supported:?}; this adapter speaks {:?}", version::MODERN_VERSIONS);
+                err.message = format!(
+                    "the server supports only protocol versions {}; this adapter speaks {}",
+                    crate::quoted_list(&supported),
+                    crate::quoted_list(version::MODERN_VERSIONS)
+                );
                 return Err(err.with_status(reply.status));
             }
             let mut err = Error::rpc(rpc).with_status(reply.status);

@@ -64,7 +64,9 @@ pub fn prompt_params(
     }
     if !malformed.is_empty() {
         return Err(invalid(format!(
-            "prompt {name:?}: arguments must be strings (numbers and booleans are converted), not objects or arrays: {malformed:?}"
+            "prompt {}: arguments must be strings (numbers and booleans are converted), not objects or arrays: {}",
+            crate::quoted(name),
+            crate::quoted_list(&malformed)
         )));
     }
     if let Some(declared) = declared {
@@ -76,7 +78,9 @@ pub fn prompt_params(
             .collect();
         if !missing.is_empty() {
             return Err(invalid(format!(
-                "prompt {name:?} needs the arguments {missing:?}"
+                "prompt {} needs the arguments {}",
+                crate::quoted(name),
+                crate::quoted_list(&missing)
             )));
         }
     }

@@ -317,11 +317,19 @@ impl Client {
         let refused = |e: Error| not_supported(e, "subscriptions/listen");
         let ack = loop {
             match reader.next().await.map_err(refused)? {
-                ResponseItem::Message(Incoming::Notification { method, params }) if method == ACKNOWLEDGED => break params,
+                ResponseItem::Message(Incoming::Notification { method, params })
+                    if method == ACKNOWLEDGED =>
+                {
+                    break params
+                }
                 ResponseItem::Message(Incoming::Notification { method, .. }) => {
                     return Err(Error::new(
                         ErrorCode::InvalidMessage,
-                        format!("subscriptions/listen: the stream began with {method:?}, not {ACKNOWLEDGED:?}"),
+                        format!(
+                            "subscriptions/listen: the stream began with {}, not {}",
+                            crate::quoted(&method),
+                            crate::quoted(ACKNOWLEDGED)
+                        ),
                     )
                     .with_status(status))
                 }
@@ -329,7 +337,11 @@ impl Client {
                 ResponseItem::Reply(reply) => {
                     return Err(match reply.outcome {
                         Err(rpc) => refused(Error::rpc(rpc).with_status(status)),
-                        Ok(_) => Error::new(ErrorCode::InvalidMessage, "subscriptions/listen ended before it was acknowledged").with_status(status),
+                        Ok(_) => Error::new(
+                            ErrorCode::InvalidMessage,
+                            "subscriptions/listen ended before it was acknowledged",
+                        )
+                        .with_status(status),
                     })
                 }
             }

@@ -107,7 +107,7 @@ impl Client {
                     }
                     kept.push(tool);
                 }
-                Err(why) => self.warn(&format!("tool {name:?} left out: {why}")),
+                Err(why) => self.warn(&format!("tool {} left out: {why}", crate::quoted(&name))),
             }
         }
         *self.param_headers.borrow_mut() = mirrors;

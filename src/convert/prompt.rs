@@ -85,8 +85,8 @@ pub fn prompt_message(message: Value) -> Result<PromptMessage> {
         Some("assistant") => Role::Assistant,
         other => {
             return Err(invalid(&format!(
-                "a prompt message has role {:?}; MCP allows \"user\" and \"assistant\"",
-                other.unwrap_or("(none)")
+                "a prompt message has role {}; MCP allows \"user\" and \"assistant\"",
+                crate::quoted(other.unwrap_or("(none)"))
             )))
         }
     };

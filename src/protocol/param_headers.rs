@@ -49,7 +49,10 @@ pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, Stri
             .insert(header.name.to_ascii_lowercase(), Value::Null)
             .is_some()
         {
-            return Err(format!("{KEYWORD} {:?} is declared twice", header.name));
+            return Err(format!(
+                "{KEYWORD} {} is declared twice",
+                crate::quoted(&header.name)
+            ));
         }
     }
     Ok(found)
@@ -74,15 +77,22 @@ fn collect(
         if let Some(annotation) = prop.get(KEYWORD) {
             let header = annotation
                 .as_str()
-                .ok_or_else(|| format!("{KEYWORD} on {name:?} is not a string"))?;
+                .ok_or_else(|| format!("{KEYWORD} on {} is not a string", crate::quoted(name)))?;
             if header.is_empty() || !header.chars().all(is_tchar) {
                 return Err(format!(
-                    "{KEYWORD} {header:?} on {name:?} is not a valid header name"
+                    "{KEYWORD} {} on {} is not a valid header name",
+                    crate::quoted(header),
+                    crate::quoted(name)
                 ));
             }
             match prop.get("type").and_then(Value::as_str) {
                 Some("string" | "integer" | "boolean") => {}
-                _ => return Err(format!("{KEYWORD} on {name:?} is allowed only on string, integer or boolean properties")),
+                _ => {
+                    return Err(format!(
+                        "{KEYWORD} on {} is allowed only on string, integer or boolean properties",
+                        crate::quoted(name)
+                    ))
+                }
             }
             found.push(ParamHeader {
                 name: header.to_string(),

@@ -227,8 +227,8 @@ impl ResponseReader {
                 Err(Error::new(
                     ErrorCode::ContentType,
                     format!(
-                        "expected application/json or text/event-stream, got {:?}",
-                        snippet(content_type.as_deref().unwrap_or("(none)"), 80)
+                        "expected application/json or text/event-stream, got {}",
+                        crate::quoted(&snippet(content_type.as_deref().unwrap_or("(none)"), 80))
                     ),
                 )
                 .with_status(status))

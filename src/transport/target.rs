@@ -41,7 +41,10 @@ impl Target {
         let (scheme, rest) = (&url[..sep], &url[sep + 3..]);
         let scheme = scheme.to_ascii_lowercase();
         if scheme != "http" && scheme != "https" {
-            return Err(refuse(&format!("the scheme {scheme:?} is not allowed")));
+            return Err(refuse(&format!(
+                "the scheme {} is not allowed",
+                crate::quoted(&scheme)
+            )));
         }
         let authority_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
         let authority = &rest[..authority_len];
