@@ -21,6 +21,7 @@
 //   --repeat N          the whole set N times, interleaved; every figure's range then spans
 //                       all rounds of all repetitions
 //   --concurrency a,b   throughput levels (default 1,16,128)
+//   --report FILE       no measuring: re-render the markdown from a saved --json FILE
 //   --no-build          measure pkg/ as it is (default: scripts/build.sh first; --smoke never
 //                       builds)
 //   --profile K:S       no report: one worker of client K (adapter, ts, fetch, adapter-legacy,
@@ -364,6 +365,14 @@ async function profile(servers) {
 }
 
 async function main() {
+  if (option('--report')) {
+    // re-render a saved run (--json FILE of an earlier run) without measuring
+    const raw = JSON.parse(readFileSync(path.resolve(option('--report')), 'utf8'));
+    const md = report(raw);
+    writeFileSync(OUT, md);
+    process.stdout.write(md);
+    return;
+  }
   const started = performance.now();
   if (!SMOKE && !PROFILE && !flag('--no-build')) {
     const b = spawnSync('bash', [path.join(ROOT, 'scripts', 'build.sh')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -501,6 +510,7 @@ async function main() {
   }
   raw.problems = problems;
   raw.seconds = (performance.now() - started) / 1000;
+  raw.date = new Date().toISOString();
   raw.machine.load = machine().load;
 
   const md = report(raw);
@@ -569,7 +579,7 @@ function rowsFor(R, server) {
     add('cpuOver', '1', 'client CPU added over bare fetch (ms)', { adapter: minus(cpu.adapter, cpu.fetch), ts: minus(cpu.ts, cpu.fetch), fetch: zero }, 3, '', null, { noRatio: true });
   }
   if (S.throughput) {
-    for (const c of COUNTS.throughput.concurrency) {
+    for (const c of SHOWN.throughput.concurrency) {
       const v = by(S.throughput, (r) => eachFig(r, (x) => x.byConcurrency[c]?.perSecond));
       add(`tp${c}`, '2', `throughput, ${c} in flight (calls/s)`, v, 0, '≥ 0.9× fetch', ratio(v.adapter, v.fetch)?.value >= 0.9, { higher: true });
       add(`tpcpu${c}`, '2', `client CPU per call, ${c} in flight (ms)`, by(S.throughput, (r) => eachFig(r, (x) => x.byConcurrency[c]?.cpuPerCall)), 3);
@@ -591,7 +601,7 @@ function rowsFor(R, server) {
     const t = by(S.progress, (r) => timeFig(r, (x) => x.times));
     add('progT', '4', '10k progress notifications (SSE): time, median (ms)', t, 1, '≤ 1.2× fetch', ratio(t.adapter, t.fetch)?.value <= 1.2);
     const calls = by(S.progress, (r) => r && fig(Math.min(...r.flatMap((x) => x.counts)), r.map((x) => Math.min(...x.counts))));
-    add('progN', '4', '10k progress notifications: callbacks (min of runs)', calls, 0, '= 10000', calls.adapter?.value === COUNTS.progress.count, { noRatio: true });
+    add('progN', '4', '10k progress notifications: callbacks (min of runs)', calls, 0, '= 10000', calls.adapter?.value === SHOWN.progress.count, { noRatio: true });
   }
   if (S.list) {
     const t = by(S.list, (r) => timeFig(r, (x) => x.times));
@@ -641,7 +651,7 @@ function headline(byServer, shared) {
     const g = ratio(r.vals[a], r.vals[b]);
     return g && { fig: g, met: test ? test(g.value) : null };
   };
-  for (const c of COUNTS.throughput.concurrency) item(`throughput, ${c} in flight: ours ÷ fetch`, 2, '×', '≥ 0.9×', rowRatio(`tp${c}`, 'adapter', 'fetch', (v) => v >= 0.9));
+  for (const c of SHOWN.throughput.concurrency) item(`throughput, ${c} in flight: ours ÷ fetch`, 2, '×', '≥ 0.9×', rowRatio(`tp${c}`, 'adapter', 'fetch', (v) => v >= 0.9));
   const value = (key, kind, test) => (server) => {
     const r = find(server, key);
     return r?.vals[kind] && { fig: r.vals[kind], met: test ? test(r.vals[kind].value) : null };
@@ -651,7 +661,7 @@ function headline(byServer, shared) {
   item('client CPU per call, sequential: ours (ms)', 3, '', '', value('cpu', 'adapter'));
   item('client CPU per call, sequential: bare fetch (ms)', 3, '', '', value('cpu', 'fetch'));
   item('client CPU per call, sequential: ours ÷ fetch', 2, '×', 'beside fetch', rowRatio('cpu', 'adapter', 'fetch'));
-  for (const c of COUNTS.throughput.concurrency) item(`client CPU per call, ${c} in flight: ours ÷ fetch`, 2, '×', '', rowRatio(`tpcpu${c}`, 'adapter', 'fetch'));
+  for (const c of SHOWN.throughput.concurrency) item(`client CPU per call, ${c} in flight: ours ÷ fetch`, 2, '×', '', rowRatio(`tpcpu${c}`, 'adapter', 'fetch'));
   item('tools/list of 1,000 tools in 10 pages: ours ÷ fetch', 2, '×', '≤ 1.5×', rowRatio('list', 'adapter', 'fetch', (v) => v <= 1.5));
   item('10k progress notifications: ours ÷ fetch', 2, '×', '≤ 1.2×', rowRatio('progT', 'adapter', 'fetch', (v) => v <= 1.2));
   item('10 MB image, time: ours ÷ fetch', 2, '×', '≤ 1.2×', rowRatio('imageT', 'adapter', 'fetch', (v) => v <= 1.2));
@@ -666,13 +676,17 @@ function headline(byServer, shared) {
   return lines;
 }
 
+/** The counts of the run being reported (a --report of a saved run has its own). */
+let SHOWN = COUNTS;
+
 function report(raw) {
+  SHOWN = raw.counts;
   const R = raw.results;
   const L = [];
   const servers = raw.servers;
   L.push(`# mcp-wasm-adapter benchmark${raw.smoke ? ' (SMOKE RUN: tiny counts, numbers are not meaningful)' : ''}`);
   L.push('');
-  L.push(`Generated by \`node bench/run.mjs${raw.smoke ? ' --smoke' : ''}${raw.repeat > 1 ? ` --repeat ${raw.repeat}` : ''}\` on ${new Date().toISOString()} in ${raw.seconds.toFixed(0)} s.`);
+  L.push(`Generated by \`node bench/run.mjs${raw.smoke ? ' --smoke' : ''}${raw.repeat > 1 ? ` --repeat ${raw.repeat}` : ''}\` on ${raw.date ?? new Date().toISOString()} in ${raw.seconds.toFixed(0)} s.`);
   L.push('');
   L.push('Every row runs against two MCP servers on 127.0.0.1, each in its own process: **SDK**, one');
   L.push('`@modelcontextprotocol/server` 2.4.0 server (bench/server.mjs), and **canned**, plain `node:http` answering');
