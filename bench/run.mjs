@@ -44,7 +44,7 @@
 // starts), the clients interleaved, so a ratio's range pairs the clients' same rounds.
 
 import { spawn, spawnSync, fork } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -275,13 +275,6 @@ async function sizes() {
   const { build } = await import('esbuild');
   const pkgDir = PKG_DIR;
   const wasm = readFileSync(path.join(pkgDir, 'mcp_wasm_adapter_bg.wasm'));
-  // the JS a page loads: the glue, the adapter, the entry, and the exchange snippet(s)
-  const snippets = readdirSync(path.join(pkgDir, 'snippets'), { recursive: true })
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => path.join('snippets', f));
-  const jsFiles = ['mcp_wasm_adapter.js', 'adapter.js', 'index.browser.js', ...snippets].map((f) => readFileSync(path.join(pkgDir, f)));
-  const jsRaw = jsFiles.reduce((a, b) => a + b.length, 0);
-  const jsGz = jsFiles.reduce((a, b) => a + gz(b), 0);
   // our browser entry bundled and minified like the TS client (the wasm stays a separate file)
   const ours = await build({
     entryPoints: [path.join(pkgDir, 'index.browser.js')],
@@ -290,8 +283,22 @@ async function sizes() {
     platform: 'browser',
     minify: true,
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
+  // the JS a page loads as shipped: the modules the browser entry imports statically (the
+  // entry, the wasm-bindgen glue, adapter.js, group.js, the exchange snippet, …, from
+  // esbuild's module graph); those imported on first use (import()) are listed apart
+  const inputs = ours.metafile.inputs;
+  const entry = Object.keys(inputs).find((f) => path.resolve(f) === path.join(pkgDir, 'index.browser.js'));
+  const loaded = new Set([entry]);
+  for (const f of loaded) for (const i of inputs[f].imports) if (i.kind === 'import-statement') loaded.add(i.path);
+  const rel = (f) => path.relative(pkgDir, path.resolve(f));
+  const jsNames = [...loaded].map(rel).sort();
+  const lazyNames = Object.keys(inputs).filter((f) => !loaded.has(f)).map(rel).sort();
+  const jsFiles = jsNames.map((f) => readFileSync(path.join(pkgDir, f)));
+  const jsRaw = jsFiles.reduce((a, b) => a + b.length, 0);
+  const jsGz = jsFiles.reduce((a, b) => a + gz(b), 0);
   const oursMin = ours.outputFiles[0].contents;
   const ts = await build({
     stdin: { contents: "export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';", resolveDir: ROOT, loader: 'js' },
@@ -308,6 +315,8 @@ async function sizes() {
     adapter: {
       wasmRaw: wasm.length,
       wasmGz: gz(wasm),
+      jsNames,
+      lazyNames,
       jsRaw,
       jsGz,
       minJsRaw: oursMin.length,
@@ -533,9 +542,15 @@ const fig = (value, rounds) => ({ value, rounds });
 const timeFig = (rounds, sel) => (rounds?.length ? fig(median(rounds.flatMap(sel)), rounds.map((r) => median(sel(r)))) : undefined);
 /** One number per round: their median and themselves. */
 const eachFig = (rounds, sel) => (rounds?.length ? fig(median(rounds.map(sel)), rounds.map(sel)) : undefined);
-/** a op b: the value from the two values, the range from the same rounds paired. */
-const pairFig = (a, b, op) =>
-  a && b ? fig(op(a.value, b.value), a.rounds.map((x, i) => (i < b.rounds.length ? op(x, b.rounds[i]) : NaN)).filter(Number.isFinite)) : undefined;
+/**
+ * a op b for each round, pairing the two clients' same round: the median of those (so that
+ * the figure lies within its range), or op of the two values when there was one round.
+ */
+function pairFig(a, b, op) {
+  if (!a || !b) return undefined;
+  const rounds = a.rounds.map((x, i) => (i < b.rounds.length ? op(x, b.rounds[i]) : NaN)).filter(Number.isFinite);
+  return fig(rounds.length > 1 ? median(rounds) : op(a.value, b.value), rounds);
+}
 const ratio = (a, b) => pairFig(a, b, (x, y) => x / y);
 const minus = (a, b) => pairFig(a, b, (x, y) => x - y);
 const zero = fig(0, []);
@@ -637,7 +652,7 @@ function sharedRows(R) {
 
 /** The headline: the figures the project's targets are about, canned server beside SDK server. */
 function headline(byServer, shared) {
-  const find = (server, key) => (server ? byServer[server] : shared).find((r) => r.key === key);
+  const find = (server, key) => (server ? byServer[server] ?? [] : shared).find((r) => r.key === key);
   const lines = [];
   const item = (label, d, suffix, target, get, { sharedOnly = false } = {}) => {
     const canned = sharedOnly ? get(null) : get('canned');
@@ -696,8 +711,9 @@ function report(raw) {
   L.push('is measured in fresh processes of its own (bench/worker.mjs), in rounds that interleave the clients and');
   L.push('the servers (the order rotating every round). Every figure is a median, followed by its range');
   L.push('(min–max) over the rounds in parentheses: for a time, each round\'s median; for calls/s, CPU per call');
-  L.push('and memory peaks, each round\'s figure; for a cold start, each spawn or page load. A ratio is the ratio of');
-  L.push('the medians; its range pairs the two clients\' same rounds. Ratios are ours ÷ theirs (for times: < 1 is');
+  L.push('and memory peaks, each round\'s figure; for a cold start, each spawn or page load. A ratio (or a');
+  L.push('difference) is taken round by round, pairing the two clients\' same round, and shown as the median of');
+  L.push('those with their range. Ratios are ours ÷ theirs (for times: < 1 is');
   L.push('faster; for throughput: > 1 is faster). Peak RSS is the kernel high-water mark (VmHWM, reset before the');
   L.push('first big call) minus the RSS before it, so it counts every copy, JS heap and wasm memory alike.');
   L.push('');
@@ -748,7 +764,7 @@ function report(raw) {
   if (R.size) {
     const s = R.size.adapter;
     L.push(
-      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. Gzip level 9 (node:zlib, a few hundred bytes above the gzip -9 of scripts/build.sh), each file on its own.`,
+      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (${s.jsNames ? s.jsNames.map((n) => n.replace(/^snippets\/.*\//, 'snippets/…/')).join(', ') : 'mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js'}) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped${s.lazyNames?.length ? ` (imported on first use, not counted: ${s.lazyNames.join(', ')})` : ''}; the same JS, with those imported on first use, bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. Gzip level 9 (node:zlib, a few hundred bytes above the gzip -9 of scripts/build.sh), each file on its own.`,
     );
     L.push('');
   }
