@@ -5,7 +5,8 @@
 #
 # Usage: bash scripts/setup.sh [--minimal]
 #
-#   always:          rustup target wasm32-unknown-unknown, clippy, wasm-pack,
+#   always:          rustup target wasm32-unknown-unknown, clippy, the pinned nightly that
+#                    builds the release wasm (with rust-src and the wasm target), wasm-pack,
 #                    wasm-bindgen-cli (= the wasm-bindgen version in Cargo.lock),
 #                    npm dependencies (npm ci)
 #   unless minimal:  Debian chromium + chromium-driver (headless browser tests),
@@ -57,6 +58,17 @@ if wasm_pack_version=$(wasm-pack --version 2>/dev/null); then
 else
   say "wasm-pack" "installing (cargo install, takes minutes)"
   cargo install wasm-pack --locked
+fi
+
+# The pinned nightly that builds the release wasm smaller (scripts/build.sh): a minimal profile
+# with the standard library's source (-Zbuild-std) and the wasm target. ~10 s to download.
+if rustup toolchain list | grep -q "^$MCP_WASM_NIGHTLY" &&
+  rustup +"$MCP_WASM_NIGHTLY" component list --installed 2>/dev/null | grep -qx rust-src &&
+  rustup +"$MCP_WASM_NIGHTLY" target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
+  say "rust $MCP_WASM_NIGHTLY" "present"
+else
+  say "rust $MCP_WASM_NIGHTLY" "installing (rust-src, $WASM_TARGET)"
+  rustup toolchain install "$MCP_WASM_NIGHTLY" --profile minimal --component rust-src --target "$WASM_TARGET"
 fi
 
 if [[ ! -f Cargo.lock ]]; then
