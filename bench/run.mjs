@@ -645,7 +645,7 @@ function sharedRows(R) {
       out.push({ key, id: '6', label, server: '—', vals: { adapter: one(ours), ts: one(key === 'sizeRaw' ? s.ts.totalRaw : s.ts.totalGz) }, d: 1, target, met, tsNote: true });
     size('sizeRaw', 'size: wasm + JS as shipped, raw (KB)', s.adapter.totalRaw);
     size('size', 'size: wasm + JS as shipped, gzipped (KB)', s.adapter.totalGz, '≤ 88 KB', s.adapter.totalGz / KB <= 88);
-    size('sizeMin', 'size: wasm + JS minified by esbuild, gzipped (KB)', s.adapter.totalMinGz, '≤ 88 KB', s.adapter.totalMinGz / KB <= 88);
+    size('sizeMin', 'size: wasm + all JS, those imported on first use too, bundled and minified by esbuild, gzipped (KB)', s.adapter.totalMinGz);
   }
   return out;
 }
