@@ -31,7 +31,7 @@
 
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64 } from './tools.mjs';
+import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64, requestStats } from './tools.mjs';
 
 const MODERN = '2026-07-28';
 const LEGACY = ['2025-11-25', '2025-06-18', '2025-03-26'];
@@ -255,15 +255,13 @@ function answer(res, path, headers, message) {
 
 // --- the server --------------------------------------------------------------------------------
 
-let stats = {};
+const stats = requestStats();
 
 export async function startCannedServer({ port = 0 } = {}) {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/stats') {
-      if (req.method === 'POST') stats = {};
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ requests: stats }));
+      stats.answer(req, res);
       return;
     }
     if (!ENDPOINTS[path]) {
@@ -292,7 +290,7 @@ export async function startCannedServer({ port = 0 } = {}) {
         return sendError(res, 400, null, -32600, 'Invalid Request');
       }
       const key = `${path} ${typeof message.method === 'string' ? message.method : '?'}`;
-      stats[key] = (stats[key] ?? 0) + 1;
+      stats.count(key);
       answer(res, path, req.headers, message);
     });
   });

@@ -592,6 +592,9 @@ function rowsFor(R, server) {
     const cpu = by(S.latency, (r) => eachFig(r, (x) => x.cpuPerCall));
     add('cpu', '1', 'client CPU per call, sequential (ms)', cpu, 3, 'beside fetch (ours ÷ fetch)');
     add('cpuOver', '1', 'client CPU added over bare fetch (ms)', { adapter: minus(cpu.adapter, cpu.fetch), ts: minus(cpu.ts, cpu.fetch), fetch: zero }, 3, '', null, { noRatio: true });
+    // the server's CPU over the whole step (warm-up included) ÷ every request it served then
+    const perRequest = (x) => x.serverCpuMs / Object.values(x.serverRequests).reduce((a, b) => a + b, 0);
+    add('srvCpu', '1', 'server CPU per request served, sequential calls (ms)', by(S.latency, (r) => (r?.[0]?.serverCpuMs !== undefined ? eachFig(r, perRequest) : undefined)), 3, '', null, { noRatio: true });
   }
   if (S.throughput) {
     for (const c of SHOWN.throughput.concurrency) {

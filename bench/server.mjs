@@ -18,9 +18,10 @@
 //         answers every registered tool at once), so the page size comes from a hand-written
 //         `tools/list` handler on the SDK's `Server`; the protocol framing (discover, _meta,
 //         headers, legacy initialize) is still the SDK's.
-// /stats  GET: {requests: {"<path> <method>": count}} of POSTs served since start or the last
-//         reset; POST /stats/reset clears it. The runner uses it to check that every client
-//         really sent its requests (no client-side cache hid a round trip).
+// /stats  GET: {requests: {"<path> <method>": count}, cpuMs} of POSTs served and the server's
+//         CPU time since start or the last POST /stats, which resets both. The runner uses it
+//         to check that every client really sent its requests (no client-side cache hid a
+//         round trip) and to report the server's CPU per call.
 //
 // The JSON-RPC request of the bare-fetch floor is the 2026-07-28 one; the legacy path (no
 // MCP-Protocol-Version 2026 header) is served statelessly (`legacy: 'stateless'`).
@@ -30,7 +31,7 @@ import { pathToFileURL } from 'node:url';
 import { McpServer, Server, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { readBody, respondWith } from '../tests/helpers/web-handler.mjs';
-import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64 } from './tools.mjs';
+import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64, requestStats } from './tools.mjs';
 
 // the base64 text is built once (bench/tools.mjs)
 const IMAGE_B64 = imageBase64();
@@ -84,7 +85,7 @@ const handlers = {
   '/paged': createMcpHandler(pagedServer, { legacy: 'stateless', onerror: () => {} }),
 };
 
-let stats = {};
+const stats = requestStats();
 
 function methodOf(body) {
   try {
@@ -100,9 +101,7 @@ export async function startBenchServer({ port = 0 } = {}) {
   const server = http.createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/stats') {
-      if (req.method === 'POST') stats = {};
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ requests: stats }));
+      stats.answer(req, res);
       return;
     }
     const handler = handlers[path];
@@ -114,7 +113,7 @@ export async function startBenchServer({ port = 0 } = {}) {
     const body = await readBody(req);
     if (req.method === 'POST' && body) {
       const key = `${path} ${methodOf(body)}`;
-      stats[key] = (stats[key] ?? 0) + 1;
+      stats.count(key);
     }
     await respondWith(req, res, handler, { body, origin: 'http://127.0.0.1' });
   });

@@ -34,3 +34,27 @@ export const LISTED = Array.from({ length: LIST_TOOLS }, (_, i) => ({
   },
   annotations: { readOnlyHint: true },
 }));
+
+/**
+ * The /stats endpoint of both bench servers: `count(key)` per request served; GET answers
+ * `{ requests: { "<path> <method>": count }, cpuMs }` since start or the last POST, which
+ * resets both (`cpuMs`: the server process's CPU time, user + system, in ms).
+ */
+export function requestStats() {
+  let requests = {};
+  let cpu0 = process.cpuUsage();
+  return {
+    count(key) {
+      requests[key] = (requests[key] ?? 0) + 1;
+    },
+    answer(req, res) {
+      if (req.method === 'POST') {
+        requests = {};
+        cpu0 = process.cpuUsage();
+      }
+      const cpu = process.cpuUsage(cpu0);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ requests, cpuMs: (cpu.user + cpu.system) / 1000 }));
+    },
+  };
+}

@@ -6,7 +6,8 @@
 //        concurrency[], count, kinds[] }] }
 // Each step runs in turn (a full run sends one step per process; --smoke sends a server's
 // whole round in one process, to stay short); around each step the worker resets and reads
-// the server's /stats, so the runner can check every measured call reached the server.
+// the server's /stats, so the runner can check every measured call reached the server and
+// report the server's CPU per request.
 //
 // scenarios
 //   latency     sequential `small` calls: every call's time (ms)
@@ -244,7 +245,7 @@ async function run() {
 
 async function serverStats(reset) {
   const r = await fetch(common.statsUrl, { method: reset ? 'POST' : 'GET' });
-  return (await r.json()).requests;
+  return r.json();
 }
 
 try {
@@ -253,7 +254,10 @@ try {
     job = { ...common, ...step };
     await serverStats(true);
     const result = await run();
-    result.serverRequests = await serverStats(false);
+    const stats = await serverStats(false);
+    result.serverRequests = stats.requests;
+    // the server's CPU time over the step (warm-up calls included), ms
+    result.serverCpuMs = stats.cpuMs;
     results.push(result);
   }
   process.send({ ok: true, results }, () => process.exit(0));
