@@ -1,26 +1,51 @@
 // `npm run bench`: this adapter against the MCP TypeScript SDK v2 client and a bare `fetch`
-// (the floor), on one local `@modelcontextprotocol/server` 2.4.0 server (bench/server.mjs, its
-// own process). Each client is measured in a process of its own (bench/worker.mjs), so its
-// memory is its own. Writes bench/results.md, the home of every figure (machine, versions,
-// method, the full tables with medians and ratios; the README quotes only the headline), and
-// prints the tables.
+// (the floor), each row against two local MCP servers, each in a process of its own:
+//   sdk     `@modelcontextprotocol/server` 2.4.0 (bench/server.mjs): a real server, whose own
+//           cost per call is larger than any client's and hides most of the difference;
+//   canned  plain node:http with every response precomputed (bench/canned.mjs): the server's
+//           cost as small as Node allows, so that what is measured is the client.
+// Each client is measured in processes of its own (bench/worker.mjs), so its memory is its
+// own. Writes bench/results.md, the home of every figure (machine, versions, method, the full
+// tables with medians, ranges over the rounds and ratios; the README quotes the headline),
+// and prints it.
 //
-//   node bench/run.mjs                 full run (~5 min on 2 cores; run nothing else heavy)
-//   node bench/run.mjs --smoke         tiny counts, < 20 s, same rows (run by npm test)
-//   options: --out FILE (markdown; default bench/results.md, or target/bench-smoke.md with
-//            --smoke), --json FILE (the raw numbers), --only a,b (scenarios: latency,
-//            throughput, image, blocks, progress, list, cold, size, langchain), --no-build
+//   node bench/run.mjs                 full run (~10 min on 2 cores; run nothing else heavy)
+//   node bench/run.mjs --smoke         tiny counts, same rows, < 30 s (run by npm test; a
+//                                      server's whole round runs in one worker process)
+//   --out FILE          the markdown (default bench/results.md; with --smoke
+//                       target/bench-smoke.md)
+//   --json FILE         the raw numbers
+//   --only a,b          scenarios: latency (with the alternating pairs), throughput, image,
+//                       blocks, progress, list, langchain, cold, chromium, size
+//   --server S          sdk, canned or both (default both)
+//   --repeat N          the whole set N times, interleaved; every figure's range then spans
+//                       all rounds of all repetitions
+//   --concurrency a,b   throughput levels (default 1,16,128)
+//   --report FILE       no measuring: re-render the markdown from a saved --json FILE
+//   --no-build          measure pkg/ as it is (default: scripts/build.sh first; --smoke never
+//                       builds)
+//   --profile K:S       no report: one worker of client K (adapter, ts, fetch, adapter-legacy,
+//                       ts-legacy, langchain) in scenario S (latency, throughput, image,
+//                       blocks, progress, list) against the canned server (or --server sdk)
+//                       under `node --cpu-prof`, with the full counts (or --smoke's);
+//                       writes target/profiles/<K>-<S>-<server>-<time>.cpuprofile (open it
+//                       in Chrome DevTools' Performance panel or speedscope). E.g.
+//                       node bench/run.mjs --profile adapter:throughput --concurrency 16
 //
-// Rows of the report (each with the project's target where it has one): 1 latency of a small
-// tools/call (median, p99, time added over bare fetch, client CPU); 2 throughput at 1/16/128
-// in flight; 3 a 10 MB base64 image and 10k content blocks (time to a usable result, peak
-// RSS); 4 an SSE response with 10k progress notifications (time, callbacks); 5 tools/list of
-// 1,000 tools in 10 pages; 6 cold start (spawn to first listTools) and package size against
-// the TS client bundled by esbuild for the browser; 7 the same call through
-// @langchain/mcp-adapters (handshake era).
+// Rows of the report, each for both servers (targets on the canned server's rows): 1 latency
+// of a small tools/call (median, p99, time added over bare fetch, client CPU); 2 throughput at
+// 1/16/128 in flight; 3 a 10 MB base64 image and 10k content blocks (time to a usable result,
+// peak RSS); 4 an SSE response with 10k progress notifications (time, callbacks); 5 tools/list
+// of 1,000 tools in 10 pages; 6 cold start in Node (spawn to first listTools, and import to
+// first listTools timed inside the process), cold start in
+// headless Chromium (navigation start to tools listed, canned server only) and package size
+// against the TS client bundled by esbuild for the browser; 7 the same call through
+// @langchain/mcp-adapters (handshake era). Every figure is a median with its range (min–max)
+// over the rounds: each round is a fresh process per client (a spawn or a page load for cold
+// starts), the clients interleaved, so a ratio's range pairs the clients' same rounds.
 
 import { spawn, spawnSync, fork } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,30 +80,37 @@ const JSON_OUT = option('--json');
 const ONLY = option('--only')?.split(',');
 const wanted = (s) => !ONLY || ONLY.includes(s);
 const REPEAT = Math.max(1, Number(option('--repeat') ?? 1));
+const PROFILE = option('--profile');
+const SERVER_NAMES = { both: ['sdk', 'canned'], sdk: ['sdk'], canned: ['canned'] }[option('--server') ?? (PROFILE ? 'canned' : 'both')];
+if (!SERVER_NAMES) throw new Error(`--server ${option('--server')}: sdk, canned or both`);
+const CONCURRENCY = option('--concurrency')?.split(',').map(Number) ?? [1, 16, 128];
 
 const COUNTS = SMOKE
   ? {
       latency: { warmup: 5, n: 20 },
       alternating: { warmup: 5, n: 20, rounds: 1 },
-      throughput: { warmupMs: 20, durationMs: 80, concurrency: [1, 16, 128] },
+      throughput: { warmupMs: 20, durationMs: 60, concurrency: CONCURRENCY },
       image: { n: 1 },
       blocks: { n: 1 },
       progress: { n: 1, count: 10_000 },
       list: { warmup: 0, n: 1 },
       cold: { n: 1 },
+      chromium: { n: 1 },
       langchain: { warmup: 3, n: 10 },
     }
   : {
-      latency: { warmup: 300, n: 1000, rounds: 6 },
-      alternating: { warmup: 1000, n: 3000, rounds: 2 },
-      throughput: { warmupMs: 500, durationMs: 2000, concurrency: [1, 16, 128], rounds: 3 },
-      image: { n: 5 },
-      blocks: { n: 10 },
-      progress: { n: 5, count: 10_000 },
-      list: { warmup: 2, n: 20 },
-      cold: { n: 20 },
+      latency: { warmup: 300, n: 1000, rounds: 5 },
+      alternating: { warmup: 500, n: 2000, rounds: 3 },
+      throughput: { warmupMs: 500, durationMs: 2000, concurrency: CONCURRENCY, rounds: 3 },
+      image: { n: 3, rounds: 3 },
+      blocks: { n: 4, rounds: 3 },
+      progress: { n: 3, count: 10_000, rounds: 3 },
+      list: { warmup: 2, n: 8, rounds: 3 },
+      cold: { n: 15 },
+      chromium: { n: 15 },
       langchain: { warmup: 100, n: 1000 },
     };
+const SCENARIOS = ['latency', 'throughput', 'image', 'blocks', 'progress', 'list'];
 
 let PKG_DIR = path.join(ROOT, 'pkg');
 const MAIN = ['adapter', 'ts', 'fetch'];
@@ -91,6 +123,8 @@ const LABEL = {
   langchain: '@langchain/mcp-adapters',
   'ts-legacy': 'TS SDK client 2.4.0 (mode "legacy")',
 };
+const SERVER_LABEL = { sdk: 'SDK', canned: 'canned' };
+const SERVER_SCRIPT = { sdk: 'server.mjs', canned: 'canned.mjs' };
 
 // --- helpers ---------------------------------------------------------------------------------
 
@@ -105,6 +139,8 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
 const log = (...a) => process.stderr.write(`${a.join(' ')}\n`);
+/** Each round's order of `kinds`: rotated by the round, so that no client always runs first. */
+const rotated = (kinds, by) => kinds.map((_, i) => kinds[(i + by) % kinds.length]);
 
 /** The version of package `name` as Node would find it from `from` (node_modules up the tree). */
 function versionOf(name, from = ROOT) {
@@ -115,85 +151,86 @@ function versionOf(name, from = ROOT) {
   }
 }
 
-/**
- * One result from the repetitions of a measurement: samples concatenated (times, counts,
- * per-call peaks), single figures (CPU per call, calls/s, scenario peaks) as the median of
- * the repetitions.
- */
-function merge(results) {
-  if (results.length === 1) return results[0];
-  const med = (k) => median(results.map((r) => r[k]));
-  const out = { ...results[0], repetitions: results.length };
-  for (const k of ['times', 'counts', 'peaks']) if (results[0][k]) out[k] = results.flatMap((r) => r[k]);
-  for (const k of ['cpuPerCall', 'peak', 'overall', 'retained']) if (results[0][k] !== undefined) out[k] = med(k);
-  for (const k of ['calls', 'lists']) if (results[0][k] !== undefined) out[k] = results.reduce((a, r) => a + r[k], 0);
-  if (results[0].byConcurrency) {
-    out.byConcurrency = {};
-    for (const c of Object.keys(results[0].byConcurrency)) {
-      const each = results.map((r) => r.byConcurrency[c]);
-      out.byConcurrency[c] = {
-        calls: each.reduce((a, e) => a + e.calls, 0),
-        perSecond: median(each.map((e) => e.perSecond)),
-        cpuPerCall: median(each.map((e) => e.cpuPerCall)),
-        each: each.map((e) => Math.round(e.perSecond)),
-      };
-    }
-  }
-  return out;
-}
+// --- the servers -----------------------------------------------------------------------------
 
-// --- the server ------------------------------------------------------------------------------
-
-async function startServer() {
-  const child = spawn(process.execPath, [path.join(HERE, 'server.mjs')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(name) {
+  const child = spawn(process.execPath, [path.join(HERE, SERVER_SCRIPT[name])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout });
     rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before listening`)));
+    child.once('exit', (code) => reject(new Error(`bench server ${name} exited (${code}) before listening`)));
   });
   const urls = JSON.parse(line);
-  return { ...urls, close: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
+  return { name, ...urls, close: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))) };
 }
 
-async function serverStats(server, reset = false) {
-  const r = await fetch(server.statsUrl, { method: reset ? 'POST' : 'GET' });
-  return (await r.json()).requests;
-}
-
-// --- one worker ------------------------------------------------------------------------------
+// --- workers ---------------------------------------------------------------------------------
 
 const problems = [];
 
-async function measure(server, kind, scenario, counts) {
-  await serverStats(server, true);
-  const job = { kind, scenario, url: server.url, pagedUrl: server.pagedUrl, ...counts };
+/**
+ * Runs `steps` ({ kind, scenario, …counts }) in one fresh worker process against `server`;
+ * returns each step's result. Every measured call must have reached the server (no client
+ * cache answered for it): a shortfall is listed under Problems.
+ */
+async function runWorker(server, steps, execArgv = []) {
+  const job = { url: server.url, pagedUrl: server.pagedUrl, statsUrl: server.statsUrl, steps };
   const message = await new Promise((resolve, reject) => {
     const child = fork(path.join(HERE, 'worker.mjs'), [JSON.stringify(job)], {
       cwd: ROOT,
-      execArgv: ['--expose-gc'],
+      execArgv: ['--expose-gc', ...execArgv],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let got;
     child.on('message', (m) => (got = m));
     child.once('error', reject);
-    child.once('exit', (code) => (got ? resolve(got) : reject(new Error(`${kind}/${scenario} worker exited (${code}) without a result`))));
+    child.once('exit', (code) => (got ? resolve(got) : reject(new Error(`${server.name}: worker of ${steps.map((s) => `${s.kind}/${s.scenario}`)} exited (${code}) without a result`))));
   });
-  if (!message.ok) throw new Error(`${kind}/${scenario}: ${message.error}`);
-  const stats = await serverStats(server);
-  // every call must have reached the server (no client cache answered for it)
-  const expect = scenario === 'list' ? ['/paged tools/list', 10 * message.result.lists] : ['/mcp tools/call', message.result.calls];
-  if (scenario === 'alternating') expect[1] = message.result.calls;
-  const seen = stats[expect[0]] ?? 0;
-  if (seen < expect[1]) problems.push(`${kind}/${scenario}: the server saw ${seen} ${expect[0]} requests for ${expect[1]} measured`);
-  message.result.serverRequests = stats;
-  return message.result;
+  if (!message.ok) throw new Error(`${server.name}: ${steps.map((s) => `${s.kind}/${s.scenario}`)}: ${message.error}`);
+  steps.forEach((step, i) => {
+    const result = message.results[i];
+    const expect = step.scenario === 'list' ? ['/paged tools/list', 10 * result.lists] : ['/mcp tools/call', result.calls];
+    const seen = result.serverRequests[expect[0]] ?? 0;
+    if (seen < expect[1]) problems.push(`${server.name}: ${step.kind}/${step.scenario}: the server saw ${seen} ${expect[0]} requests for ${expect[1]} measured`);
+  });
+  return message.results;
 }
 
-// --- cold start ------------------------------------------------------------------------------
+/**
+ * Runs the planned steps ({ server, step, store(result) }): in a full run each step in a
+ * process of its own, in order; with --smoke each server's steps in one process, the servers
+ * at once (the counts are too small for the figures to mean anything anyway).
+ */
+async function execute(plan, servers) {
+  if (!SMOKE) {
+    for (const p of plan) {
+      if (p.note) log(p.note);
+      const [result] = await runWorker(servers[p.server], [p.step]);
+      p.store(result);
+    }
+    return;
+  }
+  await Promise.all(
+    Object.keys(servers).map(async (name) => {
+      const mine = plan.filter((p) => p.server === name);
+      if (!mine.length) return;
+      log(`bench: smoke, ${mine.length} steps against the ${name} server in one worker`);
+      const results = await runWorker(servers[name], mine.map((p) => p.step));
+      mine.forEach((p, i) => p.store(results[i]));
+    }),
+  );
+}
+
+// --- cold start in Node ------------------------------------------------------------------------------
 
 function coldScript(kind, url) {
   const pkg = pathToFileURL(path.join(PKG_DIR, 'index.node.js')).href;
-  const done = `process.stdout.write('ready ' + n + '\\n'); process.exit(0);`;
+  // 'ready <tools> <ms from the import of the client to the tools listed>'
+  const done = `process.stdout.write('ready ' + n + ' ' + (performance.now() - t0) + '\\n'); process.exit(0);`;
+  return `const t0 = performance.now();\n${coldBody(kind, url, pkg, done)}`;
+}
+
+function coldBody(kind, url, pkg, done) {
   switch (kind) {
     case 'adapter':
       return `const { MCPAdapter } = await import(${JSON.stringify(pkg)});
@@ -228,7 +265,7 @@ async function coldStart(kind, url) {
   const ms = await new Promise((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout });
     rl.on('line', (l) => {
-      if (l.startsWith('ready ')) resolve(performance.now() - t0);
+      if (l.startsWith('ready ')) resolve({ spawn: performance.now() - t0, imported: Number(l.split(' ')[2]) });
     });
     child.once('exit', (code) => reject(new Error(`cold start of ${kind} exited (${code}) before listing: ${err.slice(-2000)}`)));
   });
@@ -244,13 +281,6 @@ async function sizes() {
   const { build } = await import('esbuild');
   const pkgDir = PKG_DIR;
   const wasm = readFileSync(path.join(pkgDir, 'mcp_wasm_adapter_bg.wasm'));
-  // the JS a page loads: the glue, the adapter, the entry, and the exchange snippet(s)
-  const snippets = readdirSync(path.join(pkgDir, 'snippets'), { recursive: true })
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => path.join('snippets', f));
-  const jsFiles = ['mcp_wasm_adapter.js', 'adapter.js', 'index.browser.js', ...snippets].map((f) => readFileSync(path.join(pkgDir, f)));
-  const jsRaw = jsFiles.reduce((a, b) => a + b.length, 0);
-  const jsGz = jsFiles.reduce((a, b) => a + gz(b), 0);
   // our browser entry bundled and minified like the TS client (the wasm stays a separate file)
   const ours = await build({
     entryPoints: [path.join(pkgDir, 'index.browser.js')],
@@ -259,8 +289,22 @@ async function sizes() {
     platform: 'browser',
     minify: true,
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
+  // the JS a page loads as shipped: the modules the browser entry imports statically (the
+  // entry, the wasm-bindgen glue, adapter.js, group.js, the exchange snippet, …, from
+  // esbuild's module graph); those imported on first use (import()) are listed apart
+  const inputs = ours.metafile.inputs;
+  const entry = Object.keys(inputs).find((f) => path.resolve(f) === path.join(pkgDir, 'index.browser.js'));
+  const loaded = new Set([entry]);
+  for (const f of loaded) for (const i of inputs[f].imports) if (i.kind === 'import-statement') loaded.add(i.path);
+  const rel = (f) => path.relative(pkgDir, path.resolve(f));
+  const jsNames = [...loaded].map(rel).sort();
+  const lazyNames = Object.keys(inputs).filter((f) => !loaded.has(f)).map(rel).sort();
+  const jsFiles = jsNames.map((f) => readFileSync(path.join(pkgDir, f)));
+  const jsRaw = jsFiles.reduce((a, b) => a + b.length, 0);
+  const jsGz = jsFiles.reduce((a, b) => a + gz(b), 0);
   const oursMin = ours.outputFiles[0].contents;
   const ts = await build({
     stdin: { contents: "export { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';", resolveDir: ROOT, loader: 'js' },
@@ -273,9 +317,12 @@ async function sizes() {
   });
   const tsMin = ts.outputFiles[0].contents;
   return {
+    tsBundle: tsMin,
     adapter: {
       wasmRaw: wasm.length,
       wasmGz: gz(wasm),
+      jsNames,
+      lazyNames,
       jsRaw,
       jsGz,
       minJsRaw: oursMin.length,
@@ -287,8 +334,6 @@ async function sizes() {
     ts: { totalRaw: tsMin.length, totalGz: gz(tsMin) },
   };
 }
-
-// --- the run ---------------------------------------------------------------------------------
 
 function machine() {
   const cpus = os.cpus();
@@ -311,12 +356,40 @@ function versions() {
     '@modelcontextprotocol/sdk (under @langchain/mcp-adapters)': versionOf('@modelcontextprotocol/sdk', path.join(ROOT, 'node_modules', '@langchain', 'mcp-adapters')),
     '@langchain/core': versionOf('@langchain/core'),
     esbuild: versionOf('esbuild'),
+    'playwright-core': versionOf('playwright-core'),
+    chromium: spawnSync(process.env.CHROMIUM || '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout?.trim() || '?',
   };
 }
 
+async function profile(servers) {
+  const [kind, scenario] = PROFILE.split(':');
+  if (!SCENARIOS.includes(scenario) || !kind) throw new Error(`--profile ${PROFILE}: KIND:SCENARIO, scenario one of ${SCENARIOS.join(', ')}`);
+  const server = servers[SERVER_NAMES[0]];
+  const dir = path.join(ROOT, 'target', 'profiles');
+  mkdirSync(dir, { recursive: true });
+  const name = `${kind}-${scenario}-${server.name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`;
+  log(`bench: profiling ${kind} / ${scenario} against the ${server.name} server`);
+  const [result] = await runWorker(server, [{ kind, scenario, ...COUNTS[scenario] }], ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`]);
+  const summary = result.byConcurrency
+    ? Object.entries(result.byConcurrency).map(([c, r]) => `${c} in flight: ${Math.round(r.perSecond)} calls/s, ${r.cpuPerCall.toFixed(3)} ms CPU per call`).join('; ')
+    : result.times
+      ? `median ${median(result.times).toFixed(3)} ms over ${result.times.length}`
+      : '';
+  log(`bench: ${summary}${problems.length ? `; problems: ${problems.join('; ')}` : ''}`);
+  process.stdout.write(`${path.join(dir, name)}\n`);
+}
+
 async function main() {
+  if (option('--report')) {
+    // re-render a saved run (--json FILE of an earlier run) without measuring
+    const raw = JSON.parse(readFileSync(path.resolve(option('--report')), 'utf8'));
+    const md = report(raw);
+    writeFileSync(OUT, md);
+    process.stdout.write(md);
+    return;
+  }
   const started = performance.now();
-  if (!SMOKE && !flag('--no-build')) {
+  if (!SMOKE && !PROFILE && !flag('--no-build')) {
     const b = spawnSync('bash', [path.join(ROOT, 'scripts', 'build.sh')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     if (b.status !== 0) throw new Error('scripts/build.sh failed');
   }
@@ -327,91 +400,136 @@ async function main() {
   cpSync(path.join(ROOT, 'pkg'), snapshot, { recursive: true, preserveTimestamps: true });
   process.env.BENCH_PKG_DIR = snapshot;
   PKG_DIR = snapshot;
-  const server = await startServer();
+  const servers = Object.fromEntries(await Promise.all(SERVER_NAMES.map(async (name) => [name, await startServer(name)])));
+  if (PROFILE) {
+    try {
+      await profile(servers);
+    } finally {
+      for (const s of Object.values(servers)) await s.close();
+      rmSync(snapshot, { recursive: true, force: true });
+    }
+    return;
+  }
   const stamp = path.join(PKG_DIR, '.build-stamp');
   const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'pkg-template', 'Cargo.toml'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
   const build = {
     built: existsSync(stamp) ? statSync(stamp).mtime.toISOString() : '?',
     tree: dirty ? `working tree differs from HEAD in ${dirty.split('\n').length} file(s) under src/, pkg-template/` : 'clean',
   };
-  const raw = { repeat: REPEAT, build, smoke: SMOKE, counts: COUNTS, machine: machine(), versions: versions(), results: {} };
+  const raw = { repeat: REPEAT, build, smoke: SMOKE, counts: COUNTS, servers: SERVER_NAMES, machine: machine(), versions: versions(), results: {} };
   const R = raw.results;
+  for (const name of SERVER_NAMES) R[name] = {};
   try {
-    // --repeat N: the whole set N times, interleaved, so that a burst of load from elsewhere
-    // hits one repetition of each row rather than one client; the rows merge the repetitions
-    // The server's own JIT warms up over its first thousands of requests: before that, whichever
-    // client runs first pays for it. Warm it with every client's requests first (unmeasured).
-    if (!SMOKE && ['latency', 'throughput'].some(wanted)) {
-      for (const kind of MAIN) {
-        log(`bench: warming the server with ${kind}`);
-        await measure(server, kind, 'latency', { warmup: 0, n: 3000 });
-      }
+    // sizes first: the TS client's browser bundle is also the Chromium row's
+    let tsBundle;
+    if (wanted('size') || wanted('chromium')) {
+      log('bench: sizes (esbuild bundles)');
+      const s = await sizes();
+      tsBundle = s.tsBundle;
+      delete s.tsBundle;
+      if (wanted('size')) R.size = s;
     }
-    if (wanted('latency')) {
-      // each client paired with bare fetch in one process, call by call: the pair sees the
-      // same machine speed (a third client in the same process would add its own garbage
-      // collections to the others' calls)
-      R.alternating = {};
-      for (let round = 0; round < COUNTS.alternating.rounds; round++) {
-        for (const kind of ['adapter', 'ts']) {
-          log(`bench: latency, ${kind} and bare fetch alternating in one process (round ${round + 1}/${COUNTS.alternating.rounds})`);
-          const r = await measure(server, kind, 'alternating', { kinds: [kind, 'fetch'], ...COUNTS.alternating });
-          (R.alternating[kind] ??= []).push(r.byKind);
+    // A server's JIT warms up over its first thousands of requests: before that, whichever
+    // client runs first pays for it. Warm each with every client's requests (unmeasured).
+    if (!SMOKE && ['latency', 'throughput'].some(wanted)) {
+      for (const name of SERVER_NAMES) {
+        for (const kind of MAIN) {
+          log(`bench: warming the ${name} server with ${kind}`);
+          await runWorker(servers[name], [{ kind, scenario: 'latency', warmup: 0, n: 3000 }]);
         }
       }
     }
-    const runs = [];
-    for (let rep = 1; rep <= REPEAT; rep++) {
-      const one = {};
-      // each repetition starts with another client, so that no client always runs first
-      const order = MAIN.map((_, i) => MAIN[(i + rep - 1) % MAIN.length]);
-      for (const scenario of ['latency', 'throughput', 'image', 'blocks', 'progress', 'list']) {
-        if (!wanted(scenario)) continue;
-        one[scenario] = {};
-        // latency and throughput: several rounds, each client in a fresh process per round,
-        // interleaved (one process's luck, such as the core it landed on, moves its median by
-        // more than the differences measured here)
-        const rounds = COUNTS[scenario].rounds ?? 1;
-        const each = Object.fromEntries(order.map((kind) => [kind, []]));
+    const plan = [];
+    const rep = (r) => (REPEAT > 1 ? `[${r + 1}/${REPEAT}] ` : '');
+    for (let r = 0; r < REPEAT; r++) {
+      if (wanted('latency')) {
+        // each client paired with bare fetch in one process, call by call: the pair sees the
+        // same machine speed (a third client in the same process would add its own garbage
+        // collections to the others' calls)
+        const rounds = COUNTS.alternating.rounds;
         for (let round = 0; round < rounds; round++) {
-          for (const kind of order) {
-            log(`bench: ${REPEAT > 1 ? `[${rep}/${REPEAT}] ` : ''}${scenario} / ${kind}${rounds > 1 ? ` (round ${round + 1}/${rounds})` : ''}`);
-            each[kind].push(await measure(server, kind, scenario, COUNTS[scenario]));
+          for (const name of rotated(SERVER_NAMES, round + r)) {
+            for (const kind of rotated(['adapter', 'ts'], round + r)) {
+              plan.push({
+                server: name,
+                note: `bench: ${rep(r)}latency, ${kind} and bare fetch alternating in one process, ${name} server (round ${round + 1}/${rounds})`,
+                step: { kind, scenario: 'alternating', kinds: [kind, 'fetch'], ...COUNTS.alternating },
+                store: (result) => ((R[name].alternating ??= {})[kind] ??= []).push(result.byKind),
+              });
+            }
           }
         }
-        for (const kind of order) one[scenario][kind] = merge(each[kind]);
+      }
+      // several rounds, each client in a fresh process per round, interleaved with the other
+      // clients and servers (one process's luck, such as the core it landed on, moves its
+      // median by more than the differences measured here)
+      for (const scenario of SCENARIOS) {
+        if (!wanted(scenario)) continue;
+        const rounds = COUNTS[scenario].rounds ?? 1;
+        for (let round = 0; round < rounds; round++) {
+          for (const name of rotated(SERVER_NAMES, round + r)) {
+            for (const kind of rotated(MAIN, round + r)) {
+              plan.push({
+                server: name,
+                note: `bench: ${rep(r)}${scenario} / ${kind} / ${name} server${rounds > 1 ? ` (round ${round + 1}/${rounds})` : ''}`,
+                step: { kind, scenario, ...COUNTS[scenario] },
+                store: (result) => ((R[name][scenario] ??= {})[kind] ??= []).push(result),
+              });
+            }
+          }
+        }
       }
       if (wanted('langchain')) {
-        one.langchain = {};
-        for (const kind of LANGCHAIN) {
-          log(`bench: ${REPEAT > 1 ? `[${rep}/${REPEAT}] ` : ''}langchain path / ${kind}`);
-          one.langchain[kind] = await measure(server, kind, 'latency', COUNTS.langchain);
+        for (const name of SERVER_NAMES) {
+          for (const kind of LANGCHAIN) {
+            plan.push({
+              server: name,
+              note: `bench: ${rep(r)}langchain path / ${kind} / ${name} server`,
+              step: { kind, scenario: 'latency', ...COUNTS.langchain },
+              store: (result) => ((R[name].langchain ??= {})[kind] ??= []).push(result),
+            });
+          }
         }
       }
-      runs.push(one);
     }
-    for (const [scenario, byKind] of Object.entries(runs[0])) {
-      R[scenario] = {};
-      for (const kind of Object.keys(byKind)) R[scenario][kind] = merge(runs.map((r) => r[scenario][kind]));
+    const chromium = async () => {
+      if (!wanted('chromium') || !servers.canned) return;
+      const { chromiumColdStart } = await import('./browser.mjs');
+      R.chromium = await chromiumColdStart({ pkgDir: PKG_DIR, tsBundle, mcpUrl: servers.canned.url, tools: 4, n: COUNTS.chromium.n * REPEAT, log });
+    };
+    if (SMOKE) {
+      await Promise.all([execute(plan, servers), chromium()]);
+    } else {
+      await execute(plan, servers);
     }
     if (wanted('cold')) {
-      R.cold = {};
-      // interleaved, so drift in machine load spreads over every client alike
-      for (const kind of [...MAIN, 'langchain']) R.cold[kind] = [];
-      for (let i = 0; i < COUNTS.cold.n * REPEAT; i++) {
-        for (const kind of [...MAIN, 'langchain']) {
-          log(`bench: cold start ${i + 1}/${COUNTS.cold.n * REPEAT} / ${kind}`);
-          R.cold[kind].push(await coldStart(kind, server.url));
+      // interleaved, so drift in machine load spreads over every client and server alike
+      for (const name of SERVER_NAMES) {
+        R[name].cold = {};
+        R[name].coldImport = {};
+        for (const kind of [...MAIN, 'langchain']) [R[name].cold[kind], R[name].coldImport[kind]] = [[], []];
+      }
+      const n = COUNTS.cold.n * REPEAT;
+      for (let i = 0; i < n; i++) {
+        for (const name of rotated(SERVER_NAMES, i)) {
+          for (const kind of rotated([...MAIN, 'langchain'], i)) {
+            log(`bench: cold start ${i + 1}/${n} / ${kind} / ${name} server`);
+            const { spawn: total, imported } = await coldStart(kind, servers[name].url);
+            R[name].cold[kind].push(total);
+            R[name].coldImport[kind].push(imported);
+          }
         }
       }
     }
-    if (wanted('size')) R.size = await sizes();
+    if (!SMOKE) await chromium();
   } finally {
-    await server.close();
+    for (const s of Object.values(servers)) await s.close();
     rmSync(snapshot, { recursive: true, force: true });
   }
   raw.problems = problems;
   raw.seconds = (performance.now() - started) / 1000;
+  raw.date = new Date().toISOString();
+  raw.machine.load = machine().load;
 
   const md = report(raw);
   mkdirSync(path.dirname(OUT), { recursive: true });
@@ -427,89 +545,201 @@ const f = (x, d = 2) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a
 const MB = 1e6;
 const KB = 1000;
 
-/** The rows of the main table: [label, {adapter, ts, fetch}, decimals, target text, met?]. */
-function rows(raw) {
-  const R = raw.results;
-  const out = [];
-  const add = (id, label, vals, d, target = '', met = null, extra = {}) => out.push({ id, label, vals, d, target, met, ...extra });
-  const by = (scenario, fn) => Object.fromEntries(MAIN.map((k) => [k, R[scenario]?.[k] ? fn(R[scenario][k]) : undefined]));
+/** A figure: its value (a median) and its value in each round, rounds in the same order for every client. */
+const fig = (value, rounds) => ({ value, rounds });
+/** Per-call samples of each round (`sel(round)` → ms[]): the median of all, each round's median. */
+const timeFig = (rounds, sel) => (rounds?.length ? fig(median(rounds.flatMap(sel)), rounds.map((r) => median(sel(r)))) : undefined);
+/** One number per round: their median and themselves. */
+const eachFig = (rounds, sel) => (rounds?.length ? fig(median(rounds.map(sel)), rounds.map(sel)) : undefined);
+/**
+ * a op b for each round, pairing the two clients' same round: the median of those (so that
+ * the figure lies within its range), or op of the two values when there was one round.
+ */
+function pairFig(a, b, op) {
+  if (!a || !b) return undefined;
+  const rounds = a.rounds.map((x, i) => (i < b.rounds.length ? op(x, b.rounds[i]) : NaN)).filter(Number.isFinite);
+  return fig(rounds.length > 1 ? median(rounds) : op(a.value, b.value), rounds);
+}
+const ratio = (a, b) => pairFig(a, b, (x, y) => x / y);
+const minus = (a, b) => pairFig(a, b, (x, y) => x - y);
+const zero = fig(0, []);
 
-  if (R.latency) {
-    const med = by('latency', (r) => median(r.times));
-    add('1', 'tools/call latency, median (ms)', med, 3);
-    add('1', 'tools/call latency, p99 (ms)', by('latency', (r) => pct(r.times, 99)), 3);
-    const over = { adapter: med.adapter - med.fetch, ts: med.ts - med.fetch, fetch: 0 };
-    add('1', 'added over bare fetch, median (ms)', over, 3, '≤ 0.15 ms', over.adapter <= 0.15, { noRatio: true });
-    if (R.alternating) {
-      // per pair: the client's median minus bare fetch's median in the same process; the
-      // median of the rounds
-      const over = (kind) => median(R.alternating[kind].map((byKind) => median(byKind[kind]) - median(byKind.fetch)));
-      const altOver = { adapter: over('adapter'), ts: over('ts'), fetch: 0 };
-      add('1', 'added over bare fetch, each client alternating call by call with bare fetch in one process, median (ms)', altOver, 3, '≤ 0.15 ms', altOver.adapter <= 0.15, { noRatio: true });
-    }
-    const cpu = by('latency', (r) => r.cpuPerCall);
-    add('1', 'client CPU per call, sequential (ms)', cpu, 3);
-    const cpuOver = { adapter: cpu.adapter - cpu.fetch, ts: cpu.ts - cpu.fetch, fetch: 0 };
-    add('1', 'client CPU added over bare fetch (ms)', cpuOver, 3, '', null, { noRatio: true });
+/** "value (min–max)", the range only when there were several rounds. */
+function cell(fg, d, suffix = '') {
+  if (!fg) return '';
+  const range = fg.rounds.length > 1 ? ` (${f(Math.min(...fg.rounds), d)}–${f(Math.max(...fg.rounds), d)})` : '';
+  return `${f(fg.value, d)}${suffix}${range}`;
+}
+
+/**
+ * The rows of the main table for one server's results: { key, id, label, vals: { adapter,
+ * ts, fetch } figures, d, target, met }. Targets only on the canned server's rows (there the
+ * client's own cost shows).
+ */
+function rowsFor(R, server) {
+  const S = R[server] ?? {};
+  const targets = server === 'canned';
+  const out = [];
+  const add = (key, id, label, vals, d, target = '', met = null, extra = {}) =>
+    out.push({ key, id, label, server, vals, d, target: targets ? target : '', met: targets ? met : null, ...extra });
+  const by = (rounds, fn) => Object.fromEntries(MAIN.map((k) => [k, fn(rounds?.[k])]));
+
+  if (S.latency) {
+    const med = by(S.latency, (r) => timeFig(r, (x) => x.times));
+    add('lat', '1', 'tools/call latency, median (ms)', med, 3);
+    add('p99', '1', 'tools/call latency, p99 (ms)', by(S.latency, (r) => r && fig(pct(r.flatMap((x) => x.times), 99), r.map((x) => pct(x.times, 99)))), 3);
+    const over = { adapter: minus(med.adapter, med.fetch), ts: minus(med.ts, med.fetch), fetch: zero };
+    add('over', '1', 'added over bare fetch, median (ms)', over, 3, '≤ 0.10 ms', over.adapter?.value <= 0.1, { noRatio: true });
   }
-  if (R.throughput) {
-    for (const c of COUNTS.throughput.concurrency) {
-      const v = by('throughput', (r) => r.byConcurrency[c]?.perSecond);
-      add('2', `throughput, ${c} in flight (calls/s)`, v, 0, '≥ 0.9× fetch', v.adapter / v.fetch >= 0.9, { higher: true });
-      add('2', `client CPU per call, ${c} in flight (ms)`, by('throughput', (r) => r.byConcurrency[c]?.cpuPerCall), 3);
+  if (S.alternating) {
+    // per round: the client's median minus bare fetch's median in the same process
+    const alt = (kind) => eachFig(S.alternating[kind], (byKind) => median(byKind[kind]) - median(byKind.fetch));
+    const v = { adapter: alt('adapter'), ts: alt('ts'), fetch: zero };
+    add('alt', '1', 'added over bare fetch, each client alternating call by call with bare fetch in one process, median (ms)', v, 3, '≤ 0.10 ms', v.adapter?.value <= 0.1, { noRatio: true });
+  }
+  if (S.latency) {
+    const cpu = by(S.latency, (r) => eachFig(r, (x) => x.cpuPerCall));
+    add('cpu', '1', 'client CPU per call, sequential (ms)', cpu, 3, 'beside fetch (ours ÷ fetch)');
+    add('cpuOver', '1', 'client CPU added over bare fetch (ms)', { adapter: minus(cpu.adapter, cpu.fetch), ts: minus(cpu.ts, cpu.fetch), fetch: zero }, 3, '', null, { noRatio: true });
+    // the server's CPU over the whole step (warm-up included) ÷ every request it served then
+    const perRequest = (x) => x.serverCpuMs / Object.values(x.serverRequests).reduce((a, b) => a + b, 0);
+    add('srvCpu', '1', 'server CPU per request served, sequential calls (ms)', by(S.latency, (r) => (r?.[0]?.serverCpuMs !== undefined ? eachFig(r, perRequest) : undefined)), 3, '', null, { noRatio: true });
+  }
+  if (S.throughput) {
+    for (const c of SHOWN.throughput.concurrency) {
+      const v = by(S.throughput, (r) => eachFig(r, (x) => x.byConcurrency[c]?.perSecond));
+      add(`tp${c}`, '2', `throughput, ${c} in flight (calls/s)`, v, 0, '≥ 0.9× fetch', ratio(v.adapter, v.fetch)?.value >= 0.9, { higher: true });
+      add(`tpcpu${c}`, '2', `client CPU per call, ${c} in flight (ms)`, by(S.throughput, (r) => eachFig(r, (x) => x.byConcurrency[c]?.cpuPerCall)), 3);
     }
   }
-  for (const [scenario, id, what] of [
-    ['image', '3', '10 MB image'],
-    ['blocks', '3', '10k blocks'],
+  for (const [scenario, what] of [
+    ['image', '10 MB image'],
+    ['blocks', '10k blocks'],
   ]) {
-    if (!R[scenario]) continue;
-    const t = by(scenario, (r) => median(r.times));
-    const m = by(scenario, (r) => r.overall / MB);
-    const worst = by(scenario, (r) => r.peak / MB);
+    if (!S[scenario]) continue;
     const isImage = scenario === 'image';
-    add(id, `${what}: time to usable result, median (ms)`, t, 1, isImage ? '≤ 1.2× fetch' : '', isImage ? t.adapter / t.fetch <= 1.2 : null);
-    add(id, `${what}: peak RSS over baseline, whole scenario (MB)`, m, 1, isImage ? '≤ fetch + 30 MB' : '', isImage ? m.adapter - m.fetch <= 30 : null);
-    add(id, `${what}: peak RSS of the worst single call, after a GC (MB)`, worst, 1);
+    const t = by(S[scenario], (r) => timeFig(r, (x) => x.times));
+    add(`${scenario}T`, '3', `${what}: time to usable result, median (ms)`, t, 1, isImage ? '≤ 1.2× fetch' : '', isImage ? ratio(t.adapter, t.fetch)?.value <= 1.2 : null);
+    const m = by(S[scenario], (r) => eachFig(r, (x) => x.overall / MB));
+    add(`${scenario}M`, '3', `${what}: peak RSS over baseline, whole scenario (MB)`, m, 1, isImage ? '≤ fetch + 30 MB' : '', isImage ? minus(m.adapter, m.fetch)?.value <= 30 : null);
+    add(`${scenario}W`, '3', `${what}: peak RSS of the worst single call, after a GC (MB)`, by(S[scenario], (r) => eachFig(r, (x) => x.peak / MB)), 1);
   }
-  if (R.progress) {
-    add('4', '10k progress notifications (SSE): time, median (ms)', by('progress', (r) => median(r.times)), 1);
-    add('4', '10k progress notifications: callbacks (min of runs)', by('progress', (r) => Math.min(...r.counts)), 0, '= 10000',
-      R.progress.adapter ? Math.min(...R.progress.adapter.counts) === COUNTS.progress.count : null, { noRatio: true });
+  if (S.progress) {
+    const t = by(S.progress, (r) => timeFig(r, (x) => x.times));
+    add('progT', '4', '10k progress notifications (SSE): time, median (ms)', t, 1, '≤ 1.2× fetch', ratio(t.adapter, t.fetch)?.value <= 1.2);
+    const calls = by(S.progress, (r) => r && fig(Math.min(...r.flatMap((x) => x.counts)), r.map((x) => Math.min(...x.counts))));
+    add('progN', '4', '10k progress notifications: callbacks (min of runs)', calls, 0, '= 10000', calls.adapter?.value === SHOWN.progress.count, { noRatio: true });
   }
-  if (R.list) add('5', 'tools/list, 1,000 tools in 10 pages, median (ms)', by('list', (r) => median(r.times)), 2);
-  if (R.cold) {
-    const c = Object.fromEntries(MAIN.map((k) => [k, median(R.cold[k])]));
-    add('6', 'cold start: spawn → first listTools, median (ms)', c, 1, '≤ 0.5× TS client', c.adapter <= 0.5 * c.ts);
+  if (S.list) {
+    const t = by(S.list, (r) => timeFig(r, (x) => x.times));
+    add('list', '5', 'tools/list, 1,000 tools in 10 pages, median (ms)', t, 2, '≤ 1.5× fetch', ratio(t.adapter, t.fetch)?.value <= 1.5);
   }
-  if (R.size) {
-    const s = R.size;
-    add('6', 'size: wasm + JS as shipped, raw (KB)', { adapter: s.adapter.totalRaw / KB, ts: s.ts.totalRaw / KB }, 1, '', null, { tsNote: true });
-    add('6', 'size: wasm + JS as shipped, gzipped (KB)', { adapter: s.adapter.totalGz / KB, ts: s.ts.totalGz / KB }, 1, '≤ 88 KB', s.adapter.totalGz / KB <= 88, { tsNote: true });
-    add('6', 'size: wasm + JS minified by esbuild, gzipped (KB)', { adapter: s.adapter.totalMinGz / KB, ts: s.ts.totalGz / KB }, 1, '≤ 88 KB', s.adapter.totalMinGz / KB <= 88, { tsNote: true });
+  if (S.cold) {
+    const c = by(S.cold, (r) => r && fig(median(r), r));
+    add('cold', '6', 'cold start in Node: spawn → first listTools, median (ms)', c, 1);
+  }
+  if (S.coldImport) {
+    // the same spawns, timed inside the process from the client's import: Node's own start-up
+    // (~100 ms, the same for every client) left out
+    const c = by(S.coldImport, (r) => r && fig(median(r), r));
+    add('coldImport', '6', 'cold start in Node: import → first listTools, in the process, median (ms)', c, 1, '≤ 0.4× TS client', ratio(c.adapter, c.ts)?.value <= 0.4);
   }
   return out;
 }
 
+/** Rows that do not depend on the server: Chromium's cold start (canned server) and size. */
+function sharedRows(R) {
+  const out = [];
+  if (R.chromium) {
+    const empty = median(R.chromium.empty);
+    const net = (k) => fig(median(R.chromium[k]) - empty, R.chromium[k].map((x) => x - empty));
+    const v = { adapter: net('adapter'), ts: net('ts') };
+    out.push({ key: 'chromium', id: '6', label: 'cold start in headless Chromium: navigation start → tools listed, minus an empty page, median (ms) ²', server: 'canned', vals: v, d: 1, target: '≤ 0.5× TS client', met: ratio(v.adapter, v.ts).value <= 0.5 });
+  }
+  if (R.size) {
+    const s = R.size;
+    const one = (x) => fig(x / KB, []);
+    const size = (key, label, ours, target = '', met = null) =>
+      out.push({ key, id: '6', label, server: '—', vals: { adapter: one(ours), ts: one(key === 'sizeRaw' ? s.ts.totalRaw : s.ts.totalGz) }, d: 1, target, met, tsNote: true });
+    size('sizeRaw', 'size: wasm + JS as shipped, raw (KB)', s.adapter.totalRaw);
+    size('size', 'size: wasm + JS as shipped, gzipped (KB)', s.adapter.totalGz, '≤ 88 KB', s.adapter.totalGz / KB <= 88);
+    size('sizeMin', 'size: wasm + all JS, those imported on first use too, bundled and minified by esbuild, gzipped (KB)', s.adapter.totalMinGz);
+  }
+  return out;
+}
+
+/** The headline: the figures the project's targets are about, canned server beside SDK server. */
+function headline(byServer, shared) {
+  const find = (server, key) => (server ? byServer[server] ?? [] : shared).find((r) => r.key === key);
+  const lines = [];
+  const item = (label, d, suffix, target, get, { sharedOnly = false } = {}) => {
+    const canned = sharedOnly ? get(null) : get('canned');
+    const sdk = sharedOnly ? undefined : get('sdk');
+    if (!canned && !sdk) return;
+    lines.push(`| ${label} | ${canned ? cell(canned.fig, d, suffix) : '—'} | ${sdk ? cell(sdk.fig, d, suffix) : '—'} | ${target} | ${canned?.met === undefined || canned?.met === null ? '' : canned.met ? 'yes' : '**no**'} |`);
+  };
+  const rowRatio = (key, a, b, test) => (server) => {
+    const r = find(server, key);
+    if (!r) return undefined;
+    const g = ratio(r.vals[a], r.vals[b]);
+    return g && { fig: g, met: test ? test(g.value) : null };
+  };
+  for (const c of SHOWN.throughput.concurrency) item(`throughput, ${c} in flight: ours ÷ fetch`, 2, '×', '≥ 0.9×', rowRatio(`tp${c}`, 'adapter', 'fetch', (v) => v >= 0.9));
+  const value = (key, kind, test) => (server) => {
+    const r = find(server, key);
+    return r?.vals[kind] && { fig: r.vals[kind], met: test ? test(r.vals[kind].value) : null };
+  };
+  item('added latency over fetch, alternating in one process (ms)', 3, '', '≤ 0.10 ms', value('alt', 'adapter', (v) => v <= 0.1));
+  item('added latency over fetch, separate processes (ms)', 3, '', '≤ 0.10 ms', value('over', 'adapter', (v) => v <= 0.1));
+  item('client CPU per call, sequential: ours (ms)', 3, '', '', value('cpu', 'adapter'));
+  item('client CPU per call, sequential: bare fetch (ms)', 3, '', '', value('cpu', 'fetch'));
+  item('client CPU per call, sequential: ours ÷ fetch', 2, '×', 'beside fetch', rowRatio('cpu', 'adapter', 'fetch'));
+  for (const c of SHOWN.throughput.concurrency) item(`client CPU per call, ${c} in flight: ours ÷ fetch`, 2, '×', '', rowRatio(`tpcpu${c}`, 'adapter', 'fetch'));
+  item('tools/list of 1,000 tools in 10 pages: ours ÷ fetch', 2, '×', '≤ 1.5×', rowRatio('list', 'adapter', 'fetch', (v) => v <= 1.5));
+  item('10k progress notifications: ours ÷ fetch', 2, '×', '≤ 1.2×', rowRatio('progT', 'adapter', 'fetch', (v) => v <= 1.2));
+  item('10 MB image, time: ours ÷ fetch', 2, '×', '≤ 1.2×', rowRatio('imageT', 'adapter', 'fetch', (v) => v <= 1.2));
+  item('10 MB image, peak RSS: ours − fetch (MB)', 1, '', '≤ 30 MB', (server) => {
+    const r = find(server, 'imageM');
+    const g = r && minus(r.vals.adapter, r.vals.fetch);
+    return g && { fig: g, met: g.value <= 30 };
+  });
+  item('cold start in Node, import → listed: ours ÷ TS client', 2, '×', '≤ 0.4×', rowRatio('coldImport', 'adapter', 'ts', (v) => v <= 0.4));
+  item('cold start in Node, spawn → listed: ours ÷ TS client', 2, '×', '', rowRatio('cold', 'adapter', 'ts'));
+  item('cold start in headless Chromium: ours ÷ TS client', 2, '×', '≤ 0.5×', rowRatio('chromium', 'adapter', 'ts', (v) => v <= 0.5), { sharedOnly: true });
+  item('browser package, wasm + JS as shipped, gzipped (KB)', 1, '', '≤ 88 KB', value('size', 'adapter', (v) => v <= 88), { sharedOnly: true });
+  return lines;
+}
+
+/** The counts of the run being reported (a --report of a saved run has its own). */
+let SHOWN = COUNTS;
+
 function report(raw) {
+  SHOWN = raw.counts;
   const R = raw.results;
   const L = [];
+  const servers = raw.servers;
   L.push(`# mcp-wasm-adapter benchmark${raw.smoke ? ' (SMOKE RUN: tiny counts, numbers are not meaningful)' : ''}`);
   L.push('');
-  L.push(`Generated by \`node bench/run.mjs${raw.smoke ? ' --smoke' : ''}${raw.repeat > 1 ? ` --repeat ${raw.repeat}` : ''}\` on ${new Date().toISOString()} in ${raw.seconds.toFixed(0)} s.`);
-  if (raw.repeat > 1) {
-    L.push(`Every row ran ${raw.repeat} times, interleaved: medians are over all the samples; calls/s, CPU per call and memory peaks are the`);
-    L.push('median of the repetitions (calls/s of each repetition in the throughput detail below).');
-  }
-  L.push('One `@modelcontextprotocol/server` 2.4.0 server (bench/server.mjs) in its own process on 127.0.0.1; each client');
-  L.push('measured in a fresh process of its own (bench/worker.mjs). Ratios are ours ÷ theirs (for times: < 1 is faster;');
-  L.push('for throughput: > 1 is faster). Peak RSS is the kernel high-water mark (VmHWM, reset before the first big call)');
-  L.push('minus the RSS before it, so it counts every copy, JS heap and wasm memory alike.');
+  L.push(`Generated by \`node bench/run.mjs${raw.smoke ? ' --smoke' : ''}${raw.repeat > 1 ? ` --repeat ${raw.repeat}` : ''}\` on ${raw.date ?? new Date().toISOString()} in ${raw.seconds.toFixed(0)} s.`);
   L.push('');
-  L.push('The machine\'s speed drifts by tens of percent from one process to the next, more than the per-call');
-  L.push('differences row 1 measures. So the server is first warmed with every client\'s calls; latency and');
-  L.push('throughput run in rounds that interleave the clients; and row 1 also pairs each client with bare fetch');
-  L.push('in one process, call by call, so that both sides of each difference see the same machine.');
+  L.push('Every row runs against two MCP servers on 127.0.0.1, each in its own process: **SDK**, one');
+  L.push('`@modelcontextprotocol/server` 2.4.0 server (bench/server.mjs), and **canned**, plain `node:http` answering');
+  L.push('with bytes precomputed at its start (bench/canned.mjs): against the SDK server the server\'s own cost per');
+  L.push('call, larger than any client\'s, hides most of the difference between clients; against the canned server');
+  L.push('what is measured is the client. The project\'s targets apply to the canned server\'s rows. Each client');
+  L.push('is measured in fresh processes of its own (bench/worker.mjs), in rounds that interleave the clients and');
+  L.push('the servers (the order rotating every round). Every figure is a median, followed by its range');
+  L.push('(min–max) over the rounds in parentheses: for a time, each round\'s median; for calls/s, CPU per call');
+  L.push('and memory peaks, each round\'s figure; for a cold start, each spawn or page load. A ratio (or a');
+  L.push('difference) is taken round by round, pairing the two clients\' same round, and shown as the median of');
+  L.push('those with their range. Ratios are ours ÷ theirs (for times: < 1 is');
+  L.push('faster; for throughput: > 1 is faster). Peak RSS is the kernel high-water mark (VmHWM, reset before the');
+  L.push('first big call) minus the RSS before it, so it counts every copy, JS heap and wasm memory alike.');
+  L.push('');
+  L.push('The machine (shared, 2 cores) drifts by tens of percent from one process to the next, more than the');
+  L.push('per-call differences row 1 measures: so the servers are first warmed with every client\'s calls, and');
+  L.push('row 1 also pairs each client with bare fetch in one process, call by call, so that both sides of each');
+  L.push('difference see the same machine. Read the ranges before a single median.');
   L.push('');
   L.push('## Machine and versions');
   L.push('');
@@ -517,69 +747,95 @@ function report(raw) {
   for (const [k, v] of Object.entries(raw.versions)) L.push(`- ${k}: ${v}`);
   L.push(`- pkg/ measured: built ${raw.build.built}; source ${raw.build.tree}`);
   const c = raw.counts;
+  const rounds = (x) => (x.rounds ?? 1) * raw.repeat;
   L.push(
-    `- counts: latency ${c.latency.rounds ?? 1} rounds × (${c.latency.warmup} warm-up + ${c.latency.n} calls); throughput ${c.throughput.rounds ?? 1} rounds × (${c.throughput.warmupMs} ms warm-up + ${c.throughput.durationMs} ms per level); rounds interleave the clients, each in a fresh process per round, after the server was warmed with 3000 calls of each client; image ${c.image.n} calls, blocks ${c.blocks.n}, progress ${c.progress.n} × ${c.progress.count} events, list ${c.list.n} lists; cold start ${c.cold.n} spawns per client; LangChain path ${c.langchain.warmup} + ${c.langchain.n} calls`,
+    `- counts, per client and server: latency ${rounds(c.latency)} rounds × (${c.latency.warmup} warm-up + ${c.latency.n} calls); alternating pairs ${rounds(c.alternating)} rounds × (${c.alternating.warmup} + ${c.alternating.n} calls each); throughput ${rounds(c.throughput)} rounds × (${c.throughput.warmupMs} ms warm-up + ${c.throughput.durationMs} ms per level); image ${rounds(c.image)} rounds × ${c.image.n} calls, blocks ${rounds(c.blocks)} × ${c.blocks.n}, progress ${rounds(c.progress)} × ${c.progress.n} × ${c.progress.count} events, list ${rounds(c.list)} × ${c.list.n} lists; cold start ${c.cold.n * raw.repeat} spawns; Chromium ${c.chromium.n * raw.repeat} page loads per client and of the empty page; LangChain path ${c.langchain.warmup} + ${c.langchain.n} calls${raw.smoke ? '' : '; before all, each server warmed with 3000 calls of each client'}`,
   );
   L.push('');
+
+  const byServer = Object.fromEntries(servers.map((s) => [s, rowsFor(R, s)]));
+  const shared = sharedRows(R);
+  L.push('## Headline');
+  L.push('');
+  L.push('Median (min–max over the rounds).');
+  L.push('');
+  L.push('| figure | canned server | SDK server | target (canned) | met |');
+  L.push('|---|---:|---:|---|---|');
+  L.push(...headline(byServer, shared));
+  L.push('');
+
   L.push('## Results');
   L.push('');
-  L.push('| # | measure | mcp-wasm-adapter | TS SDK client | bare fetch | ours ÷ TS | ours ÷ fetch | TS ÷ fetch | target | met |');
-  L.push('|---|---|---:|---:|---:|---:|---:|---:|---|---|');
-  for (const r of rows(raw)) {
+  L.push('| # | measure | server | mcp-wasm-adapter | TS SDK client | bare fetch | ours ÷ TS | ours ÷ fetch | TS ÷ fetch | target | met |');
+  L.push('|---|---|---|---:|---:|---:|---:|---:|---:|---|---|');
+  // each measure's rows for the servers one under the other
+  const keys = [...new Set(servers.flatMap((s) => byServer[s].map((r) => r.key)))];
+  const ordered = keys.flatMap((k) => servers.map((s) => byServer[s].find((r) => r.key === k)).filter(Boolean));
+  for (const r of [...ordered, ...shared]) {
     const v = r.vals;
-    const ratio = (a, b) => (r.noRatio || a === undefined || b === undefined || !b ? '' : `${f(a / b, 2)}×`);
-    const met = r.met === null ? '' : r.met ? 'yes' : '**no**';
+    const rc = (a, b) => (r.noRatio ? '' : cell(ratio(a, b), 2, '×'));
+    const met = r.met === null || r.met === undefined ? '' : r.met ? 'yes' : '**no**';
     L.push(
-      `| ${r.id} | ${r.label} | ${f(v.adapter, r.d)} | ${f(v.ts, r.d)}${r.tsNote ? ' ¹' : ''} | ${v.fetch === undefined ? '' : f(v.fetch, r.d)} | ${ratio(v.adapter, v.ts)} | ${r.tsNote ? '' : ratio(v.adapter, v.fetch)} | ${r.tsNote ? '' : ratio(v.ts, v.fetch)} | ${r.target} | ${met} |`,
+      `| ${r.id} | ${r.label} | ${SERVER_LABEL[r.server] ?? r.server} | ${cell(v.adapter, r.d)} | ${cell(v.ts, r.d)}${r.tsNote ? ' ¹' : ''} | ${cell(v.fetch, r.d)} | ${rc(v.adapter, v.ts)} | ${r.tsNote ? '' : rc(v.adapter, v.fetch)} | ${r.tsNote ? '' : rc(v.ts, v.fetch)} | ${r.target} | ${met} |`,
     );
   }
   L.push('');
   if (R.size) {
     const s = R.size.adapter;
     L.push(
-      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped; the same JS bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. Gzip level 9 (node:zlib, a few hundred bytes above the gzip -9 of scripts/build.sh), each file on its own.`,
+      `¹ The TS client: \`Client\` + \`StreamableHTTPClientTransport\` bundled by esbuild (format esm, platform browser, minify). Ours as shipped: wasm ${f(s.wasmRaw / KB, 1)} KB raw / ${f(s.wasmGz / KB, 1)} KB gzipped + JS (${s.jsNames ? s.jsNames.map((n) => n.replace(/^snippets\/.*\//, 'snippets/…/')).join(', ') : 'mcp_wasm_adapter.js, adapter.js, index.browser.js, snippets/…/exchange.js'}) ${f(s.jsRaw / KB, 1)} KB / ${f(s.jsGz / KB, 1)} KB gzipped${s.lazyNames?.length ? ` (imported on first use, not counted: ${s.lazyNames.join(', ')})` : ''}; the same JS, with those imported on first use, bundled and minified by esbuild: ${f(s.minJsRaw / KB, 1)} KB / ${f(s.minJsGz / KB, 1)} KB gzipped. Gzip level 9 (node:zlib, a few hundred bytes above the gzip -9 of scripts/build.sh), each file on its own.`,
     );
     L.push('');
   }
-  if (R.throughput && raw.repeat > 1) {
-    L.push(`Throughput of each repetition (calls/s): ` +
-      MAIN.map((k) => `${LABEL[k]}: ` + COUNTS.throughput.concurrency.map((c) => `${c} in flight ${R.throughput[k].byConcurrency[c].each.join(' / ')}`).join(', ')).join('; ') + '.');
+  if (R.chromium) {
+    L.push(
+      `² Headless Chromium (${raw.versions.chromium ?? '/usr/bin/chromium'}, launched by playwright-core with --headless --no-sandbox --disable-gpu --disable-quic and no background traffic), one fresh browser context per page load (nothing cached), the pages served by a loopback static server with \`cache-control: no-store\` and listing the tools of the canned server on another port (a cross-origin fetch with its CORS preflight; the canned server keeps server time out of the figure). Ours: \`pkg/index.browser.js\` imported as shipped (it fetches and compiles the wasm); the TS client: the esbuild bundle of the size row. Time from navigation start (\`performance.now()\` in the page) to the tools listed, minus the median of an empty page measured the same way (${f(median(R.chromium.empty), 1)} ms, range ${f(Math.min(...R.chromium.empty), 1)}–${f(Math.max(...R.chromium.empty), 1)}); the three pages alternate, ${R.chromium.adapter.length} loads each, after one unmeasured load of each.`,
+    );
     L.push('');
   }
-  if (R.langchain) {
-    L.push('## 7. LangChain path (handshake era: initialize, then stateless 2025-11-25 calls)');
-    L.push('');
-    L.push('The same `small` tools/call, sequential. `@langchain/mcp-adapters` wraps the SDK 1.x client and returns the');
-    L.push('tool through `tool.invoke(args)`; ours is called with `protocol: "legacy"`; bare fetch is the 2026-07-28 floor.');
-    L.push('');
-    L.push('| client | median (ms) | p99 (ms) | median ÷ ours |');
-    L.push('|---|---:|---:|---:|');
-    const ours = R.langchain['adapter-legacy'] ? median(R.langchain['adapter-legacy'].times) : undefined;
-    for (const kind of LANGCHAIN) {
-      const r = R.langchain[kind];
-      if (!r) continue;
-      L.push(`| ${LABEL[kind]} | ${f(median(r.times), 3)} | ${f(pct(r.times, 99), 3)} | ${ours ? `${f(median(r.times) / ours, 2)}×` : ''} |`);
+  for (const server of servers) {
+    const S = R[server];
+    if (S.langchain) {
+      L.push(`## 7. LangChain path (handshake era: initialize, then stateless 2025-11-25 calls), ${SERVER_LABEL[server]} server`);
+      L.push('');
+      L.push('The same `small` tools/call, sequential. `@langchain/mcp-adapters` wraps the SDK 1.x client and returns the');
+      L.push('tool through `tool.invoke(args)`; ours is called with `protocol: "legacy"`; bare fetch is the 2026-07-28 floor.');
+      L.push('');
+      L.push('| client | median (ms) | p99 (ms) | median ÷ ours |');
+      L.push('|---|---:|---:|---:|');
+      const med = (kind) => S.langchain[kind] && timeFig(S.langchain[kind], (x) => x.times);
+      const ours = med('adapter-legacy');
+      for (const kind of LANGCHAIN) {
+        const r = S.langchain[kind];
+        if (!r) continue;
+        L.push(`| ${LABEL[kind]} | ${cell(med(kind), 3)} | ${f(pct(r.flatMap((x) => x.times), 99), 3)} | ${ours ? cell(ratio(med(kind), ours), 2, '×') : ''} |`);
+      }
+      L.push('');
     }
+  }
+  for (const server of servers) {
+    const cold = R[server].cold;
+    if (!cold) continue;
+    L.push(`Cold start in Node, every client, ${SERVER_LABEL[server]} server (median (range) of ${cold.adapter.length}, ms): ` +
+      [...MAIN, 'langchain'].map((k) => `${LABEL[k]} ${cell(fig(median(cold[k]), cold[k]), 1)}`).join(', ') + '.');
     L.push('');
   }
-  if (R.cold) {
-    L.push(`Cold start, every client (median of ${R.cold.adapter.length}, ms): ` +
-      [...MAIN, 'langchain'].map((k) => `${LABEL[k]} ${f(median(R.cold[k]), 1)}`).join(', ') + '.');
-    L.push('');
-  }
-  if (R.image || R.blocks) {
+  if (servers.some((s) => R[s].image || R[s].blocks)) {
     L.push('Memory detail (MB). Peak per call: VmHWM reset just before the call, minus the RSS then, after a full GC;');
     L.push('retained: RSS after the last call and a GC, minus RSS before the first; the last four columns: maxima of');
-    L.push('`process.memoryUsage()` sampled every 2 ms over all the calls, minus the values before the first:');
+    L.push('`process.memoryUsage()` sampled every 2 ms over all the calls, minus the values before the first (medians');
+    L.push('of the rounds):');
     L.push('');
-    L.push('| scenario | client | peak per call (each) | retained | rss (sampled) | heapUsed | external | arrayBuffers |');
-    L.push('|---|---|---|---:|---:|---:|---:|---:|');
+    L.push('| scenario | server | client | peak per call (each, all rounds) | retained | rss (sampled) | heapUsed | external | arrayBuffers |');
+    L.push('|---|---|---|---|---:|---:|---:|---:|---:|');
     for (const scenario of ['image', 'blocks']) {
-      for (const kind of MAIN) {
-        const r = R[scenario]?.[kind];
-        if (!r) continue;
-        const d = (k) => f((r.sampledPeak[k] - r.base[k]) / MB, 1);
-        L.push(`| ${scenario} | ${LABEL[kind]} | ${r.peaks.map((p) => f(p / MB, 1)).join(', ')} | ${f(r.retained / MB, 1)} | ${d('rss')} | ${d('heapUsed')} | ${d('external')} | ${d('arrayBuffers')} |`);
+      for (const server of servers) {
+        for (const kind of MAIN) {
+          const rs = R[server][scenario]?.[kind];
+          if (!rs) continue;
+          const d = (k) => f(median(rs.map((r) => r.sampledPeak[k] - r.base[k])) / MB, 1);
+          L.push(`| ${scenario} | ${SERVER_LABEL[server]} | ${LABEL[kind]} | ${rs.flatMap((r) => r.peaks).map((p) => f(p / MB, 1)).join(', ')} | ${f(median(rs.map((r) => r.retained)) / MB, 1)} | ${d('rss')} | ${d('heapUsed')} | ${d('external')} | ${d('arrayBuffers')} |`);
+        }
       }
     }
     L.push('');

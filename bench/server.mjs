@@ -18,31 +18,23 @@
 //         answers every registered tool at once), so the page size comes from a hand-written
 //         `tools/list` handler on the SDK's `Server`; the protocol framing (discover, _meta,
 //         headers, legacy initialize) is still the SDK's.
-// /stats  GET: {requests: {"<path> <method>": count}} of POSTs served since start or the last
-//         reset; POST /stats/reset clears it. The runner uses it to check that every client
-//         really sent its requests (no client-side cache hid a round trip).
+// /stats  GET: {requests: {"<path> <method>": count}, cpuMs} of POSTs served and the server's
+//         CPU time since start or the last POST /stats, which resets both. The runner uses it
+//         to check that every client really sent its requests (no client-side cache hid a
+//         round trip) and to report the server's CPU per call.
 //
 // The JSON-RPC request of the bare-fetch floor is the 2026-07-28 one; the legacy path (no
 // MCP-Protocol-Version 2026 header) is served statelessly (`legacy: 'stateless'`).
 
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { McpServer, Server, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { readBody, respondWith } from '../tests/helpers/web-handler.mjs';
+import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64, requestStats } from './tools.mjs';
 
-export const IMAGE_BYTES = 10_000_000;
-export const BLOCKS = 10_000;
-export const PROGRESS_EVENTS = 10_000;
-export const LIST_TOOLS = 1_000;
-export const LIST_PAGE = 100;
-
-// 10 MB of incompressible bytes behind a PNG signature; the base64 text is built once.
-const imageBytes = randomBytes(IMAGE_BYTES);
-Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(imageBytes, 0);
-const IMAGE_B64 = imageBytes.toString('base64');
-const BLOCK_CONTENT = Array.from({ length: BLOCKS }, (_, i) => ({ type: 'text', text: `block ${i}` }));
+// the base64 text is built once (bench/tools.mjs)
+const IMAGE_B64 = imageBase64();
 
 function benchServer() {
   const s = new McpServer({ name: 'bench-server', version: '0.1.0' });
@@ -74,22 +66,6 @@ function benchServer() {
   return s;
 }
 
-// 1,000 tool definitions of a realistic size (a description and a three-property schema).
-const LISTED = Array.from({ length: LIST_TOOLS }, (_, i) => ({
-  name: `tool_${String(i).padStart(4, '0')}`,
-  description: `Bench tool number ${i}: looks up a record by id and returns it with its history.`,
-  inputSchema: {
-    type: 'object',
-    properties: {
-      id: { type: 'string', description: 'Record id' },
-      limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most history entries' },
-      verbose: { type: 'boolean', default: false },
-    },
-    required: ['id'],
-  },
-  annotations: { readOnlyHint: true },
-}));
-
 function pagedServer() {
   const s = new Server({ name: 'bench-paged', version: '0.1.0' }, { capabilities: { tools: {} } });
   s.setRequestHandler('tools/list', (request) => {
@@ -109,7 +85,7 @@ const handlers = {
   '/paged': createMcpHandler(pagedServer, { legacy: 'stateless', onerror: () => {} }),
 };
 
-let stats = {};
+const stats = requestStats();
 
 function methodOf(body) {
   try {
@@ -125,9 +101,7 @@ export async function startBenchServer({ port = 0 } = {}) {
   const server = http.createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/stats') {
-      if (req.method === 'POST') stats = {};
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ requests: stats }));
+      stats.answer(req, res);
       return;
     }
     const handler = handlers[path];
@@ -139,7 +113,7 @@ export async function startBenchServer({ port = 0 } = {}) {
     const body = await readBody(req);
     if (req.method === 'POST' && body) {
       const key = `${path} ${methodOf(body)}`;
-      stats[key] = (stats[key] ?? 0) + 1;
+      stats.count(key);
     }
     await respondWith(req, res, handler, { body, origin: 'http://127.0.0.1' });
   });

@@ -1,8 +1,13 @@
 // One measurement of one client in a process of its own (forked by bench/run.mjs, with
 // --expose-gc), so that each client's memory is its own. Receives its job as argv[2] (JSON),
-// sends back one message { ok, result } over IPC and exits.
+// sends back one message { ok, results } over IPC and exits.
 //
-// job: { kind, scenario, url, pagedUrl, n, warmup, durationMs, concurrency[], count }
+// job: { url, pagedUrl, statsUrl, steps: [{ kind, scenario, n, warmup, durationMs,
+//        concurrency[], count, kinds[] }] }
+// Each step runs in turn (a full run sends one step per process; --smoke sends a server's
+// whole round in one process, to stay short); around each step the worker resets and reads
+// the server's /stats, so the runner can check every measured call reached the server and
+// report the server's CPU per request.
 //
 // scenarios
 //   latency     sequential `small` calls: every call's time (ms)
@@ -18,7 +23,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { openClient } from './clients.mjs';
 
-const job = JSON.parse(process.argv[2]);
+const { steps, ...common } = JSON.parse(process.argv[2]);
+let job;
 const now = () => performance.now();
 
 /** Peak resident set size since the last reset (kernel's VmHWM), in bytes; null if unavailable. */
@@ -237,9 +243,24 @@ async function run() {
   }
 }
 
+async function serverStats(reset) {
+  const r = await fetch(common.statsUrl, { method: reset ? 'POST' : 'GET' });
+  return r.json();
+}
+
 try {
-  const result = await run();
-  process.send({ ok: true, result }, () => process.exit(0));
+  const results = [];
+  for (const step of steps) {
+    job = { ...common, ...step };
+    await serverStats(true);
+    const result = await run();
+    const stats = await serverStats(false);
+    result.serverRequests = stats.requests;
+    // the server's CPU time over the step (warm-up calls included), ms
+    result.serverCpuMs = stats.cpuMs;
+    results.push(result);
+  }
+  process.send({ ok: true, results }, () => process.exit(0));
 } catch (err) {
   process.send({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1));
 }

@@ -1,6 +1,7 @@
 // Smoke run of the benchmark (`npm run bench`, bench/run.mjs) with tiny counts: it must
-// complete and produce every row of the report. No timing is asserted (the counts are far too
-// small for the numbers to mean anything, and other tests share the machine).
+// complete and produce every row of the report, against both bench servers (the SDK server
+// and the canned one), with Chromium's cold start. No timing is asserted (the counts are far
+// too small for the numbers to mean anything, and other tests share the machine).
 //
 //   bash scripts/build.sh && node --test tests/bench-smoke.test.mjs
 
@@ -42,24 +43,30 @@ test('npm run bench -- --smoke completes and reports every row', { timeout: 180_
     assert.equal(r.code, 0, `bench --smoke failed (code ${r.code}, signal ${r.signal}):\n${r.stderr.slice(-4000)}`);
 
     const raw = JSON.parse(readFileSync(json, 'utf8'));
-    const R = raw.results;
     const main = ['adapter', 'ts', 'fetch'];
-    for (const scenario of ['latency', 'throughput', 'image', 'blocks', 'progress', 'list']) {
-      for (const kind of main) assert.ok(R[scenario]?.[kind], `no ${scenario} result for ${kind}`);
+    assert.deepEqual(raw.servers, ['sdk', 'canned']);
+    for (const server of raw.servers) {
+      const R = raw.results[server];
+      for (const scenario of ['latency', 'throughput', 'image', 'blocks', 'progress', 'list']) {
+        for (const kind of main) assert.ok(R[scenario]?.[kind]?.length > 0, `${server}: no ${scenario} result for ${kind}`);
+      }
+      for (const kind of main) {
+        const [latency] = R.latency[kind];
+        assert.equal(latency.times.length, raw.counts.latency.n, `${server}/${kind}: latency samples`);
+        for (const c of [1, 16, 128]) assert.ok(R.throughput[kind][0].byConcurrency[c]?.calls > 0, `${server}/${kind}: no calls at ${c} in flight`);
+        assert.ok(R.image[kind][0].times.length > 0 && typeof R.image[kind][0].overall === 'number', `${server}/${kind}: image row`);
+        assert.ok(R.blocks[kind][0].times.length > 0 && typeof R.blocks[kind][0].overall === 'number', `${server}/${kind}: blocks row`);
+        for (const round of R.progress[kind]) assert.deepEqual(round.counts, round.counts.map(() => 10_000), `${server}/${kind}: progress callbacks`);
+        assert.ok(R.list[kind][0].times.length > 0, `${server}/${kind}: list row`);
+        assert.ok(R.cold[kind].length > 0, `${server}/${kind}: cold start`);
+      }
+      for (const kind of ['adapter', 'ts']) assert.ok(R.alternating[kind]?.[0]?.[kind]?.length > 0, `${server}/${kind}: alternating pairs`);
+      for (const kind of ['langchain', 'adapter-legacy', 'ts-legacy', 'fetch']) {
+        assert.ok(R.langchain[kind]?.[0]?.times.length > 0, `${server}: no LangChain-path result for ${kind}`);
+      }
     }
-    for (const kind of main) {
-      assert.equal(R.latency[kind].times.length, raw.counts.latency.n, `${kind}: latency samples`);
-      for (const c of [1, 16, 128]) assert.ok(R.throughput[kind].byConcurrency[c]?.calls > 0, `${kind}: no calls at ${c} in flight`);
-      assert.ok(R.image[kind].times.length > 0 && typeof R.image[kind].overall === "number", `${kind}: image row`);
-      assert.ok(R.blocks[kind].times.length > 0 && typeof R.blocks[kind].overall === "number", `${kind}: blocks row`);
-      assert.deepEqual(R.progress[kind].counts, R.progress[kind].counts.map(() => 10_000), `${kind}: progress callbacks`);
-      assert.ok(R.list[kind].times.length > 0, `${kind}: list row`);
-      assert.ok(R.cold[kind].length > 0, `${kind}: cold start`);
-    }
-    for (const kind of ['langchain', 'adapter-legacy', 'ts-legacy', 'fetch']) {
-      assert.ok(R.langchain[kind]?.times.length > 0, `no LangChain-path result for ${kind}`);
-    }
-    assert.ok(R.size.adapter.totalGz > 0 && R.size.ts.totalGz > 0, 'sizes');
+    for (const kind of ['adapter', 'ts', 'empty']) assert.ok(raw.results.chromium[kind].length > 0, `Chromium cold start of ${kind}`);
+    assert.ok(raw.results.size.adapter.totalGz > 0 && raw.results.size.ts.totalGz > 0, 'sizes');
     assert.deepEqual(raw.problems, [], 'every measured call reached the server');
 
     const text = readFileSync(md, 'utf8');
@@ -77,7 +84,11 @@ test('npm run bench -- --smoke completes and reports every row', { timeout: 180_
       '10k progress notifications (SSE): time',
       '10k progress notifications: callbacks',
       'tools/list, 1,000 tools in 10 pages',
-      'cold start: spawn → first listTools',
+      'cold start in Node: spawn → first listTools',
+      'cold start in headless Chromium',
+      '| canned |',
+      '| SDK |',
+      '## Headline',
       'size: wasm + JS as shipped, gzipped',
       '7. LangChain path',
       '@langchain/mcp-adapters',
