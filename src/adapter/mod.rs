@@ -18,5 +18,6 @@ pub use interrupt::{
     Interrupt, ResultOrInterrupt, ServerRef,
 };
 pub use tool::{
-    describe_tool, McpToolFields, McpToolMetadata, ServerIdentity, ToolDescription, ToolMetadata,
+    describe_tool, write_description, McpToolFields, McpToolMetadata, ServerIdentity,
+    ToolDescription, ToolMetadata,
 };

@@ -12,8 +12,10 @@ use serde_json::{Map, Value};
 /// A tool as the host gets it: `MCPTool` in `pkg-template/index.d.ts`, less the `invoke`
 /// method the JS layer adds.
 ///
-/// The host gets [`ToolDescription::into_json`]; `Serialize` gives the same JSON (the contract
-/// test compares its field names with the declarations).
+/// The host gets the text [`write_description`] writes, which is that of
+/// [`ToolDescription::into_json`] (less a `schema` equal to `inputSchema`, sent as `null`);
+/// `Serialize` gives the same JSON (the contract test compares its field names with the
+/// declarations).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolDescription {
     /// The tool's `name`, the one to call it by.
@@ -196,16 +198,130 @@ impl ToolDescription {
 }
 
 /// [`ToolDescription::of`] as JSON ([`ToolDescription::into_json`]): what `listTools()`
-/// hands to the host for each tool.
+/// hands to the host for each tool (the bindings write it with [`write_description`]).
 #[must_use]
 pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
     ToolDescription::of(tool, server_info).map(ToolDescription::into_json)
+}
+
+/// Writes the JSON text of [`describe_tool`]'s description of `tool` to `out`, straight
+/// from the tool (nothing moved or copied into a new value), the same bytes as
+/// `crate::json_text` of that description except that a `schema` equal to `inputSchema` is
+/// written as `null` (`listTools()` in `pkg-template/adapter.js` sets it from `inputSchema`).
+/// Returns `false`, having written nothing, for an entry `describe_tool` leaves out.
+///
+/// The keys are written in the order `serde_json::Map` keeps them (sorted), as
+/// `describe_tool`'s value is written.
+pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -> bool {
+    let Some(map) = tool.as_object() else {
+        return false;
+    };
+    let name = match map.get("name") {
+        Some(name @ Value::String(_)) => name,
+        _ => return false,
+    };
+    let bare;
+    let input_schema = match map.get("inputSchema") {
+        Some(schema @ Value::Object(_)) => schema,
+        _ => {
+            bare = obj! {"type": "object"};
+            &bare
+        }
+    };
+    let (null, empty) = (Value::Null, Value::String(String::new()));
+    let field = |key: &str| map.get(key).unwrap_or(&null);
+    let (annotations, own_title) = (field("annotations"), field("title"));
+    let title = match own_title {
+        Value::Null => annotations.get("title").unwrap_or(&null),
+        own => own,
+    };
+    let description = match map.get("description") {
+        Some(d @ Value::String(_)) => d,
+        _ => &empty,
+    };
+    let PreparedSchema { schema, warnings } = prepare_tool_schema(input_schema);
+    let server = |key: &str| server_info.get(key).unwrap_or(&null);
+    member(out, b"{\"description\":", description);
+    member(out, b",\"inputSchema\":", input_schema);
+    out.extend_from_slice(b",\"metadata\":{\"mcp\":{");
+    if !warnings.is_empty() {
+        let warnings = crate::convert::json_array(warnings, Value::String);
+        member(out, b"\"schema_warnings\":", &warnings);
+        out.push(b',');
+    }
+    member(out, b"\"server\":{\"name\":", server("name"));
+    member(out, b",\"version\":", server("version"));
+    member(out, b"},\"tool\":{\"_meta\":", field("_meta"));
+    member(out, b",\"annotations\":", annotations);
+    member(out, b",\"icons\":", field("icons"));
+    member(out, b",\"title\":", own_title);
+    member(out, b"}}},\"name\":", name);
+    member(out, b",\"outputSchema\":", field("outputSchema"));
+    let same = schema == *input_schema;
+    member(out, b",\"schema\":", if same { &null } else { &schema });
+    member(out, b",\"title\":", title);
+    out.push(b'}');
+    true
+}
+
+/// Writes `before` (the JSON text up to a value), then `value`, through the crate's one JSON
+/// writer (`serde_json::to_writer` into bytes, as `crate::json_text`).
+fn member(out: &mut Vec<u8>, before: &[u8], value: &Value) {
+    out.extend_from_slice(before);
+    let _ = serde_json::to_writer(&mut *out, value);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// [`write_description`] gives the text of [`describe_tool`]'s value, `schema` as `null`
+    /// when it equals `inputSchema`, and writes nothing where `describe_tool` gives nothing.
+    fn assert_written_as_described(tool: &Value, server_info: &Value) {
+        let mut out = Vec::new();
+        let written = write_description(&mut out, tool, server_info);
+        let Some(mut described) = describe_tool(tool.clone(), server_info) else {
+            assert!(!written && out.is_empty(), "{tool}");
+            return;
+        };
+        if described["schema"] == described["inputSchema"] {
+            described["schema"] = Value::Null;
+        }
+        assert!(written);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            crate::json_text(&described)
+        );
+    }
+
+    #[test]
+    fn the_written_description_is_the_described_one() {
+        let server = json!({"name": "srv", "version": "2.0", "x": 1});
+        let mut deep = json!({"type": "string"});
+        for _ in 0..70 {
+            deep = json!({"type": "object", "properties": {"a": deep}});
+        }
+        for tool in [
+            json!({"name": "plain", "description": "d", "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}),
+            json!({"name": "delete_item", "description": "Deletes \"it\"\n",
+                "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+                    "properties": {"item": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "string"}}},
+                "outputSchema": {"type": "object"}, "title": "Own",
+                "annotations": {"destructiveHint": true, "title": "Delete"},
+                "_meta": {"x": 1}, "icons": [{"src": "https://i.example/a.png"}], "other": 1}),
+            json!({"name": "titled", "annotations": {"title": "From annotations"}, "description": 5}),
+            json!({"name": "union", "inputSchema": {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}, {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}]}}),
+            json!({"name": "deep", "inputSchema": deep}),
+            json!({"name": "bad_schema", "inputSchema": [1], "title": null}),
+            json!({"name": 1}),
+            json!({"description": "no name"}),
+            json!("x"),
+        ] {
+            assert_written_as_described(&tool, &server);
+            assert_written_as_described(&tool, &Value::Null);
+        }
+    }
 
     #[test]
     fn describes_a_tool_with_metadata_and_prepared_schema() {

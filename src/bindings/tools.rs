@@ -6,9 +6,9 @@ use super::error::to_js;
 use super::js;
 use super::json::to_host;
 use super::{promise, WasmClient};
-use crate::adapter::describe_tool;
 use crate::adapter::interrupt::{self, ResultOrInterrupt, Retry};
 use crate::adapter::resources::host_shape;
+use crate::adapter::write_description;
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
 use crate::error::{Error, ErrorCode, Result};
@@ -32,8 +32,8 @@ pub(super) fn finish(method: &str, step: ResultOrInterrupt) -> Result<JsValue> {
 #[wasm_bindgen]
 impl WasmClient {
     /// Resolves to the JSON text of an array of tool descriptions (see
-    /// [`crate::adapter::describe_tool`]), each `schema` that equals its `inputSchema` as
-    /// `null` (`listTools()` in adapter.js puts it back). `call` is
+    /// [`crate::adapter::write_description`]), each `schema` that equals its `inputSchema`
+    /// as `null` (`listTools()` in adapter.js puts it back). `call` is
     /// `{ signal?, timeoutMs?, cacheMode? }`; pages are served from the result cache while
     /// their `ttlMs` lasts.
     #[wasm_bindgen(js_name = listTools)]
@@ -53,34 +53,41 @@ impl WasmClient {
                 .server()
                 .map(|s| s.server_info.clone())
                 .unwrap_or(Value::Null);
-            let mut described: Vec<Value> = tools
-                .into_iter()
-                .filter_map(|t| describe_tool(t, &server_info))
-                .collect();
+            // the descriptions written straight from the listed tools (no description value
+            // built, copied or dropped; no tool description carries a string worth sending
+            // on its own, see super::json), each `schema` equal to its `inputSchema` as `null`
+            let mut out = Vec::with_capacity(1024 * tools.len());
+            out.push(b'[');
+            let mut written = Vec::new();
+            for tool in &tools {
+                let mark = out.len();
+                if mark > 1 {
+                    out.push(b',');
+                }
+                if write_description(&mut out, tool, &server_info) {
+                    written.push(mark);
+                } else {
+                    out.truncate(mark);
+                }
+            }
+            out.push(b']');
             if gated {
+                // the approval predicate's metadata, read back from the text the host gets
                 let mut cache = metadata.borrow_mut();
                 cache.clear();
-                for tool in &described {
-                    if let Some(name) = tool["name"].as_str() {
-                        cache.insert(name.to_string(), tool["metadata"].clone());
+                written.push(out.len() - 1);
+                for span in written.windows(2) {
+                    let (from, to) = (span[0] + usize::from(span[0] > 1), span[1]);
+                    if let Ok(Value::Object(mut tool)) = serde_json::from_slice(&out[from..to]) {
+                        if let Some(Value::String(name)) = tool.remove("name") {
+                            cache.insert(name, tool.remove("metadata").unwrap_or(Value::Null));
+                        }
                     }
                 }
             }
-            // a prepared `schema` equal to `inputSchema` (the usual case) crosses as `null`
-            // and `listTools()` in adapter.js sets it from `inputSchema`: half the text to
-            // write and parse
-            for tool in &mut described {
-                if let Value::Object(tool) = tool {
-                    if tool.get("schema") == tool.get("inputSchema") {
-                        crate::put(tool, "schema", Value::Null);
-                    }
-                }
-            }
-            // no tool description carries a string worth sending on its own (see
-            // super::json): written out at once, with no walk looking for one
-            Ok(JsValue::from_str(&crate::json_text(&Value::Array(
-                described,
-            ))))
+            Ok(JsValue::from_str(
+                std::str::from_utf8(&out).unwrap_or_default(),
+            ))
         })
     }
 
