@@ -34,6 +34,10 @@ fn is_tchar(c: char) -> bool {
 ///
 /// Why the tool must be left out (the first invalid annotation), as a message.
 pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, String> {
+    // the usual schema has no annotation at all: one read-only look, no path built
+    if !mentions_keyword(input_schema) {
+        return Ok(Vec::new());
+    }
     let mut found = Vec::new();
     collect(input_schema, &mut Vec::new(), &mut found, 0)?;
     let reachable = found.len();
@@ -106,6 +110,16 @@ fn collect(
 }
 
 /// How many `x-mcp-header` keys the schema holds anywhere (bounded in depth).
+/// Whether `value` has an `x-mcp-header` ([`KEYWORD`]) key at any depth. (The recursion is bounded: the value
+/// came through serde_json, whose parser stops at 128 levels.)
+fn mentions_keyword(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => map.iter().any(|(k, v)| k == KEYWORD || mentions_keyword(v)),
+        Value::Array(items) => items.iter().any(mentions_keyword),
+        _ => false,
+    }
+}
+
 fn count_annotations(value: &Value, depth: usize) -> usize {
     if depth > MAX_DEPTH {
         return 0;
