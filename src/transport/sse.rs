@@ -81,18 +81,16 @@ fn utf8(value: &[u8]) -> Result<&str> {
     })
 }
 
-impl Decoder {
-    /// Reads one complete line; returns the event it dispatches, if any.
-    fn line_done(&mut self) -> Result<Option<Event>> {
-        let line = std::mem::take(&mut self.line);
-        let mut rest = &line[..];
-        if self.first_line {
-            self.first_line = false;
+impl Block {
+    /// Reads one complete line (`first` for the stream's first, which may start with a BOM);
+    /// returns the event it dispatches, if any.
+    fn line_done(&mut self, line: &[u8], first: bool) -> Result<Option<Event>> {
+        let mut rest = line;
+        if first {
             rest = rest.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(rest);
         }
         if rest.is_empty() {
-            let block = std::mem::take(&mut self.block);
-            self.recycle(line);
+            let block = std::mem::take(self);
             if !block.counted
                 || (block.data.is_none() && block.id.is_none() && block.retry.is_none())
             {
@@ -114,40 +112,34 @@ impl Decoder {
         match name {
             b"data" => {
                 let value = utf8(value)?;
-                let data = self.block.data.get_or_insert_with(String::new);
+                // room for the LF too: the usual event is one data line, copied once
+                let data = self
+                    .data
+                    .get_or_insert_with(|| String::with_capacity(value.len() + 1));
                 data.push_str(value);
                 data.push('\n');
-                self.block.counted = true;
+                self.counted = true;
             }
             b"event" => {
                 utf8(value)?;
-                self.block.counted = true;
+                self.counted = true;
             }
             b"id" if !value.contains(&0) => {
-                self.block.id = Some(utf8(value)?.to_owned());
-                self.block.counted = true;
+                self.id = Some(utf8(value)?.to_owned());
+                self.counted = true;
             }
             b"retry" => {
                 let value = utf8(value)?;
                 if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
                     if let Ok(retry) = value.parse() {
-                        self.block.retry = Some(retry);
-                        self.block.counted = true;
+                        self.retry = Some(retry);
+                        self.counted = true;
                     }
                 }
             }
             _ => {}
         }
-        self.recycle(line);
         Ok(None)
-    }
-
-    /// Keeps a read line's buffer for the next line, unless a huge line made it big.
-    fn recycle(&mut self, mut line: Vec<u8>) {
-        if line.capacity() <= 64 * 1024 {
-            line.clear();
-            self.line = line;
-        }
     }
 }
 
@@ -171,10 +163,23 @@ impl Stream for Decoder {
                     this.pos = this.chunk.len();
                     break;
                 };
-                this.line.extend_from_slice(&rest[..end]);
+                let first = std::mem::take(&mut this.first_line);
+                let done = if this.line.is_empty() {
+                    // the whole line is in this chunk: read in place, not copied
+                    this.block.line_done(&rest[..end], first)
+                } else {
+                    this.line.extend_from_slice(&rest[..end]);
+                    let done = this.block.line_done(&this.line, first);
+                    // the buffer is kept for the next split line, unless a huge line made it big
+                    if this.line.capacity() > 64 * 1024 {
+                        this.line = Vec::new();
+                    }
+                    this.line.clear();
+                    done
+                };
                 this.skip_lf = rest[end] == b'\r';
                 this.pos += end + 1;
-                match this.line_done() {
+                match done {
                     Ok(None) => {}
                     Ok(Some(event)) => return Poll::Ready(Some(Ok(event))),
                     Err(e) => {
