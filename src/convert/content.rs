@@ -402,9 +402,17 @@ fn kind_for_mime(mime: &str, allow_video: bool) -> DataKind {
 
 /// The last path segment of a URI (query and fragment ignored), if it is not empty.
 fn filename_from_uri(uri: &str) -> Option<&str> {
-    let end = uri.find(['?', '#']).unwrap_or(uri.len());
-    let path = uri.get(..end)?;
-    let segment = path.rsplit('/').next()?;
+    // byte positions, not a str pattern search (ARCHITECTURE.md, Wasm size, rule 11)
+    let bytes = uri.as_bytes();
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'?' || b == b'#')
+        .unwrap_or(bytes.len());
+    let start = bytes[..end]
+        .iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |slash| slash + 1);
+    let segment = uri.get(start..end)?;
     (!segment.is_empty()).then_some(segment)
 }
 
