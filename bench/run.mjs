@@ -24,6 +24,8 @@
 //   --report FILE       no measuring: re-render the markdown from a saved --json FILE
 //   --no-build          measure pkg/ as it is (default: scripts/build.sh first; --smoke never
 //                       builds)
+//   --pkg DIR           measure the package in DIR (built elsewhere, e.g. an older commit's
+//                       pkg/) instead of pkg/; implies --no-build
 //   --profile K:S       no report: one worker of client K (adapter, ts, fetch, adapter-legacy,
 //                       ts-legacy, langchain) in scenario S (latency, throughput, image,
 //                       blocks, progress, list) against the canned server (or --server sdk)
@@ -389,15 +391,17 @@ async function main() {
     return;
   }
   const started = performance.now();
-  if (!SMOKE && !PROFILE && !flag('--no-build')) {
+  const PKG_OPTION = option('--pkg');
+  if (!SMOKE && !PROFILE && !flag('--no-build') && !PKG_OPTION) {
     const b = spawnSync('bash', [path.join(ROOT, 'scripts', 'build.sh')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     if (b.status !== 0) throw new Error('scripts/build.sh failed');
   }
-  if (!existsSync(path.join(ROOT, 'pkg', 'index.node.js'))) throw new Error('pkg/ is missing: run `npm run build` first');
+  const measured = PKG_OPTION ? path.resolve(PKG_OPTION) : path.join(ROOT, 'pkg');
+  if (!existsSync(path.join(measured, 'index.node.js'))) throw new Error(`${measured} is missing: run \`npm run build\` first`);
 
   // a private copy of pkg/: a rebuild by someone else during the run must not mix two builds
   const snapshot = mkdtempSync(path.join(os.tmpdir(), 'bench-pkg-'));
-  cpSync(path.join(ROOT, 'pkg'), snapshot, { recursive: true, preserveTimestamps: true });
+  cpSync(measured, snapshot, { recursive: true, preserveTimestamps: true });
   process.env.BENCH_PKG_DIR = snapshot;
   PKG_DIR = snapshot;
   const servers = Object.fromEntries(await Promise.all(SERVER_NAMES.map(async (name) => [name, await startServer(name)])));
@@ -414,7 +418,8 @@ async function main() {
   const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'pkg-template', 'Cargo.toml'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
   const build = {
     built: existsSync(stamp) ? statSync(stamp).mtime.toISOString() : '?',
-    tree: dirty ? `working tree differs from HEAD in ${dirty.split('\n').length} file(s) under src/, pkg-template/` : 'clean',
+    tree: PKG_OPTION ? 'not checked (a package given by --pkg)' : dirty ? `working tree differs from HEAD in ${dirty.split('\n').length} file(s) under src/, pkg-template/` : 'clean',
+    dir: PKG_OPTION ?? 'pkg/',
   };
   const raw = { repeat: REPEAT, build, smoke: SMOKE, counts: COUNTS, servers: SERVER_NAMES, machine: machine(), versions: versions(), results: {} };
   const R = raw.results;
@@ -745,7 +750,7 @@ function report(raw) {
   L.push('');
   for (const [k, v] of Object.entries(raw.machine)) L.push(`- ${k === 'load' ? 'load average at the end' : k}: ${v}`);
   for (const [k, v] of Object.entries(raw.versions)) L.push(`- ${k}: ${v}`);
-  L.push(`- pkg/ measured: built ${raw.build.built}; source ${raw.build.tree}`);
+  L.push(`- ${raw.build.dir ?? 'pkg/'} measured: built ${raw.build.built}; source ${raw.build.tree}`);
   const c = raw.counts;
   const rounds = (x) => (x.rounds ?? 1) * raw.repeat;
   L.push(

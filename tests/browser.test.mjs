@@ -118,6 +118,7 @@ test('the browser entry works against the TypeScript SDK fixture across origins'
   const { results, problems } = await runPage(`server=${encodeURIComponent(ts.url)}&nocors=${encodeURIComponent(nocors)}`);
 
   assert.equal(results.origin, site.origin);
+  assert.deepEqual(results.classNames, ['MCPAdapter', 'MCPAdapterError', 'MCPAdapterGroup']);
   assert.ok(site.seen.includes('GET /pkg/index.browser.js'), site.seen.join('\n'));
   assert.ok(site.seen.includes('GET /pkg/mcp_wasm_adapter_bg.wasm'), 'the wasm was fetched by URL');
 

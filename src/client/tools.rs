@@ -38,8 +38,8 @@ pub fn call_params(name: &str, arguments: Value) -> Result<Map<String, Value>> {
         }
     };
     let mut params = Map::new();
-    params.insert("name".into(), Value::String(name.to_string()));
-    params.insert("arguments".into(), arguments);
+    crate::put(&mut params, "name", Value::String(name.to_string()));
+    crate::put(&mut params, "arguments", arguments);
     Ok(params)
 }
 

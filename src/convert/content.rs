@@ -116,23 +116,23 @@ impl ContentBlock {
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Object::new();
-        out.insert("type".to_owned(), Value::String(self.kind().to_owned()));
+        crate::put(&mut out, "type", Value::String(self.kind().to_owned()));
         let metadata = match self {
             ContentBlock::Text(block) => {
-                out.insert("text".to_owned(), Value::String(block.text));
+                crate::put(&mut out, "text", Value::String(block.text));
                 block.metadata
             }
             ContentBlock::Image(block)
             | ContentBlock::Audio(block)
             | ContentBlock::Video(block)
             | ContentBlock::File(block) => {
-                out.insert("data".to_owned(), Value::String(block.data));
-                out.insert("mimeType".to_owned(), Value::String(block.mime_type));
+                crate::put(&mut out, "data", Value::String(block.data));
+                crate::put(&mut out, "mimeType", Value::String(block.mime_type));
                 block.metadata
             }
         };
         if !metadata.is_empty() {
-            out.insert("metadata".to_owned(), Value::Object(metadata));
+            crate::put(&mut out, "metadata", Value::Object(metadata));
         }
         Value::Object(out)
     }
@@ -180,7 +180,7 @@ pub fn content_block(block: Value) -> ContentBlock {
     let kind = match map.remove("type") {
         Some(Value::String(kind)) => kind,
         Some(other) => {
-            map.insert("type".to_owned(), other);
+            crate::put(&mut map, "type", other);
             return unknown_block(map);
         }
         None => return unknown_block(map),
@@ -194,7 +194,7 @@ pub fn content_block(block: Value) -> ContentBlock {
         _ => Err(map),
     };
     converted.unwrap_or_else(|mut map| {
-        map.insert("type".to_owned(), Value::String(kind));
+        crate::put(&mut map, "type", Value::String(kind));
         unknown_block(map)
     })
 }
@@ -244,10 +244,10 @@ fn embedded_resource(mut map: Object) -> Result<ContentBlock, Object> {
         let mut metadata = map;
         put_resource_fields(&mut metadata, res);
         if let Some(uri) = uri {
-            metadata.insert("uri".to_owned(), Value::String(uri));
+            crate::put(&mut metadata, "uri", Value::String(uri));
         }
         if let Some(mime) = mime {
-            metadata.insert("mimeType".to_owned(), Value::String(mime));
+            crate::put(&mut metadata, "mimeType", Value::String(mime));
         }
         return Ok(text_block(text, metadata));
     }
@@ -255,12 +255,12 @@ fn embedded_resource(mut map: Object) -> Result<ContentBlock, Object> {
     let Some(blob) = take_string(&mut res, "blob") else {
         // Not reached (`usable` checked for a string `text` or `blob`); give the block back whole.
         if let Some(uri) = uri {
-            res.insert("uri".to_owned(), Value::String(uri));
+            crate::put(&mut res, "uri", Value::String(uri));
         }
         if let Some(mime) = mime {
-            res.insert("mimeType".to_owned(), Value::String(mime));
+            crate::put(&mut res, "mimeType", Value::String(mime));
         }
-        map.insert("resource".to_owned(), Value::Object(res));
+        crate::put(&mut map, "resource", Value::Object(res));
         return Err(map);
     };
     let mime = mime
@@ -275,7 +275,7 @@ fn embedded_resource(mut map: Object) -> Result<ContentBlock, Object> {
         .unwrap_or("resource")
         .to_owned();
     if let Some(uri) = uri {
-        metadata.insert("uri".to_owned(), Value::String(uri));
+        crate::put(&mut metadata, "uri", Value::String(uri));
     }
     let mut block = data_block(kind, blob, mime, metadata);
     if let ContentBlock::File(file) = &mut block {
@@ -342,7 +342,7 @@ fn unknown_block(mut map: Object) -> ContentBlock {
         ) {
             let kind = kind_for_mime(&mime, true);
             if let Some(original) = map.remove("type") {
-                map.insert("mcpType".to_owned(), original);
+                crate::put(&mut map, "mcpType", original);
             }
             return data_block(kind, data, mime, map);
         }
@@ -370,7 +370,7 @@ fn data_block(kind: DataKind, data: String, mime_type: String, metadata: Object)
 /// `metadata.resource`, when anything is left.
 fn put_resource_fields(metadata: &mut Object, rest: Object) {
     if !rest.is_empty() {
-        metadata.insert("resource".to_owned(), Value::Object(rest));
+        crate::put(metadata, "resource", Value::Object(rest));
     }
 }
 

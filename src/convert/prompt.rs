@@ -54,12 +54,14 @@ impl PromptMessage {
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
-        out.insert(
-            "role".to_owned(),
+        crate::put(
+            &mut out,
+            "role",
             Value::String(self.role.as_str().to_owned()),
         );
-        out.insert(
-            "content".to_owned(),
+        crate::put(
+            &mut out,
+            "content",
             super::json_array(self.content, ContentBlock::into_json),
         );
         Value::Object(out)

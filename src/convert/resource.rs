@@ -65,14 +65,14 @@ impl ResourceContent {
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
         match self.body {
-            ResourceBody::Text(text) => out.insert("text".into(), Value::String(text)),
-            ResourceBody::Data(data) => out.insert("data".into(), Value::String(data)),
+            ResourceBody::Text(text) => crate::put(&mut out, "text", Value::String(text)),
+            ResourceBody::Data(data) => crate::put(&mut out, "data", Value::String(data)),
         };
-        out.insert("mimeType".into(), Value::String(self.mime_type));
+        crate::put(&mut out, "mimeType", Value::String(self.mime_type));
         let mut metadata = Map::new();
-        metadata.insert("uri".into(), Value::String(self.metadata.uri));
+        crate::put(&mut metadata, "uri", Value::String(self.metadata.uri));
         metadata.extend(self.metadata.rest);
-        out.insert("metadata".into(), Value::Object(metadata));
+        crate::put(&mut out, "metadata", Value::Object(metadata));
         Value::Object(out)
     }
 }
@@ -106,7 +106,7 @@ pub fn resource_contents(contents: Value) -> Result<ResourceContent> {
     let text = match map.remove("text") {
         Some(Value::String(t)) => Some(t),
         Some(other) => {
-            map.insert("text".into(), other);
+            crate::put(&mut map, "text", other);
             None
         }
         None => None,

@@ -81,18 +81,20 @@ impl ToolResult {
     #[must_use]
     pub fn into_json(self) -> Value {
         let mut out = Map::new();
-        out.insert("type".to_owned(), Value::String(TYPE.to_owned()));
-        out.insert(
-            "content".to_owned(),
+        crate::put(&mut out, "type", Value::String(TYPE.to_owned()));
+        crate::put(
+            &mut out,
+            "content",
             super::json_array(self.content, ContentBlock::into_json),
         );
         if let Some(artifact) = self.artifact {
             let mut map = Map::new();
-            map.insert("structured_content".to_owned(), artifact.structured_content);
-            out.insert("artifact".to_owned(), Value::Object(map));
+            crate::put(&mut map, "structured_content", artifact.structured_content);
+            crate::put(&mut out, "artifact", Value::Object(map));
         }
-        out.insert(
-            "status".to_owned(),
+        crate::put(
+            &mut out,
+            "status",
             Value::String(self.status.as_str().to_owned()),
         );
         Value::Object(out)

@@ -1,6 +1,6 @@
 // Exercises the package's browser entry against live MCP servers (URLs from the query
 // string) and publishes what happened on `window.__results` for tests/browser.test.mjs.
-import { MCPAdapter, MCPAdapterError } from '/pkg/index.browser.js';
+import { MCPAdapter, MCPAdapterError, MCPAdapterGroup } from '/pkg/index.browser.js';
 
 const query = new URLSearchParams(location.search);
 
@@ -77,7 +77,8 @@ async function exercise(url) {
 }
 
 async function main() {
-  const results = { origin: location.origin, servers: [] };
+  // the minified bundle keeps the classes' names (stack traces, `constructor.name`)
+  const results = { origin: location.origin, servers: [], classNames: [MCPAdapter.name, MCPAdapterError.name, MCPAdapterGroup.name] };
   results.relative = await attempt(() => new MCPAdapter('/relative'));
   results.fileUrl = await attempt(() => new MCPAdapter('file:///x'));
   for (const url of query.getAll('server')) {
