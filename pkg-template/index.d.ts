@@ -719,6 +719,9 @@ export interface MCPTool {
    * of them require, the choice told in the descriptions of the properties concerned
    * ("(give exactly one of: content | source_url)"). What was relaxed is listed in
    * `metadata.mcp.schema_warnings`; the server still validates against `inputSchema`.
+   * When making it LLM-ready changed nothing, it is the same object as `inputSchema` (no
+   * second copy is made): treat both as read-only, since the adapter checks edited
+   * arguments against `inputSchema`.
    */
   schema: Record<string, unknown> & { type: 'object'; properties: Record<string, unknown> };
   /** The server's output schema, verbatim, or null. */
