@@ -30,8 +30,7 @@
 // same JSON the SDK server sends, member order aside.
 
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
-import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64, requestStats } from './tools.mjs';
+import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64, listenOnLoopback, requestStats, serveWhenMain } from './tools.mjs';
 
 const MODERN = '2026-07-28';
 const LEGACY = ['2025-11-25', '2025-06-18', '2025-03-26'];
@@ -294,30 +293,7 @@ export async function startCannedServer({ port = 0 } = {}) {
       answer(res, path, req.headers, message);
     });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  const actual = server.address().port;
-  return {
-    url: `http://127.0.0.1:${actual}/mcp`,
-    pagedUrl: `http://127.0.0.1:${actual}/paged`,
-    statsUrl: `http://127.0.0.1:${actual}/stats`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, port);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const i = process.argv.indexOf('--port');
-  const srv = await startCannedServer({ port: i > 0 ? Number(process.argv[i + 1]) : 0 });
-  process.stdout.write(`${JSON.stringify({ url: srv.url, pagedUrl: srv.pagedUrl, statsUrl: srv.statsUrl })}\n`);
-  const stop = () => srv.close().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  process.on('disconnect', stop);
-}
+await serveWhenMain(import.meta.url, startCannedServer);

@@ -91,7 +91,7 @@ export async function openClient(kind, url) {
 }
 
 /** The floor: the same 2026-07-28 request, one `fetch`, no validation, no conversion. */
-function bareFetch(url) {
+export function bareFetch(url) {
   let nextId = 1;
   async function request(method, params, name, onProgress) {
     const id = nextId++;
@@ -135,7 +135,7 @@ function bareFetch(url) {
 }
 
 /** Splits an SSE body into events, JSON.parses each `data:` and returns the response to `id`. */
-async function readSse(res, id, onProgress) {
+export async function readSse(res, id, onProgress) {
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const chunk of res.body) {

@@ -25,6 +25,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { bareFetch } from './clients.mjs';
 
 const { values, positionals } = parseArgs({
   options: { scenario: { type: 'string', default: 'call' }, rounds: { type: 'string', default: '9' }, callbacks: { type: 'boolean', default: false } },
@@ -89,53 +90,9 @@ globalThis.fetch = async (_url, init) => {
 };
 
 // --- the clients ----------------------------------------------------------------------------
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench-fetch', version: '0.0.0' } };
-let nextId = 1;
-
-/** Bare fetch: the same request, `res.json()` or a minimal SSE split (as bench/clients.mjs). */
-async function request(method, params, name, onProgress) {
-  const id = nextId++;
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
-  if (name) headers['mcp-name'] = name;
-  const meta = onProgress ? { ...META, progressToken: `p${id}` } : META;
-  const res = await fetch('http://canned.invalid/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }) });
-  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return (await res.json()).result;
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of res.body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let start = 0;
-    let end;
-    while ((end = buffer.indexOf('\n\n', start)) >= 0) {
-      const block = buffer.slice(start, end);
-      start = end + 2;
-      let data = '';
-      for (const line of block.split('\n')) if (line.startsWith('data:')) data += line.slice(line[5] === ' ' ? 6 : 5);
-      if (!data) continue;
-      const message = JSON.parse(data);
-      if (message.id === id && ('result' in message || 'error' in message)) return message.result;
-      if (message.method === 'notifications/progress' && onProgress) onProgress(message.params);
-    }
-    buffer = buffer.slice(start);
-  }
-  throw new Error('the event stream ended before the response');
-}
-
-const clients = {
-  fetch: {
-    call: (tool, args, options = {}) => request('tools/call', { name: tool, arguments: args }, tool, options.onProgress),
-    async list() {
-      const tools = [];
-      let cursor;
-      do {
-        const page = await request('tools/list', cursor === undefined ? {} : { cursor });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
-      return tools;
-    },
-  },
-};
+// bare fetch: bench/clients.mjs's floor (the same request, `res.json()` or a minimal SSE split)
+const floor = bareFetch('http://canned.invalid/mcp');
+const clients = { fetch: { call: floor.call, list: floor.listAll } };
 for (const [i, dir] of dirs.entries()) {
   const { MCPAdapter } = await import(pathToFileURL(path.resolve(dir, 'index.node.js')).href);
   const adapter = new MCPAdapter('http://canned.invalid/mcp', values.callbacks ? { onProgress() {} } : {});

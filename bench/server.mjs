@@ -27,11 +27,10 @@
 // MCP-Protocol-Version 2026 header) is served statelessly (`legacy: 'stateless'`).
 
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
 import { McpServer, Server, createMcpHandler } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { readBody, respondWith } from '../tests/helpers/web-handler.mjs';
-import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64, requestStats } from './tools.mjs';
+import { BLOCK_CONTENT, LISTED, LIST_PAGE, LIST_TOOLS, PROGRESS_EVENTS, imageBase64, listenOnLoopback, requestStats, serveWhenMain } from './tools.mjs';
 
 // the base64 text is built once (bench/tools.mjs)
 const IMAGE_B64 = imageBase64();
@@ -117,30 +116,7 @@ export async function startBenchServer({ port = 0 } = {}) {
     }
     await respondWith(req, res, handler, { body, origin: 'http://127.0.0.1' });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  const actual = server.address().port;
-  return {
-    url: `http://127.0.0.1:${actual}/mcp`,
-    pagedUrl: `http://127.0.0.1:${actual}/paged`,
-    statsUrl: `http://127.0.0.1:${actual}/stats`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, port);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const i = process.argv.indexOf('--port');
-  const srv = await startBenchServer({ port: i > 0 ? Number(process.argv[i + 1]) : 0 });
-  process.stdout.write(`${JSON.stringify({ url: srv.url, pagedUrl: srv.pagedUrl, statsUrl: srv.statsUrl })}\n`);
-  const stop = () => srv.close().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  process.on('disconnect', stop);
-}
+await serveWhenMain(import.meta.url, startBenchServer);

@@ -2,6 +2,7 @@
 // bench/canned.mjs precomputed) so that both serve the same bytes of content.
 
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 
 export const IMAGE_BYTES = 10_000_000;
 export const BLOCKS = 10_000;
@@ -57,4 +58,43 @@ export function requestStats() {
       res.end(JSON.stringify({ requests, cpuMs: (cpu.user + cpu.system) / 1000 }));
     },
   };
+}
+
+/**
+ * Listens on 127.0.0.1:`port` (0: a free one) with the keep-alive both bench servers use and
+ * resolves to their `{ url, pagedUrl, statsUrl, close }`.
+ */
+export async function listenOnLoopback(server, port) {
+  server.keepAliveTimeout = 60_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const actual = server.address().port;
+  return {
+    url: `http://127.0.0.1:${actual}/mcp`,
+    pagedUrl: `http://127.0.0.1:${actual}/paged`,
+    statsUrl: `http://127.0.0.1:${actual}/stats`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * When the module at `moduleUrl` is the process's main script (`node bench/<server>.mjs
+ * [--port N]`): starts the server with `start({ port })`, prints its URLs as one JSON line, and
+ * stops on SIGTERM, SIGINT or the parent's disconnect.
+ */
+export async function serveWhenMain(moduleUrl, start) {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  const i = process.argv.indexOf('--port');
+  const srv = await start({ port: i > 0 ? Number(process.argv[i + 1]) : 0 });
+  process.stdout.write(`${JSON.stringify({ url: srv.url, pagedUrl: srv.pagedUrl, statsUrl: srv.statsUrl })}\n`);
+  const stop = () => srv.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
 }
