@@ -93,7 +93,8 @@ rm -rf "$out/snippets"
 # (-Zlocation-detail=none). ARCHITECTURE.md, "Wasm size", has what each saved. In its own target
 # directory, so that the stable builds of the tests and lints keep theirs. Without that nightly,
 # or with MCP_WASM_STABLE=1, the stable toolchain builds it, about 12 KB gzipped larger: fine for
-# working on the code, but the size budget of the wasm is then not checked.
+# working on the code, but the budgets of the wasm, the browser entry and the package are then
+# not checked.
 if [ "$toolchain" = nightly ]; then
   echo "build: wasm by $MCP_WASM_NIGHTLY (-Zbuild-std, immediate-abort)"
   RUSTUP_TOOLCHAIN="$MCP_WASM_NIGHTLY" CARGO_TARGET_DIR=target/nightly \
