@@ -60,6 +60,13 @@ pub mod transport;
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
 
+/// The wasm's allocator: Talc, in place of the standard library's dlmalloc (faster for the many
+/// small allocations of a call, and smaller; ARCHITECTURE.md, Wasm size). The crate runs on one
+/// thread, without atomics.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 pub use error::{Error, ErrorCode, Result};
 
 /// `value` as compact JSON text: the same bytes as `value.to_string()`, through
