@@ -1131,12 +1131,19 @@ mod tests {
         );
     }
 
-    #[test]
-    fn approval_interrupts() {
+    /// A client whose era is settled (one `server/discover` sent), with its script: the next
+    /// request it sends is `script.sent()[1]`.
+    fn ready_client() -> (Rc<Client>, Rc<Scripted>) {
         let (client, script) = Scripted::client();
         script.push_discover();
         script.push(json_reply(200, done()));
         block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        (client, script)
+    }
+
+    #[test]
+    fn approval_interrupts() {
+        let (client, script) = ready_client();
         let interrupt = approval_interrupt(
             &client,
             "delete_item",
@@ -1208,10 +1215,7 @@ mod tests {
                 "{bad}"
             );
         }
-        let (client, script) = Scripted::client();
-        script.push_discover();
-        script.push(json_reply(200, done()));
-        block_on(client.ensure_ready(&RequestOptions::default())).unwrap();
+        let (client, script) = ready_client();
         let interrupt = approval_interrupt(
             &client,
             "delete_item",
