@@ -265,10 +265,10 @@ pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -
 }
 
 /// Writes `before` (the JSON text up to a value), then `value`, through the crate's one JSON
-/// writer (`serde_json::to_writer` into bytes, as `crate::json_text`).
+/// writer ([`mcp_wasm_adapter_json::write`], as `crate::json_text`).
 fn member(out: &mut Vec<u8>, before: &[u8], value: &Value) {
     out.extend_from_slice(before);
-    let _ = serde_json::to_writer(&mut *out, value);
+    mcp_wasm_adapter_json::write(value, out);
 }
 
 #[cfg(test)]

@@ -149,7 +149,7 @@ impl ResponseReader {
             BodyKind::Json(body) => {
                 let body = body.take().ok_or_else(|| spent(status))?;
                 let bytes = collect(body).await?;
-                let value: Value = match serde_json::from_slice(&bytes) {
+                let value: Value = match mcp_wasm_adapter_json::parse(&bytes) {
                     Ok(v) => v,
                     Err(e) if is_success(status) => {
                         return Err(Error::new(
@@ -185,8 +185,8 @@ impl ResponseReader {
                     if event.data.is_empty() {
                         continue;
                     }
-                    let value: Value =
-                        serde_json::from_slice(event.data.as_bytes()).map_err(|e| {
+                    let value: Value = mcp_wasm_adapter_json::parse(event.data.as_bytes())
+                        .map_err(|e| {
                             Error::new(
                                 ErrorCode::InvalidJson,
                                 format!("SSE event is not valid JSON: {e}"),
