@@ -36,3 +36,10 @@ pub fn write(value: &Value, out: &mut Vec<u8>) {
     // writing into a Vec cannot fail, and a Value has no key that is not a string
     let _ = serde_json::to_writer(out, value);
 }
+
+/// Appends `text` to `out` as a JSON string literal (RFC 8259, section 7: quoted, with `"`,
+/// `\\` and control characters escaped), as [`write`] writes a `Value::String`.
+#[inline(never)]
+pub fn write_str(text: &str, out: &mut Vec<u8>) {
+    let _ = serde_json::to_writer(out, text);
+}
