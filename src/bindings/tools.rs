@@ -87,6 +87,7 @@ impl WasmClient {
                     }
                 }
             }
+            mcp_wasm_adapter_json::drop_values(tools);
             Ok(JsValue::from_str(
                 std::str::from_utf8(&out).unwrap_or_default(),
             ))
