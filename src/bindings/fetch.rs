@@ -100,12 +100,12 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn remembered(this: &ResponseHead) -> Option<Array>;
 
-    /// Hands the JSON text of a message to the host's callbacks if it is a notification
-    /// (`takeNotification` in exchange.js): 1 for `notifications/progress`, 2 for another
-    /// notification, 0 for anything else (left to the core).
-    #[wasm_bindgen(js_name = takeNotification)]
-    pub(super) fn take_notification(
-        text: &str,
+    /// Hands the messages of `texts` (JSON texts joined by NULs) to the host's callbacks
+    /// while they are notifications (`takeNotifications` in exchange.js). Returns twice the
+    /// number taken, plus 1 when one of them was `notifications/progress`.
+    #[wasm_bindgen(js_name = takeNotifications)]
+    pub(super) fn take_notifications(
+        texts: &str,
         progress: &JsValue,
         call_progress: &JsValue,
         log: &JsValue,

@@ -4,7 +4,7 @@
 //! checks that the declarations name exactly these options, and that [`parse`] and
 //! [`CallDefaults::request_options`] read exactly these, each once.
 
-use super::fetch::{take_notification, CallContext, HostHeaders, ProgressClock};
+use super::fetch::{take_notifications, CallContext, HostHeaders, ProgressClock};
 use super::js::{self, get};
 use crate::client::{
     ClientConfig, HostHandler, NotificationFilter, NotificationHandler, ProtocolMode,
@@ -165,21 +165,26 @@ struct Listeners {
 }
 
 impl Listeners {
-    /// Hands a message's JSON text to the callbacks if it is a notification
-    /// (`takeNotification` in exchange.js: `notifications/progress` params to both progress
-    /// callbacks, `notifications/message` params to `log`, what they throw swallowed), and
-    /// restarts the call's timeout on progress. Whether it was a notification.
-    fn take(&self, text: &str) -> bool {
+    /// Hands the messages of `texts` (JSON texts) to the callbacks while they are
+    /// notifications (`takeNotifications` in exchange.js: `notifications/progress` params to
+    /// both progress callbacks, `notifications/message` params to `log`, what they throw
+    /// swallowed), in one crossing, and restarts the call's timeout if one was progress.
+    /// Returns how many of the first it took.
+    fn take(&self, texts: &[&str]) -> usize {
         let [progress, call_progress] = &self.progress;
-        match take_notification(text, progress, call_progress, &self.log, &self.context) {
-            0 => false,
-            kind => {
-                if let (1, Some(clock)) = (kind, &self.clock) {
-                    clock.progressed();
-                }
-                true
+        // joined by NULs, by hand (`join` compiles a generic copy loop for this one use)
+        let mut joined = String::new();
+        for (i, text) in texts.iter().enumerate() {
+            if i > 0 {
+                joined.push('\0');
             }
+            joined.push_str(text);
         }
+        let out = take_notifications(&joined, progress, call_progress, &self.log, &self.context);
+        if let (1, Some(clock)) = (out & 1, &self.clock) {
+            clock.progressed();
+        }
+        (out / 2) as usize
     }
 }
 
@@ -218,9 +223,12 @@ fn notification_listeners(
         let mut message = serde_json::Map::new();
         crate::put(&mut message, "method", Value::from(method));
         crate::put(&mut message, "params", params.clone());
-        parsed.take(&crate::json_text(&Value::Object(message)));
+        parsed.take(&[&crate::json_text(&Value::Object(message))]);
     });
-    Some((handler, Rc::new(move |text: &str| listeners.take(text))))
+    Some((
+        handler,
+        Rc::new(move |texts: &[&str]| listeners.take(texts)),
+    ))
 }
 
 /// Wraps a host callback `(params) => result | Promise<result>` (`onElicitation`,

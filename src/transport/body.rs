@@ -8,17 +8,19 @@ use crate::protocol::headers;
 use crate::protocol::jsonrpc::{id_matches, Id, Incoming};
 use bytes::Bytes;
 use futures_util::stream::{self, LocalBoxStream, Stream, StreamExt};
+use futures_util::FutureExt;
 use serde_json::Value;
 use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll};
 
-/// Offered the JSON text of each message of an event stream ([`ResponseReader::next`]), before it is
-/// parsed: returns `true` when it took the message as a notification (it is then neither
-/// parsed nor delivered), `false` to leave it to the reader. The wasm bindings hand the text
-/// to JavaScript, whose `JSON.parse` reads a progress notification for the host's callback
-/// faster than the core can build a value and write it out again.
-pub type NotificationFilter = Rc<dyn Fn(&str) -> bool>;
+/// Offered the JSON text of messages of an event stream ([`ResponseReader::next`]) before they
+/// are parsed, in order, as many as the stream has decoded at once: returns how many of the
+/// first it took as notifications (those are then neither parsed nor delivered; the rest go
+/// on to the reader). The wasm bindings hand the texts to JavaScript in one crossing, whose
+/// `JSON.parse` reads a progress notification for the host's callback faster than the core
+/// can build a value and write it out again.
+pub type NotificationFilter = Rc<dyn Fn(&[&str]) -> usize>;
 
 /// Bounds on what one response may bring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +85,11 @@ pub struct ResponseReader {
 
 enum BodyKind {
     Json(Option<LocalBoxStream<'static, Result<Bytes>>>),
-    Sse(LocalBoxStream<'static, Result<sse::Event>>),
+    Sse {
+        events: LocalBoxStream<'static, Result<sse::Event>>,
+        /// Events decoded (or the stream's failure) but not read yet, the next one last.
+        backlog: Vec<Result<sse::Event>>,
+    },
     Other {
         body: Option<LocalBoxStream<'static, Result<Bytes>>>,
         content_type: Option<String>,
@@ -97,7 +103,10 @@ impl ResponseReader {
         let body = limited(response.body, limits.max_body_bytes);
         let kind = match media_type(response.content_type.as_deref()).as_str() {
             headers::JSON => BodyKind::Json(Some(body)),
-            headers::EVENT_STREAM => BodyKind::Sse(sse::events(body)),
+            headers::EVENT_STREAM => BodyKind::Sse {
+                events: sse::events(body),
+                backlog: Vec::new(),
+            },
             _ => BodyKind::Other {
                 body: Some(body),
                 content_type: response.content_type,
@@ -181,16 +190,31 @@ impl ResponseReader {
                     Err(e) => Err(e.with_status(status)),
                 }
             }
-            BodyKind::Sse(events) => {
-                while let Some(event) = events.next().await {
-                    let event = event?;
-                    if event.id.is_some() {
-                        self.last_event_id = event.id;
-                    }
-                    if event.retry.is_some() {
-                        self.retry_ms = event.retry;
-                    }
-                    if event.data.is_empty() || filter.is_some_and(|take| take(&event.data)) {
+            BodyKind::Sse { events, backlog } => {
+                let position = (&mut self.last_event_id, &mut self.retry_ms);
+                loop {
+                    let event = match backlog.pop() {
+                        Some(event) => event?,
+                        None => {
+                            let Some(event) = events.next().await else {
+                                break;
+                            };
+                            // with a filter, an event fresh from the stream goes with those
+                            // decoded behind it: the notifications among the first are taken
+                            // at once
+                            match filter {
+                                Some(take) => match offer(
+                                    take, event?, events, backlog, position.0, position.1,
+                                ) {
+                                    Some(event) => event?,
+                                    None => continue,
+                                },
+                                None => event?,
+                            }
+                        }
+                    };
+                    note_position(&event, &mut *position.0, &mut *position.1);
+                    if event.data.is_empty() {
                         continue;
                     }
                     let value: Value = mcp_wasm_adapter_json::parse(event.data.as_bytes())
@@ -243,6 +267,68 @@ impl ResponseReader {
             }
         }
     }
+}
+
+/// Keeps an event's `id` and `retry` fields: where a handshake-era stream resumes.
+fn note_position(
+    event: &sse::Event,
+    last_event_id: &mut Option<String>,
+    retry_ms: &mut Option<u64>,
+) {
+    if event.id.is_some() {
+        last_event_id.clone_from(&event.id);
+    }
+    if event.retry.is_some() {
+        *retry_ms = event.retry;
+    }
+}
+
+/// Offers `first` and the events decoded behind it (those ready without waiting, up to and
+/// with a failure of the stream) to `take`, which takes the notifications among the first of
+/// them. The taken ones only leave their position; the others, then the failure, go to
+/// `backlog`, the next one last, and the first of them is taken from it and returned (`None`
+/// when nothing is left). An event without
+/// data, or whose data holds a NUL (never in JSON text: the texts cross joined by NULs), ends
+/// what is offered.
+fn offer(
+    take: &NotificationFilter,
+    first: sse::Event,
+    events: &mut LocalBoxStream<'static, Result<sse::Event>>,
+    backlog: &mut Vec<Result<sse::Event>>,
+    last_event_id: &mut Option<String>,
+    retry_ms: &mut Option<u64>,
+) -> Option<Result<sse::Event>> {
+    let mut batch = vec![first];
+    let mut failed = None;
+    while let Some(Some(item)) = events.next().now_or_never() {
+        match item {
+            Ok(event) => batch.push(event),
+            Err(e) => {
+                failed = Some(Err(e));
+                break;
+            }
+        }
+    }
+    let mut texts = Vec::with_capacity(batch.len());
+    for event in &batch {
+        if event.data.is_empty() || event.data.contains('\0') {
+            break;
+        }
+        texts.push(event.data.as_str());
+    }
+    let taken = if texts.is_empty() {
+        0
+    } else {
+        take(&texts).min(texts.len())
+    };
+    backlog.extend(failed);
+    for event in batch.drain(taken..).rev() {
+        backlog.push(Ok(event));
+    }
+    for event in &batch {
+        note_position(event, last_event_id, retry_ms);
+    }
+    backlog.pop()
 }
 
 fn spent(status: u16) -> Error {
@@ -379,6 +465,88 @@ mod tests {
         let mut seen = Vec::new();
         let out = block_on(read_response(resp, 1, &limits, &mut |m| seen.push(m)));
         (out, seen)
+    }
+
+    /// A filter that takes the texts holding `"method":"notifications/` while they come, and
+    /// records what it was offered, batch by batch.
+    fn recording_filter() -> (NotificationFilter, Rc<std::cell::RefCell<Vec<Vec<String>>>>) {
+        let offered = Rc::new(std::cell::RefCell::new(Vec::new()));
+        let log = offered.clone();
+        let filter: NotificationFilter = Rc::new(move |texts: &[&str]| {
+            log.borrow_mut()
+                .push(texts.iter().map(|t| t.to_string()).collect());
+            texts
+                .iter()
+                .take_while(|t| t.contains(r#""method":"notifications/"#))
+                .count()
+        });
+        (filter, offered)
+    }
+
+    /// The events decoded at once go to the filter together; what it leaves is read in order
+    /// (a server request, a notification behind it, then our response), and the position of
+    /// every event, taken or not, is kept.
+    #[test]
+    fn a_filter_takes_the_leading_notifications_of_what_arrived_together() {
+        let progress = |n: u32| {
+            format!("id: e{n}\ndata: {{\"method\":\"notifications/progress\",\"params\":{{\"progress\":{n}}}}}\n\n")
+        };
+        let first = format!("{}{}", progress(1), progress(2));
+        let second = format!(
+            "{}data: {{\"id\":7,\"method\":\"ping\"}}\n\n{}id: e4\ndata: {{\"id\":1,\"result\":{{}}}}\n\n",
+            progress(3),
+            progress(9)
+        );
+        let resp = response(200, "text/event-stream", &[&first, &second]);
+        let mut reader = ResponseReader::new(resp, 1, &Limits::default());
+        let (filter, offered) = recording_filter();
+        let ping = block_on(reader.next(Some(&filter))).unwrap();
+        assert!(
+            matches!(&ping, ResponseItem::Message(Incoming::Request { method, .. }) if method == "ping"),
+            "{ping:?}"
+        );
+        assert_eq!(reader.last_event_id(), Some("e3"));
+        // the notification behind the request is read by the core, not offered again
+        let behind = block_on(reader.next(Some(&filter))).unwrap();
+        assert_eq!(
+            behind,
+            ResponseItem::Message(Incoming::Notification {
+                method: "notifications/progress".into(),
+                params: json!({"progress": 9})
+            })
+        );
+        assert!(matches!(
+            block_on(reader.next(Some(&filter))).unwrap(),
+            ResponseItem::Reply(_)
+        ));
+        assert_eq!(reader.last_event_id(), Some("e4"));
+        // both chunks were there at once: one offer of all six events
+        let offered = offered.borrow();
+        assert_eq!(offered.len(), 1, "{offered:?}");
+        assert_eq!(offered[0].len(), 6);
+    }
+
+    /// A failure of the stream behind the events offered stays in the stream: the events
+    /// before it are taken, then the failure is read.
+    #[test]
+    fn a_failure_behind_offered_events_is_still_read() {
+        let events = "data: {\"method\":\"notifications/progress\"}\n\n";
+        let body = body_from_chunks(vec![
+            Ok(Bytes::from(events)),
+            Err(Error::new(ErrorCode::Network, "reset")),
+        ]);
+        let resp = HttpResponse {
+            status: 200,
+            content_type: Some("text/event-stream".into()),
+            location: None,
+            session_id: None,
+            body,
+        };
+        let mut reader = ResponseReader::new(resp, 1, &Limits::default());
+        let (filter, offered) = recording_filter();
+        let err = block_on(reader.next(Some(&filter))).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Network);
+        assert_eq!(offered.borrow().len(), 1);
     }
 
     #[test]
