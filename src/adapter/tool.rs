@@ -5,7 +5,9 @@
 //!
 //! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
-use crate::schema::{prepare_tool_schema, PreparedSchema};
+use crate::schema::{
+    is_llm_ready, prepare_tool_schema, prepare_tool_schema_in_full, PreparedSchema,
+};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -239,7 +241,14 @@ pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -
         Some(d @ Value::String(_)) => d,
         _ => &empty,
     };
-    let PreparedSchema { schema, warnings } = prepare_tool_schema(input_schema);
+    // the usual schema needs no change: nothing rewritten, copied or compared
+    let (schema, warnings) = if is_llm_ready(input_schema) {
+        (Value::Null, Vec::new())
+    } else {
+        let PreparedSchema { schema, warnings } = prepare_tool_schema_in_full(input_schema);
+        let same = schema == *input_schema;
+        (if same { Value::Null } else { schema }, warnings)
+    };
     let server = |key: &str| server_info.get(key).unwrap_or(&null);
     member(out, b"{\"description\":", description);
     member(out, b",\"inputSchema\":", input_schema);
@@ -257,8 +266,7 @@ pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -
     member(out, b",\"title\":", own_title);
     member(out, b"}}},\"name\":", name);
     member(out, b",\"outputSchema\":", field("outputSchema"));
-    let same = schema == *input_schema;
-    member(out, b",\"schema\":", if same { &null } else { &schema });
+    member(out, b",\"schema\":", &schema);
     member(out, b",\"title\":", title);
     out.push(b'}');
     true
