@@ -9,34 +9,6 @@
 
 use serde_json::{Map, Value};
 
-/// Keywords whose value is one subschema (`items` may also be a draft-07 array of them).
-const SUBSCHEMA_KEYWORDS: &[&str] = &[
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contains",
-    "propertyNames",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contentSchema",
-];
-
-/// Keywords whose value is an array of subschemas.
-const SUBSCHEMA_ARRAY_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-
-/// Keywords whose value maps names to subschemas (draft-07 `dependencies` values may also be
-/// arrays of property names; those are copied verbatim).
-const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "dependentSchemas",
-    "dependencies",
-];
-
 /// Where a keyword's value sits, which says what the rewrite does with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Position {
@@ -50,24 +22,33 @@ pub(super) enum Position {
     Data,
 }
 
-/// The [`Position`] of `key: value` in an object schema (a draft-07 array `items` holds a
-/// list of subschemas). Reference and definition keywords are not asked about.
+/// The [`Position`] of `key: value` in an object schema. Reference and definition keywords
+/// are not asked about.
 pub(super) fn position(key: &str, value: &Value) -> Position {
-    if key == "items" && value.is_array() {
-        Position::SchemaList
-    } else if SUBSCHEMA_KEYWORDS.contains(&key) {
-        Position::Schema
-    } else if SUBSCHEMA_ARRAY_KEYWORDS.contains(&key) {
-        Position::SchemaList
-    } else if SUBSCHEMA_MAP_KEYWORDS.contains(&key) {
-        Position::SchemaMap
-    } else {
-        Position::Data
+    match key {
+        // a draft-07 array `items`
+        "items" if value.is_array() => Position::SchemaList,
+        "items"
+        | "additionalItems"
+        | "additionalProperties"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
+        | "contains"
+        | "propertyNames"
+        | "not"
+        | "if"
+        | "then"
+        | "else"
+        | "contentSchema" => Position::Schema,
+        "allOf" | "anyOf" | "oneOf" | "prefixItems" => Position::SchemaList,
+        // draft-07 `dependencies` values may also be arrays of property names: those are
+        // data (see `Expander::schema`, which keeps non-object schemas as they are)
+        "properties" | "patternProperties" | "dependentSchemas" | "dependencies" => {
+            Position::SchemaMap
+        }
+        _ => Position::Data,
     }
 }
-
-/// Definition containers, dropped from the output once their content is inlined.
-pub(super) const DEFINITION_KEYWORDS: &[&str] = &["$defs", "definitions"];
 
 /// Reference keywords, in the order they are applied to a node.
 pub(super) const REFERENCE_KEYWORDS: &[&str] = &["$ref", "$dynamicRef", "$recursiveRef"];
@@ -170,9 +151,16 @@ pub(super) fn is_object_typed(schema: &Map<String, Value>) -> bool {
     }
 }
 
-/// Whether `key` is a reference or a definition container: a key the rewrite consumes.
+/// Whether `key` is a reference ([`REFERENCE_KEYWORDS`]) or a definition container (`$defs`,
+/// `definitions`, dropped from the output once their content is inlined): a key the rewrite
+/// consumes.
 pub(super) fn is_reference_or_definition(key: &str) -> bool {
-    REFERENCE_KEYWORDS.contains(&key) || DEFINITION_KEYWORDS.contains(&key)
+    // on the first byte first: this runs for every key of every schema
+    match key.as_bytes().first() {
+        Some(b'$') => matches!(key, "$ref" | "$dynamicRef" | "$recursiveRef" | "$defs"),
+        Some(b'd') => key == "definitions",
+        _ => false,
+    }
 }
 
 /// Adds `warning` to `warnings` unless it is there already.

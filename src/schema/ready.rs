@@ -78,11 +78,15 @@ impl Look<'_> {
             if is_reference_or_definition(key) || malformed(key, value).is_some() {
                 return false;
             }
-            let ready = match position(key, value) {
-                Position::Schema => self.schema(value, depth + 1),
-                Position::SchemaList => self.schema_list(value, depth + 1),
-                Position::SchemaMap => self.schema_map(value, depth + 1),
-                Position::Data => self.data(value, depth + 1),
+            let ready = match value {
+                // a scalar is data in any position: no need to ask which
+                Value::Object(_) | Value::Array(_) => match position(key, value) {
+                    Position::Schema => self.schema(value, depth + 1),
+                    Position::SchemaList => self.schema_list(value, depth + 1),
+                    Position::SchemaMap => self.schema_map(value, depth + 1),
+                    Position::Data => self.data(value, depth + 1),
+                },
+                _ => self.visit(depth + 1),
             };
             if !ready {
                 return false;
