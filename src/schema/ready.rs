@@ -45,7 +45,7 @@ pub fn is_llm_ready_with(schema: &Value, limits: &SchemaLimits) -> bool {
     for keyword in ROOT_REWRITTEN {
         plain_root &= !root.contains_key(*keyword);
     }
-    plain_root && Look { limits, nodes: 0 }.object_schema(root, 1)
+    plain_root && Look { limits, nodes: 0 }.value(schema, 1, Position::Schema)
 }
 
 /// State of one look: the bounds and the values seen so far.
@@ -55,97 +55,39 @@ struct Look<'l> {
 }
 
 impl Look<'_> {
-    /// Counts one value at `depth`: `false` once past either limit.
-    fn visit(&mut self, depth: usize) -> bool {
+    /// Looks at `value`, at `depth`, sitting where `position` says (as the rewrite reads it:
+    /// an object in schema position is an object schema; an array of subschemas or a map of
+    /// names to them holds schemas; anything else, in any position, is data, kept verbatim).
+    /// Counts every value against the limits; a reference or definition key on any object
+    /// answers "no", in data and maps of names too.
+    fn value(&mut self, value: &Value, depth: usize, position: Position) -> bool {
         self.nodes += 1;
-        self.nodes <= self.limits.max_nodes && depth <= self.limits.max_depth
-    }
-
-    /// A value in schema position: an object schema, else data (booleans and junk are kept).
-    fn schema(&mut self, value: &Value, depth: usize) -> bool {
-        match value {
-            Value::Object(map) => self.object_schema(map, depth),
-            other => self.data(other, depth),
-        }
-    }
-
-    /// An object schema at `depth`: its own keywords, then each subschema and data value.
-    fn object_schema(&mut self, schema: &Map<String, Value>, depth: usize) -> bool {
-        if !self.visit(depth) || is_object_typed(schema) && !schema.contains_key("properties") {
-            return false;
-        }
-        for (key, value) in schema {
-            if is_reference_or_definition(key) || malformed(key, value).is_some() {
-                return false;
-            }
-            let ready = match value {
-                // a scalar is data in any position: no need to ask which
-                Value::Object(_) | Value::Array(_) => match position(key, value) {
-                    Position::Schema => self.schema(value, depth + 1),
-                    Position::SchemaList => self.schema_list(value, depth + 1),
-                    Position::SchemaMap => self.schema_map(value, depth + 1),
-                    Position::Data => self.data(value, depth + 1),
-                },
-                _ => self.visit(depth + 1),
-            };
-            if !ready {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// An array of subschemas (anything else is data).
-    fn schema_list(&mut self, value: &Value, depth: usize) -> bool {
-        let Value::Array(items) = value else {
-            return self.data(value, depth);
-        };
-        if !self.visit(depth) {
-            return false;
-        }
-        for item in items {
-            if !self.schema(item, depth + 1) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// A map of names to subschemas (anything else is data); a name that is a reference or
-    /// definition keyword answers "no" too.
-    fn schema_map(&mut self, value: &Value, depth: usize) -> bool {
-        let Value::Object(entries) = value else {
-            return self.data(value, depth);
-        };
-        if !self.visit(depth) {
-            return false;
-        }
-        for (name, sub) in entries {
-            if is_reference_or_definition(name) || !self.schema(sub, depth + 1) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// A data value, kept verbatim by the rewrite; a reference or definition key in it
-    /// answers "no" all the same.
-    fn data(&mut self, value: &Value, depth: usize) -> bool {
-        if !self.visit(depth) {
+        if self.nodes > self.limits.max_nodes || depth > self.limits.max_depth {
             return false;
         }
         match value {
+            Value::Object(schema) if position == Position::Schema => {
+                self.object_schema(schema, depth)
+            }
             Value::Object(map) => {
+                let inner = match position {
+                    Position::SchemaMap => Position::Schema,
+                    _ => Position::Data,
+                };
                 for (key, child) in map {
-                    if is_reference_or_definition(key) || !self.data(child, depth + 1) {
+                    if is_reference_or_definition(key) || !self.value(child, depth + 1, inner) {
                         return false;
                     }
                 }
                 true
             }
             Value::Array(items) => {
+                let inner = match position {
+                    Position::SchemaList => Position::Schema,
+                    _ => Position::Data,
+                };
                 for child in items {
-                    if !self.data(child, depth + 1) {
+                    if !self.value(child, depth + 1, inner) {
                         return false;
                     }
                 }
@@ -153,5 +95,26 @@ impl Look<'_> {
             }
             _ => true,
         }
+    }
+
+    /// The keywords of an object schema at `depth`, already counted.
+    fn object_schema(&mut self, schema: &Map<String, Value>, depth: usize) -> bool {
+        if is_object_typed(schema) && !schema.contains_key("properties") {
+            return false;
+        }
+        for (key, value) in schema {
+            // a scalar is data in any position: no need to ask which
+            let position = match value {
+                Value::Object(_) | Value::Array(_) => position(key, value),
+                _ => Position::Data,
+            };
+            if is_reference_or_definition(key)
+                || malformed(key, value).is_some()
+                || !self.value(value, depth + 1, position)
+            {
+                return false;
+            }
+        }
+        true
     }
 }
