@@ -33,7 +33,7 @@
 //! conformance scenario `json-schema-2020-12-preservation`, which diffs it.
 
 use super::expand::expand_root;
-use super::ready::{is_llm_ready, is_llm_ready_with};
+use super::ready::{readiness, Readiness};
 use super::root::normalize_root;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -188,8 +188,8 @@ pub fn prepare_input_schema_with(
     schema: &Value,
     limits: &SchemaLimits,
 ) -> Result<Value, SchemaError> {
-    if is_llm_ready_with(schema, limits) {
-        return Ok(schema.clone());
+    if let Some(out) = without_rewrite(schema, limits) {
+        return Ok(out);
     }
     let mut warnings = Vec::new();
     let mut out = expand(schema, limits, &mut warnings)?;
@@ -212,21 +212,35 @@ pub struct PreparedSchema {
 /// only its root made a plain object schema, and a schema that is not a JSON object becomes
 /// `{"type": "object", "properties": {}}`; a warning says which.
 ///
-/// A schema that needs no change ([`is_llm_ready`], the usual case) is cloned, not rewritten.
+/// A schema that needs no change but maybe the removal of its root `$schema` ([`readiness`],
+/// the usual case) is cloned, not rewritten.
 #[must_use]
 pub fn prepare_tool_schema(schema: &Value) -> PreparedSchema {
-    if is_llm_ready(schema) {
-        return PreparedSchema {
-            schema: schema.clone(),
+    match without_rewrite(schema, &SchemaLimits::default()) {
+        Some(schema) => PreparedSchema {
+            schema,
             warnings: Vec::new(),
-        };
+        },
+        None => prepare_tool_schema_in_full(schema),
     }
-    prepare_tool_schema_in_full(schema)
+}
+
+/// The prepared `schema` when [`readiness`] within `limits` says the rewrite is not needed:
+/// a clone, less its root `$schema` if it has one. `None` when the rewrite must run.
+fn without_rewrite(schema: &Value, limits: &SchemaLimits) -> Option<Value> {
+    if readiness(schema, limits) == Readiness::Rewrite {
+        return None;
+    }
+    let mut out = schema.clone();
+    if let Value::Object(root) = &mut out {
+        root.remove("$schema");
+    }
+    Some(out)
 }
 
 /// [`prepare_tool_schema`] without its fast path: the full rewrite, whatever the schema. The
-/// result is the same; for callers that have already asked [`is_llm_ready`], and for tests
-/// that compare the two.
+/// result is the same; for callers that have already asked [`readiness`], and for tests that
+/// compare the two.
 #[must_use]
 pub fn prepare_tool_schema_in_full(schema: &Value) -> PreparedSchema {
     let mut warnings = Vec::new();

@@ -1,51 +1,77 @@
 //! The fast path: a read-only look that tells when preparing a schema would give it back
-//! unchanged, with no warning, so that the rewrite (a new value built, then compared with
-//! the input) can be skipped.
+//! unchanged (or only less its root `$schema`), with no warning, so that the rewrite (a new
+//! value built, then compared with the input) can be skipped.
 //!
 //! Most servers' schemas (zod's and pydantic's output: a root `{"type": "object",
-//! "properties": {…}, "required": […]}` without references) are already LLM-ready. The look
-//! is conservative: whatever might make [`prepare_tool_schema`](super::prepare_tool_schema)
-//! change something or warn, and a few things that would not (a `$ref` key inside `enum` or
-//! `default` data, a scalar past the depth limit), answers "no", and the full rewrite runs.
+//! "properties": {…}, "required": […]}` without references) are already LLM-ready, but for
+//! the dialect that zod 4 and the TypeScript SDK stamp on every root (`"$schema":
+//! "https://json-schema.org/draft/2020-12/schema"`), which the rewrite drops without a
+//! warning. The look is conservative: whatever might make
+//! [`prepare_tool_schema`](super::prepare_tool_schema) change anything else or warn, and a
+//! few things that would not (a `$ref` key inside `enum` or `default` data, a scalar past
+//! the depth limit), answers [`Readiness::Rewrite`], and the full rewrite runs.
 
 use super::keywords::{is_object_typed, is_reference_or_definition, malformed, position, Position};
 use super::prepare::SchemaLimits;
 use serde_json::{Map, Value};
 
-/// Root keywords the root rewrite (`root`) removes or merges away.
-const ROOT_REWRITTEN: &[&str] = &["$schema", "allOf", "anyOf", "oneOf"];
-
-/// Whether [`prepare_tool_schema`](super::prepare_tool_schema) would give `schema` back
-/// unchanged with no warning, within [`SchemaLimits::default`] (see [`is_llm_ready_with`]).
-#[must_use]
-pub fn is_llm_ready(schema: &Value) -> bool {
-    is_llm_ready_with(schema, &SchemaLimits::default())
+/// What preparing a tool's input schema would do to it (see [`readiness`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Readiness {
+    /// Something may change or be warned about: the full rewrite must run.
+    Rewrite,
+    /// Nothing changes and nothing is warned about: the schema is LLM-ready as it is.
+    Ready,
+    /// Only the root `$schema` (the JSON Schema dialect, which the root rewrite drops without
+    /// a warning) would be left out; nothing else changes and nothing is warned about.
+    ReadyLessDialect,
 }
 
-/// Whether preparing `schema` within `limits` would give it back unchanged with no warning.
+/// Root keywords the root rewrite (`root`) merges away, a warning each.
+const ROOT_UNIONS: &[&str] = &["allOf", "anyOf", "oneOf"];
+
+/// Whether [`prepare_tool_schema`](super::prepare_tool_schema) would give `schema` back
+/// unchanged with no warning: [`readiness`] within [`SchemaLimits::default`] is
+/// [`Readiness::Ready`].
+#[must_use]
+pub fn is_llm_ready(schema: &Value) -> bool {
+    readiness(schema, &SchemaLimits::default()) == Readiness::Ready
+}
+
+/// What preparing `schema` within `limits` would do to it: nothing ([`Readiness::Ready`]),
+/// only drop its root `$schema` ([`Readiness::ReadyLessDialect`]), or possibly more
+/// ([`Readiness::Rewrite`]).
 ///
-/// `true` only for an object whose root is `"type": "object"` (the string) with an object
-/// `properties` and no `$schema`, `allOf`, `anyOf` or `oneOf`, where no object anywhere
-/// (subschema, data value or map of names) has a `$ref`, `$dynamicRef`, `$recursiveRef`,
-/// `$defs` or `definitions` key, no subschema has a `required` that is not an array of
-/// strings or a `properties` that is not an object, every subschema whose `type` is or
-/// includes `"object"` has `properties`, and that holds at most `limits.max_nodes` values
-/// (each object, array and scalar counting one) none deeper than `limits.max_depth`.
+/// Not [`Readiness::Rewrite`] only for an object whose root is `"type": "object"` (the
+/// string) with an object `properties` and no `allOf`, `anyOf` or `oneOf`, where no object
+/// anywhere (subschema, data value or map of names) has a `$ref`, `$dynamicRef`,
+/// `$recursiveRef`, `$defs` or `definitions` key, no subschema has a `required` that is not
+/// an array of strings or a `properties` that is not an object, every subschema whose `type`
+/// is or includes `"object"` has `properties`, and that holds at most `limits.max_nodes`
+/// values (each object, array and scalar counting one, the root `$schema` included) none
+/// deeper than `limits.max_depth`. Such a schema is [`Readiness::Ready`] when its root has
+/// no `$schema`.
 ///
 /// Reads only, allocates nothing; recursion is bounded by `limits.max_depth` (about two frames
 /// a level) and work by the size of `schema`.
 #[must_use]
-pub fn is_llm_ready_with(schema: &Value, limits: &SchemaLimits) -> bool {
+pub fn readiness(schema: &Value, limits: &SchemaLimits) -> Readiness {
     let Value::Object(root) = schema else {
-        return false;
+        return Readiness::Rewrite;
     };
     let mut plain_root = root.get("type").and_then(Value::as_str) == Some("object")
         && root.get("properties").is_some_and(Value::is_object);
     // plain loops, not an iterator chain (see ARCHITECTURE.md, Wasm size)
-    for keyword in ROOT_REWRITTEN {
+    for keyword in ROOT_UNIONS {
         plain_root &= !root.contains_key(*keyword);
     }
-    plain_root && Look { limits, nodes: 0 }.value(schema, 1, Position::Schema)
+    if !(plain_root && Look { limits, nodes: 0 }.value(schema, 1, Position::Schema)) {
+        Readiness::Rewrite
+    } else if root.contains_key("$schema") {
+        Readiness::ReadyLessDialect
+    } else {
+        Readiness::Ready
+    }
 }
 
 /// State of one look: the bounds and the values seen so far.

@@ -26,8 +26,8 @@ use mcp_wasm_adapter::protocol::param_headers::{header_values, tool_param_header
 use mcp_wasm_adapter::protocol::result_type::ResultType;
 use mcp_wasm_adapter::schema::prepare::prepare_input_schema_with;
 use mcp_wasm_adapter::schema::{
-    is_llm_ready, prepare_tool_schema, prepare_tool_schema_in_full, PreparedSchema, SchemaError,
-    SchemaLimits,
+    prepare_tool_schema, prepare_tool_schema_in_full, readiness, PreparedSchema, Readiness,
+    SchemaError, SchemaLimits,
 };
 use mcp_wasm_adapter::transport::body::body_from_chunks;
 use mcp_wasm_adapter::transport::sse::{data_events, events, Event};
@@ -767,20 +767,22 @@ const DATA_KEYS: &[&str] = &["a", "type", "properties", "required", "items", "$i
 const PROPERTY_NAMES: &[&str] = &["a", "b", "a/b", "x~y", "type", "required", "properties"];
 
 /// An already LLM-ready schema as zod or pydantic write it (a plain object root, no
-/// reference, `properties` on every object schema), and whether it is still so: when
+/// reference, `properties` on every object schema; a root `$schema` or not), and whether it
+/// is still so: when
 /// `flaws` allows, a root keyword or a subschema here and there is replaced by something
 /// [`schema`] makes or a root the rewrite changes, which may or may not need the rewrite.
 fn ready_case(source: &mut Source, flaws: bool) -> (Value, bool) {
     let mut clean = true;
     let mut root = ready_object(source, 3, flaws, &mut clean);
     root.insert("type".into(), json!("object"));
+    if source.below(3) == 0 {
+        // the dialect zod 4 and the TypeScript SDK stamp on the root
+        root.insert("$schema".into(), json!(source.text()));
+    }
     if flaws && source.below(6) == 0 {
         clean = false;
         let (key, value) = source.pick(&[
-            (
-                "$schema",
-                json!("https://json-schema.org/draft/2020-12/schema"),
-            ),
+            ("$schema", json!({"$ref": "#"})),
             ("type", json!(["object"])),
             ("type", json!("string")),
             ("properties", json!(null)),
@@ -1001,22 +1003,29 @@ fn schema_case(data: &[u8]) -> Option<(Value, SchemaLimits)> {
     Some((input, limits))
 }
 
-/// The fast path agrees with the full rewrite: a schema [`is_llm_ready`] accepts comes back
-/// from the full rewrite unchanged with no warning, as [`prepare_tool_schema`] gives it back
-/// (for any other schema, `prepare_tool_schema` is the full rewrite).
+/// The fast path agrees with the full rewrite: a schema [`readiness`] finds ready comes back
+/// from the full rewrite unchanged (or only less its root `$schema`, as `readiness` says) with
+/// no warning, as [`prepare_tool_schema`] gives it back (for any other schema,
+/// `prepare_tool_schema` is the full rewrite).
 fn fast_path_agrees(input: &Value) {
-    if !is_llm_ready(input) {
-        return;
+    let mut expected = input.clone();
+    match readiness(input, &SchemaLimits::default()) {
+        Readiness::Rewrite => return,
+        Readiness::Ready => assert!(input.get("$schema").is_none(), "{input}"),
+        Readiness::ReadyLessDialect => {
+            assert!(expected
+                .as_object_mut()
+                .unwrap()
+                .remove("$schema")
+                .is_some());
+        }
     }
     let unchanged = PreparedSchema {
-        schema: input.clone(),
+        schema: expected,
         warnings: Vec::new(),
     };
     let full = prepare_tool_schema_in_full(input);
-    assert_eq!(
-        full, unchanged,
-        "is_llm_ready, but the rewrite changes {input}"
-    );
+    assert_eq!(full, unchanged, "ready, but the rewrite changes {input}");
     assert_eq!(prepare_tool_schema(input), unchanged, "{input}");
 }
 
@@ -1035,7 +1044,8 @@ pub fn schema_fast_path(data: &[u8]) {
         ready_case(&mut source, flaws)
     };
     fast_path_agrees(&input);
-    assert!(!clean || is_llm_ready(&input), "not taken for {input}");
+    let taken = readiness(&input, &SchemaLimits::default()) != Readiness::Rewrite;
+    assert!(!clean || taken, "not taken for {input}");
 }
 
 /// Schema preparation never panics; it refuses a non-object root with `NotAnObject`; its

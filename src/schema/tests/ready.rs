@@ -1,11 +1,13 @@
 //! The fast path: [`is_llm_ready`] answers "yes" for the usual zod and pydantic schemas, and
-//! "no" for each thing the rewrite would change or warn about. Every "yes" is checked against
-//! the full rewrite, which must give the schema back unchanged with no warning.
+//! "no" for each thing the rewrite would change or warn about; [`readiness`] also tells the
+//! schemas that are ready but for their root `$schema`. Every "yes" is checked against the
+//! full rewrite, which must give the schema back unchanged (or less its root `$schema`) with
+//! no warning.
 
 use crate::schema::prepare::prepare_input_schema_with;
 use crate::schema::{
-    is_llm_ready, is_llm_ready_with, prepare_tool_schema, prepare_tool_schema_in_full,
-    PreparedSchema, SchemaError, SchemaLimits,
+    is_llm_ready, prepare_tool_schema, prepare_tool_schema_in_full, readiness, PreparedSchema,
+    Readiness, SchemaError, SchemaLimits,
 };
 use serde_json::{json, Value};
 
@@ -107,6 +109,45 @@ fn typical_zod_and_pydantic_schemas_are_ready() {
 }
 
 #[test]
+fn a_root_dialect_is_left_out_without_the_rewrite() {
+    // the TypeScript SDK's listing of a zod schema
+    let stamp = "https://json-schema.org/draft/2020-12/schema";
+    let stamped = json!({"type": "object", "$schema": stamp,
+        "properties": {"city": {"type": "string"}}, "required": ["city"]});
+    let unstamped = json!({"type": "object",
+        "properties": {"city": {"type": "string"}}, "required": ["city"]});
+    assert_eq!(
+        readiness(&stamped, &SchemaLimits::default()),
+        Readiness::ReadyLessDialect
+    );
+    assert_not_ready(&stamped);
+    let expected = PreparedSchema {
+        schema: unstamped.clone(),
+        warnings: Vec::new(),
+    };
+    assert_eq!(prepare_tool_schema_in_full(&stamped), expected);
+    assert_eq!(prepare_tool_schema(&stamped), expected);
+    assert_eq!(
+        prepare_input_schema_with(&stamped, &SchemaLimits::default()),
+        Ok(unstamped)
+    );
+    // anything else to rewrite, or a reference key inside the dialect's value: the rewrite
+    for schema in [
+        json!({"$schema": stamp, "type": "object", "properties": {"a": {"type": "object"}}}),
+        json!({"$schema": stamp, "properties": {}}),
+        json!({"$schema": stamp, "type": "object", "properties": {}, "anyOf": []}),
+        json!({"$schema": {"$ref": "#"}, "type": "object", "properties": {}}),
+    ] {
+        assert_eq!(
+            readiness(&schema, &SchemaLimits::default()),
+            Readiness::Rewrite,
+            "{schema}"
+        );
+        assert_not_ready(&schema);
+    }
+}
+
+#[test]
 fn a_root_that_is_not_a_plain_object_schema_is_not_ready() {
     for schema in [
         json!({"properties": {}}),
@@ -115,7 +156,6 @@ fn a_root_that_is_not_a_plain_object_schema_is_not_ready() {
         json!({"type": "string", "properties": {}}),
         json!({"type": "object"}),
         json!({"type": "object", "properties": []}),
-        json!({"type": "object", "properties": {}, "$schema": "https://json-schema.org/draft/2020-12/schema"}),
         json!({"type": "object", "properties": {}, "allOf": [{"type": "object", "properties": {}}]}),
         json!({"type": "object", "properties": {}, "anyOf": [{"type": "object", "properties": {}}]}),
         json!({"type": "object", "properties": {}, "oneOf": [{"type": "object", "properties": {}}]}),
@@ -218,18 +258,19 @@ fn custom_limits_answer_as_the_rewrite_does() {
         max_depth,
         max_nodes,
     };
+    let ready = |limits: &SchemaLimits| readiness(&schema, limits) == Readiness::Ready;
     // three values (the root, "object", the properties map), two levels deep
-    assert!(is_llm_ready_with(&schema, &limits(2, 3)));
+    assert!(ready(&limits(2, 3)));
     assert_eq!(
         prepare_input_schema_with(&schema, &limits(2, 3)),
         Ok(schema.clone())
     );
-    assert!(!is_llm_ready_with(&schema, &limits(1, 3)));
+    assert!(!ready(&limits(1, 3)));
     assert_eq!(
         prepare_input_schema_with(&schema, &limits(1, 3)),
         Err(SchemaError::TooDeep { limit: 1 })
     );
-    assert!(!is_llm_ready_with(&schema, &limits(2, 2)));
+    assert!(!ready(&limits(2, 2)));
     assert_eq!(
         prepare_input_schema_with(&schema, &limits(2, 2)),
         Err(SchemaError::TooLarge { limit: 2 })
