@@ -28,14 +28,14 @@ step() {
 }
 
 echo "== cargo fmt --check"
-cargo fmt --check
+cargo fmt --all --check
 # Lints: clippy with warnings as errors, natively and for wasm32 (bindings and tests/wasm.rs
 # exist only there); src/lib.rs denies missing docs, so both also check the docs are there.
 echo "== cargo clippy (native, all targets)"
-cargo clippy --all-targets -- -D warnings
+cargo clippy --workspace --all-targets -- -D warnings
 echo "== cargo clippy (wasm32, all targets)"
-cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-step native cargo test
+cargo clippy --workspace --target wasm32-unknown-unknown --all-targets -- -D warnings
+step native cargo test --workspace
 # --mode no-install: never download a driver or wasm-bindgen (setup.sh installed them).
 step wasm-node wasm-pack test --node --mode no-install
 # wasm-pack --chrome alone skips suites not marked run_in_browser; this makes them run there.

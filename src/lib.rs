@@ -60,19 +60,16 @@ pub mod transport;
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
 
-/// The wasm's allocator: Talc, in place of the standard library's dlmalloc (faster for the many
-/// small allocations of a call, and smaller; ARCHITECTURE.md, Wasm size). The crate runs on one
-/// thread, without atomics.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
 pub use error::{Error, ErrorCode, Result};
 
 /// `value` as compact JSON text: the same bytes as `value.to_string()`, through
-/// `serde_json::to_string`, the one JSON writer in the crate (see ARCHITECTURE.md, Wasm size).
+/// [`mcp_wasm_adapter_json::write`], the one JSON writer in the crate (see ARCHITECTURE.md,
+/// Wasm size).
 pub(crate) fn json_text(value: &serde_json::Value) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+    let mut out = Vec::new();
+    mcp_wasm_adapter_json::write(value, &mut out);
+    // serde_json writes UTF-8 only
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `text` as a JSON string literal (`"a\"b"`): how a message quotes a name or value it shows.

@@ -50,6 +50,26 @@ for (const srv of MODERN_FIXTURES) {
         );
       });
 
+      it('a progress callback that throws breaks neither the call nor the notifications after it', async () => {
+        const seen = [];
+        const out = await adapter.callTool(
+          'count_slowly',
+          { steps: 3, delay_ms: 20 },
+          {
+            onProgress: (p, context) => {
+              seen.push([p.progress, context.tool]);
+              throw new Error('host bug');
+            },
+          },
+        );
+        assert.equal(out.content[0].text, 'counted to 3');
+        assert.deepEqual(seen, [
+          [1, 'count_slowly'],
+          [2, 'count_slowly'],
+          [3, 'count_slowly'],
+        ]);
+      });
+
       it('without onProgress no token is sent, and the server answers JSON', async () => {
         const rec = recordingFetch();
         const a = new MCPAdapter(server().url, { fetch: rec.fetch });

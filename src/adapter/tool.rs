@@ -279,7 +279,7 @@ pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -
 }
 
 /// Writes the `schema` member as the input schema `root` less its `$schema`, the same bytes
-/// as `member` writes of a copy without it (`serde_json` writes a map's keys as strings).
+/// as `member` writes of a copy without it (a map's keys are written as strings).
 fn write_less_dialect(out: &mut Vec<u8>, root: &Map<String, Value>) {
     out.extend_from_slice(b",\"schema\":{");
     let mut first = true;
@@ -291,18 +291,18 @@ fn write_less_dialect(out: &mut Vec<u8>, root: &Map<String, Value>) {
             out.push(b',');
         }
         first = false;
-        let _ = serde_json::to_writer(&mut *out, key);
+        mcp_wasm_adapter_json::write_str(key, out);
         out.push(b':');
-        let _ = serde_json::to_writer(&mut *out, value);
+        mcp_wasm_adapter_json::write(value, out);
     }
     out.push(b'}');
 }
 
 /// Writes `before` (the JSON text up to a value), then `value`, through the crate's one JSON
-/// writer (`serde_json::to_writer` into bytes, as `crate::json_text`).
+/// writer ([`mcp_wasm_adapter_json::write`], as `crate::json_text`).
 fn member(out: &mut Vec<u8>, before: &[u8], value: &Value) {
     out.extend_from_slice(before);
-    let _ = serde_json::to_writer(&mut *out, value);
+    mcp_wasm_adapter_json::write(value, out);
 }
 
 #[cfg(test)]

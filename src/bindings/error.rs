@@ -30,7 +30,8 @@ pub fn to_js(err: Error) -> JsValue {
 /// that is not JSON gives `null`.
 #[wasm_bindgen(js_name = redactSecrets)]
 pub fn redact_secrets(json: String) -> String {
-    let mut value = serde_json::from_slice(json.as_bytes()).unwrap_or(serde_json::Value::Null);
+    let mut value =
+        mcp_wasm_adapter_json::parse(json.as_bytes()).unwrap_or(serde_json::Value::Null);
     crate::error::redact_value(&mut value, &super::secrets::all());
     crate::json_text(&value)
 }

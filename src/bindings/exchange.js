@@ -516,3 +516,35 @@ export class JsExchange {
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * A message of a call's event stream, as JSON text, if it is a notification (JSON-RPC 2.0,
+ * section 4.1: a string `method`, no `id` or a null one), handed to the host's callbacks here:
+ * `notifications/progress` params to `progress` and `callProgress` (the adapter's and the
+ * call's `onProgress`), `notifications/message` params to `log`, each with `context`
+ * (`{ server, tool }`) as second argument; what they throw is swallowed. Returns 1 for a
+ * progress notification, 2 for any other notification (taken: the core neither parses nor
+ * delivers it), 0 for anything else, which the core parses as before (a response, a server
+ * request, text that is not JSON). See `notification_filter` in src/bindings/options.rs.
+ */
+export function takeNotification(text, progress, callProgress, log, context) {
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return 0;
+  }
+  if (message === null || typeof message !== 'object' || typeof message.method !== 'string' || (message.id !== undefined && message.id !== null)) return 0;
+  const params = message.params === undefined ? null : message.params;
+  const progressed = message.method === 'notifications/progress';
+  const targets = progressed ? [progress, callProgress] : message.method === 'notifications/message' ? [log] : [];
+  for (const f of targets) {
+    if (typeof f !== 'function') continue;
+    try {
+      f(params, context);
+    } catch {
+      // the host's callback must not break the call that delivered it
+    }
+  }
+  return progressed ? 1 : 2;
+}

@@ -99,6 +99,18 @@ extern "C" {
     /// errors), or `undefined` when the host gave no headers.
     #[wasm_bindgen(method, getter)]
     fn remembered(this: &ResponseHead) -> Option<Array>;
+
+    /// Hands the JSON text of a message to the host's callbacks if it is a notification
+    /// (`takeNotification` in exchange.js): 1 for `notifications/progress`, 2 for another
+    /// notification, 0 for anything else (left to the core).
+    #[wasm_bindgen(js_name = takeNotification)]
+    pub(super) fn take_notification(
+        text: &str,
+        progress: &JsValue,
+        call_progress: &JsValue,
+        log: &JsValue,
+        context: &JsValue,
+    ) -> u32;
 }
 
 /// Timeout of a request that carries no [`CallContext`], in milliseconds: one the core makes

@@ -48,7 +48,7 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Value> {
     let text = text
         .as_string()
         .ok_or_else(|| invalid("it has no JSON form".into()))?;
-    serde_json::from_slice(text.as_bytes()).map_err(|e| invalid(e.to_string()))
+    mcp_wasm_adapter_json::parse(text.as_bytes()).map_err(|e| invalid(e.to_string()))
 }
 
 /// The message of a thrown JS value, for error texts.

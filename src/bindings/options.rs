@@ -4,9 +4,12 @@
 //! checks that the declarations name exactly these options, and that [`parse`] and
 //! [`CallDefaults::request_options`] read exactly these, each once.
 
-use super::fetch::{CallContext, HostHeaders, ProgressClock};
+use super::fetch::{take_notification, CallContext, HostHeaders, ProgressClock};
 use super::js::{self, get};
-use crate::client::{ClientConfig, HostHandler, NotificationHandler, ProtocolMode, RequestOptions};
+use crate::client::{
+    ClientConfig, HostHandler, NotificationFilter, NotificationHandler, ProtocolMode,
+    RequestOptions,
+};
 use crate::error::{Error, ErrorCode, Result};
 use futures_util::FutureExt;
 use js_sys::Function;
@@ -151,18 +154,48 @@ fn callback_context(server: &str, tool: Option<&str>) -> JsValue {
     context
 }
 
-/// A handler that hands `notifications/progress` params to `progress` (the adapter's, then the
-/// call's callback; and restarts the call's timeout through `clock`) and
-/// `notifications/message` params to `log`, as plain JS objects, each with the context
-/// `{ server, tool }` as second argument (made only when there is a callback: no crossing for
-/// calls without one). Exceptions thrown by host callbacks are swallowed: they must not break
-/// the call that delivered them.
-fn notification_handler(
+/// The host's callbacks for notifications, with the call's timeout clock: the adapter's and
+/// the call's `onProgress`, the adapter's `onLoggingMessage` (`undefined` where not given),
+/// and the context `{ server, tool }` each gets as second argument.
+struct Listeners {
+    progress: [JsValue; 2],
+    log: JsValue,
+    context: JsValue,
+    clock: Option<Rc<ProgressClock>>,
+}
+
+impl Listeners {
+    /// Hands a message's JSON text to the callbacks if it is a notification
+    /// (`takeNotification` in exchange.js: `notifications/progress` params to both progress
+    /// callbacks, `notifications/message` params to `log`, what they throw swallowed), and
+    /// restarts the call's timeout on progress. Whether it was a notification.
+    fn take(&self, text: &str) -> bool {
+        let [progress, call_progress] = &self.progress;
+        match take_notification(text, progress, call_progress, &self.log, &self.context) {
+            0 => false,
+            kind => {
+                if let (1, Some(clock)) = (kind, &self.clock) {
+                    clock.progressed();
+                }
+                true
+            }
+        }
+    }
+}
+
+/// Where notifications go, for a call (`tool` named, its `clock` when its timeout restarts on
+/// progress) or for the adapter's requests outside a call: the host's callbacks, as plain JS
+/// objects with the context `{ server, tool }` (made only when there is a callback: no
+/// crossing for calls without one). `None` when nothing listens. Two ways in: the text of a
+/// message on a call's event stream, taken before the core parses it
+/// ([`NotificationFilter`]), and a notification the core parsed elsewhere (a handshake-era
+/// session's stream, a subscription's), written out again for the same JS function.
+fn notification_listeners(
     progress: [Option<Function>; 2],
     log: Option<Function>,
     (server, tool): (&str, Option<&str>),
     clock: Option<Rc<ProgressClock>>,
-) -> Option<NotificationHandler> {
+) -> Option<(NotificationHandler, NotificationFilter)> {
     let callbacks = progress.iter().any(Option::is_some) || log.is_some();
     if !callbacks && clock.is_none() {
         return None;
@@ -172,23 +205,22 @@ fn notification_handler(
     } else {
         JsValue::UNDEFINED
     };
-    Some(Rc::new(move |method: &str, params: &Value| {
-        let targets = match method {
-            "notifications/progress" => {
-                if let Some(clock) = &clock {
-                    clock.progressed();
-                }
-                &progress[..]
-            }
-            "notifications/message" => std::slice::from_ref(&log),
-            _ => &[],
-        };
-        let mut value = None;
-        for f in targets.iter().flatten() {
-            let value = value.get_or_insert_with(|| js::parse_json(&crate::json_text(params)));
-            let _ = f.call2(&JsValue::UNDEFINED, value, &context);
-        }
-    }))
+    let js = |f: Option<Function>| f.map_or(JsValue::UNDEFINED, JsValue::from);
+    let [adapter, call] = progress;
+    let listeners = Rc::new(Listeners {
+        progress: [js(adapter), js(call)],
+        log: js(log),
+        context,
+        clock,
+    });
+    let parsed = listeners.clone();
+    let handler: NotificationHandler = Rc::new(move |method: &str, params: &Value| {
+        let mut message = serde_json::Map::new();
+        crate::put(&mut message, "method", Value::from(method));
+        crate::put(&mut message, "params", params.clone());
+        parsed.take(&crate::json_text(&Value::Object(message)));
+    });
+    Some((handler, Rc::new(move |text: &str| listeners.take(text))))
 }
 
 /// Wraps a host callback `(params) => result | Promise<result>` (`onElicitation`,
@@ -340,12 +372,13 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
         optional_number(options, "maxTotalTimeoutMs")?.unwrap_or(DEFAULT_MAX_TOTAL_TIMEOUT_MS);
     // requests outside a call's handler (a subscription's stream) reach the callbacks with
     // `tool: null`
-    config.on_notification = notification_handler(
+    config.on_notification = notification_listeners(
         [on_progress.clone(), None],
         on_log.clone(),
         (&server, None),
         None,
-    );
+    )
+    .map(|(handler, _)| handler);
     Ok(Parsed {
         config,
         approval,
@@ -413,12 +446,13 @@ impl CallDefaults {
         // the timeout restarts on progress only when progress is asked for
         let clock = reset.then(|| Rc::new(ProgressClock::new(timeout_ms, max_total_ms)));
         let progress = on_progress.is_some() || reset;
-        let on_notification = notification_handler(
+        let (on_notification, on_notification_text) = notification_listeners(
             [self.on_progress.clone(), on_progress],
             self.on_log.clone(),
             (&self.server, tool),
             clock.clone(),
-        );
+        )
+        .unzip();
         Ok(RequestOptions {
             context: Some(Rc::new(CallContext {
                 signal,
@@ -428,6 +462,7 @@ impl CallDefaults {
             })),
             progress,
             on_notification,
+            on_notification_text,
             on_elicitation: None,
             timeout_ms,
         })

@@ -78,13 +78,16 @@ impl WasmClient {
                 written.push(out.len() - 1);
                 for span in written.windows(2) {
                     let (from, to) = (span[0] + usize::from(span[0] > 1), span[1]);
-                    if let Ok(Value::Object(mut tool)) = serde_json::from_slice(&out[from..to]) {
+                    if let Ok(Value::Object(mut tool)) =
+                        mcp_wasm_adapter_json::parse(&out[from..to])
+                    {
                         if let Some(Value::String(name)) = tool.remove("name") {
                             cache.insert(name, tool.remove("metadata").unwrap_or(Value::Null));
                         }
                     }
                 }
             }
+            mcp_wasm_adapter_json::drop_values(tools);
             Ok(JsValue::from_str(
                 std::str::from_utf8(&out).unwrap_or_default(),
             ))

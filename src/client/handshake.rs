@@ -419,7 +419,7 @@ impl Client {
         opts: &RequestOptions,
     ) {
         let mut reader = ResponseReader::new(response, 0, &self.config.limits);
-        while let Ok(item) = reader.next().await {
+        while let Ok(item) = reader.next(None).await {
             match item {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     self.answer_server_request(session, id, &method, params, opts)

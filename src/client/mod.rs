@@ -42,6 +42,8 @@ pub use tools::CallOutcome;
 /// message?})`.
 pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 
+pub use crate::transport::body::NotificationFilter;
+
 /// A host callback that answers a server's request for input: gets the request's params,
 /// resolves to its result. Used for `elicitation/create` (params
 /// `{message, requestedSchema, mode?}` → `ElicitResult`), `sampling/createMessage`
@@ -127,6 +129,9 @@ pub struct RequestOptions {
     /// each call one handler that calls the host's adapter-level and per-call callbacks with
     /// the call's context; requests without one use the client's).
     pub on_notification: Option<NotificationHandler>,
+    /// Takes this call's notifications from its event streams as text, before they are parsed
+    /// (the messages it leaves go on as before, to `on_notification`).
+    pub on_notification_text: Option<NotificationFilter>,
     /// Answers this call's handshake-era `elicitation/create` requests in place of the
     /// client's `on_elicitation` (the adapter hands the question to the host as an
     /// interrupt through it).
@@ -509,7 +514,7 @@ impl Client {
         session: Option<&handshake::Session>,
     ) -> Result<Reply> {
         loop {
-            match reader.next().await? {
+            match reader.next(opts.on_notification_text.as_ref()).await? {
                 ResponseItem::Reply(reply) => return Ok(reply),
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
                     self.deliver(opts, &method, &params)

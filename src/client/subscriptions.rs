@@ -318,7 +318,7 @@ impl Client {
         let status = reader.status();
         let refused = |e: Error| not_supported(e, "subscriptions/listen");
         let ack = loop {
-            match reader.next().await.map_err(refused)? {
+            match reader.next(None).await.map_err(refused)? {
                 ResponseItem::Message(Incoming::Notification { method, params })
                     if method == ACKNOWLEDGED =>
                 {
@@ -473,7 +473,7 @@ impl Subscription {
             return Ok(None);
         }
         loop {
-            let item = match self.reader.next().await {
+            let item = match self.reader.next(None).await {
                 Ok(item) => item,
                 Err(e) => {
                     self.done = true;

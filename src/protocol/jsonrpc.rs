@@ -1,8 +1,7 @@
 //! JSON-RPC 2.0 envelopes as MCP uses them (MCP 2026-07-28, `basic/index.mdx` "Messages").
 
-use super::meta::RequestMeta;
+use super::meta::{member, RequestMeta};
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
-use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
 /// A request id. This adapter mints integers; servers echo them back.
@@ -13,51 +12,37 @@ pub fn request(id: Id, method: &str, params: Map<String, Value>) -> String {
     request_with_meta(id, method, Some(&params), None)
 }
 
-/// Serializes a request whose params are `params` (none: `{}`) with `meta`'s envelope keys
-/// set in their `_meta` when given (see [`RequestMeta::over`]) — without copying `params`
-/// (tool arguments may be large).
+/// Writes a request whose params are `params` (none: `{}`) with `meta`'s envelope keys set in
+/// their `_meta` when given (see [`RequestMeta::write_over`]): written straight into bytes,
+/// without copying `params` (tool arguments may be large).
 pub fn request_with_meta(
     id: Id,
     method: &str,
     params: Option<&Map<String, Value>>,
     meta: Option<&RequestMeta>,
 ) -> String {
-    struct Params<'a> {
-        params: Option<&'a Map<String, Value>>,
-        meta: Option<&'a RequestMeta<'a>>,
-    }
-    impl Serialize for Params<'_> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-            let mut map = serializer.serialize_map(None)?;
-            for (key, value) in self.params.into_iter().flatten() {
-                if !(self.meta.is_some() && key == "_meta") {
-                    map.serialize_entry(key, value)?;
-                }
-            }
-            if let Some(meta) = self.meta {
-                map.serialize_entry(
-                    "_meta",
-                    &meta.over(self.params.and_then(|p| p.get("_meta"))),
-                )?;
-            }
-            map.end()
+    let mut out = Vec::with_capacity(256);
+    out.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    mcp_wasm_adapter_json::write(&Value::from(id), &mut out);
+    out.extend_from_slice(b",\"method\":");
+    mcp_wasm_adapter_json::write_str(method, &mut out);
+    out.extend_from_slice(b",\"params\":{");
+    let mut first = true;
+    for (key, value) in params.into_iter().flatten() {
+        if !(meta.is_some() && key == "_meta") {
+            member(&mut out, &mut first, key, value);
         }
     }
-    #[derive(serde::Serialize)]
-    struct Envelope<'a> {
-        jsonrpc: &'static str,
-        id: Id,
-        method: &'a str,
-        params: Params<'a>,
+    if let Some(meta) = meta {
+        if !std::mem::take(&mut first) {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"_meta\":");
+        meta.write_over(params.and_then(|p| p.get("_meta")), &mut out);
     }
-    // maps with string keys always serialize
-    serde_json::to_string(&Envelope {
-        jsonrpc: "2.0",
-        id,
-        method,
-        params: Params { params, meta },
-    })
-    .unwrap_or_default()
+    out.extend_from_slice(b"}}");
+    // serde_json writes UTF-8 only
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// One message a server sent, classified.
@@ -231,6 +216,28 @@ mod tests {
                 ErrorCode::InvalidMessage
             );
         }
+    }
+
+    #[test]
+    fn requests_are_written_as_serde_json_writes_the_same_value() {
+        let params = json!({"a\"b\n": "\u{1}é\\", "n": [1, 2.5, null, true], "_meta": {"k": "v"}});
+        let caps = json!({"elicitation": {}});
+        let meta = RequestMeta {
+            protocol_version: Some("2026-07-28"),
+            client_capabilities: Some(&caps),
+            client_info: None,
+            progress_token: Some(json!(7)),
+            log_level: None,
+        };
+        let written =
+            request_with_meta(u64::MAX, "tools/\"call\"", params.as_object(), Some(&meta));
+        let expected = json!({"jsonrpc": "2.0", "id": u64::MAX, "method": "tools/\"call\"", "params": {
+            "a\"b\n": "\u{1}é\\", "n": [1, 2.5, null, true], "_meta": {"k": "v",
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}, "progressToken": 7}}});
+        assert_eq!(serde_json::from_str::<Value>(&written).unwrap(), expected);
+        // the same bytes as serde_json's writer, for the members in the order written
+        assert!(written.starts_with(r#"{"jsonrpc":"2.0","id":18446744073709551615,"method":"tools/\"call\"","params":{"a\"b\n":"\u0001é\\","n":[1,2.5,null,true],"_meta":{"k":"v","#));
     }
 
     #[test]

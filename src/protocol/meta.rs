@@ -2,8 +2,7 @@
 //! and `schema.ts` `RequestMetaObject`). Every request carries `params._meta` with the
 //! protocol version and client capabilities (MUST) and client info (SHOULD).
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// `_meta` key: the request's protocol revision (equals the `MCP-Protocol-Version` header).
 pub const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
@@ -45,14 +44,34 @@ impl<'m> RequestMeta<'m> {
         }
     }
 
-    /// The `_meta` of a request whose params already hold `existing` as `_meta`: the
-    /// caller's keys are kept, the envelope keys are set (replacing the caller's). A view that
-    /// serializes without copying the caller's keys, the capabilities or the client info.
-    pub fn over<'a>(&'a self, existing: Option<&'a Value>) -> MergedMeta<'a> {
-        MergedMeta {
-            meta: self,
-            existing: existing.and_then(Value::as_object),
+    /// Appends the `_meta` object of a request whose params already hold `existing` as
+    /// `_meta` to `out`, as JSON text: the caller's keys first (those the envelope sets left
+    /// out), then the envelope's keys. Written straight from the borrowed values: nothing of
+    /// the caller's keys, the capabilities or the client info is copied.
+    pub fn write_over(&self, existing: Option<&Value>, out: &mut Vec<u8>) {
+        out.push(b'{');
+        let mut first = true;
+        for (key, value) in existing.and_then(Value::as_object).into_iter().flatten() {
+            if !self.sets(key) {
+                member(out, &mut first, key, value);
+            }
         }
+        if let Some(version) = self.protocol_version {
+            member(out, &mut first, PROTOCOL_VERSION, &Value::from(version));
+        }
+        if let Some(capabilities) = self.client_capabilities {
+            member(out, &mut first, CLIENT_CAPABILITIES, capabilities);
+        }
+        if let Some(info) = self.client_info {
+            member(out, &mut first, CLIENT_INFO, info);
+        }
+        if let Some(token) = &self.progress_token {
+            member(out, &mut first, PROGRESS_TOKEN, token);
+        }
+        if let Some(level) = self.log_level {
+            member(out, &mut first, LOG_LEVEL, &Value::from(level));
+        }
+        out.push(b'}');
     }
 
     /// Whether `key` is one this envelope sets (so a caller's value under it is replaced).
@@ -68,45 +87,28 @@ impl<'m> RequestMeta<'m> {
     }
 }
 
-/// A request's `_meta` (see [`RequestMeta::over`]): the caller's own keys first, then the
-/// envelope's.
-pub struct MergedMeta<'a> {
-    meta: &'a RequestMeta<'a>,
-    existing: Option<&'a Map<String, Value>>,
-}
-
-impl Serialize for MergedMeta<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        let meta = self.meta;
-        let mut map = serializer.serialize_map(None)?;
-        for (key, value) in self.existing.into_iter().flatten() {
-            if !meta.sets(key) {
-                map.serialize_entry(key, value)?;
-            }
-        }
-        if let Some(version) = meta.protocol_version {
-            map.serialize_entry(PROTOCOL_VERSION, version)?;
-        }
-        if let Some(capabilities) = meta.client_capabilities {
-            map.serialize_entry(CLIENT_CAPABILITIES, capabilities)?;
-        }
-        if let Some(info) = meta.client_info {
-            map.serialize_entry(CLIENT_INFO, info)?;
-        }
-        if let Some(token) = &meta.progress_token {
-            map.serialize_entry(PROGRESS_TOKEN, token)?;
-        }
-        if let Some(level) = meta.log_level {
-            map.serialize_entry(LOG_LEVEL, level)?;
-        }
-        map.end()
+/// Appends one member `"key":value` of a JSON object being written to `out`, after a comma
+/// unless it is the `first`.
+pub(crate) fn member(out: &mut Vec<u8>, first: &mut bool, key: &str, value: &Value) {
+    if !std::mem::take(first) {
+        out.push(b',');
     }
+    mcp_wasm_adapter_json::write_str(key, out);
+    out.push(b':');
+    mcp_wasm_adapter_json::write(value, out);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// What [`RequestMeta::write_over`] writes, parsed back.
+    fn written(meta: &RequestMeta, existing: Option<&Value>) -> Value {
+        let mut out = Vec::new();
+        meta.write_over(existing, &mut out);
+        serde_json::from_slice(&out).unwrap()
+    }
 
     #[test]
     fn fills_the_envelope_and_keeps_caller_keys() {
@@ -121,7 +123,7 @@ mod tests {
         };
         let existing = json!({"traceparent": "00-ab", "progressToken": "theirs"});
         assert_eq!(
-            json!({"name": "x", "_meta": serde_json::to_value(meta.over(Some(&existing))).unwrap()}),
+            json!({"name": "x", "_meta": written(&meta, Some(&existing))}),
             json!({"name": "x", "_meta": {
                 "traceparent": "00-ab",
                 "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -143,7 +145,7 @@ mod tests {
             log_level: Some("debug"),
         };
         assert_eq!(
-            json!({"_meta": serde_json::to_value(meta.over(None)).unwrap()}),
+            json!({"_meta": written(&meta, None)}),
             json!({"_meta": {
                 "io.modelcontextprotocol/protocolVersion": "2026-07-28",
                 "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},

@@ -10,7 +10,15 @@ use bytes::Bytes;
 use futures_util::stream::{self, LocalBoxStream, Stream, StreamExt};
 use serde_json::Value;
 use std::pin::Pin;
+use std::rc::Rc;
 use std::task::{Context, Poll};
+
+/// Offered the JSON text of each message of an event stream ([`ResponseReader::next`]), before it is
+/// parsed: returns `true` when it took the message as a notification (it is then neither
+/// parsed nor delivered), `false` to leave it to the reader. The wasm bindings hand the text
+/// to JavaScript, whose `JSON.parse` reads a progress notification for the host's callback
+/// faster than the core can build a value and write it out again.
+pub type NotificationFilter = Rc<dyn Fn(&str) -> bool>;
 
 /// Bounds on what one response may bring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,13 +151,13 @@ impl ResponseReader {
     /// `body_too_large`, `invalid_json`, `invalid_message`, `stream_ended`, and the
     /// body stream's own `network` / `timeout` / `aborted`. After an error or a reply the
     /// reader is spent.
-    pub async fn next(&mut self) -> Result<ResponseItem> {
+    pub async fn next(&mut self, filter: Option<&NotificationFilter>) -> Result<ResponseItem> {
         let (status, id) = (self.status, self.id);
         match &mut self.kind {
             BodyKind::Json(body) => {
                 let body = body.take().ok_or_else(|| spent(status))?;
                 let bytes = collect(body).await?;
-                let value: Value = match serde_json::from_slice(&bytes) {
+                let value: Value = match mcp_wasm_adapter_json::parse(&bytes) {
                     Ok(v) => v,
                     Err(e) if is_success(status) => {
                         return Err(Error::new(
@@ -182,11 +190,11 @@ impl ResponseReader {
                     if event.retry.is_some() {
                         self.retry_ms = event.retry;
                     }
-                    if event.data.is_empty() {
+                    if event.data.is_empty() || filter.is_some_and(|take| take(&event.data)) {
                         continue;
                     }
-                    let value: Value =
-                        serde_json::from_slice(event.data.as_bytes()).map_err(|e| {
+                    let value: Value = mcp_wasm_adapter_json::parse(event.data.as_bytes())
+                        .map_err(|e| {
                             Error::new(
                                 ErrorCode::InvalidJson,
                                 format!("SSE event is not valid JSON: {e}"),
@@ -255,7 +263,7 @@ pub async fn read_response(
 ) -> Result<Reply> {
     let mut reader = ResponseReader::new(response, id, limits);
     loop {
-        match reader.next().await? {
+        match reader.next(None).await? {
             ResponseItem::Message(m) => sink(m),
             ResponseItem::Reply(r) => return Ok(r),
         }
