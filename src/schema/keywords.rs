@@ -25,30 +25,46 @@ pub(super) enum Position {
 /// The [`Position`] of `key: value` in an object schema. Reference and definition keywords
 /// are not asked about.
 pub(super) fn position(key: &str, value: &Value) -> Position {
-    match key {
-        // a draft-07 array `items`
-        "items" if value.is_array() => Position::SchemaList,
-        "items"
-        | "additionalItems"
-        | "additionalProperties"
-        | "unevaluatedItems"
-        | "unevaluatedProperties"
-        | "contains"
-        | "propertyNames"
-        | "not"
-        | "if"
-        | "then"
-        | "else"
-        | "contentSchema" => Position::Schema,
-        "allOf" | "anyOf" | "oneOf" | "prefixItems" => Position::SchemaList,
-        // draft-07 `dependencies` values may also be arrays of property names: those are
-        // data (see `Expander::schema`, which keeps non-object schemas as they are)
-        "properties" | "patternProperties" | "dependentSchemas" | "dependencies" => {
-            Position::SchemaMap
-        }
-        _ => Position::Data,
+    if key == "items" && value.is_array() {
+        Position::SchemaList
+    } else if SUBSCHEMA_KEYWORDS.contains(&key) {
+        Position::Schema
+    } else if SUBSCHEMA_ARRAY_KEYWORDS.contains(&key) {
+        Position::SchemaList
+    } else if SUBSCHEMA_MAP_KEYWORDS.contains(&key) {
+        Position::SchemaMap
+    } else {
+        Position::Data
     }
 }
+
+/// Keywords whose value is one subschema (`items` may also be a draft-07 array of them).
+const SUBSCHEMA_KEYWORDS: &[&str] = &[
+    "items",
+    "additionalItems",
+    "additionalProperties",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contentSchema",
+];
+
+/// Keywords whose value is an array of subschemas.
+const SUBSCHEMA_ARRAY_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+
+/// Keywords whose value maps names to subschemas (draft-07 `dependencies` values may also be
+/// arrays of property names: those are data, kept as they are like any non-object schema).
+const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "dependencies",
+];
 
 /// Reference keywords, in the order they are applied to a node.
 pub(super) const REFERENCE_KEYWORDS: &[&str] = &["$ref", "$dynamicRef", "$recursiveRef"];
