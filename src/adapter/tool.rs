@@ -5,7 +5,10 @@
 //!
 //! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
-use crate::schema::{prepare_tool_schema, PreparedSchema};
+use crate::schema::{
+    prepare_tool_schema, prepare_tool_schema_in_full, readiness, PreparedSchema, Readiness,
+    SchemaLimits,
+};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -239,7 +242,16 @@ pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -
         Some(d @ Value::String(_)) => d,
         _ => &empty,
     };
-    let PreparedSchema { schema, warnings } = prepare_tool_schema(input_schema);
+    // the usual schema needs no change, or only its root `$schema` left out: nothing
+    // rewritten, copied or compared
+    let readiness = readiness(input_schema, &SchemaLimits::default());
+    let (schema, warnings) = if readiness == Readiness::Rewrite {
+        let PreparedSchema { schema, warnings } = prepare_tool_schema_in_full(input_schema);
+        let same = schema == *input_schema;
+        (if same { Value::Null } else { schema }, warnings)
+    } else {
+        (Value::Null, Vec::new())
+    };
     let server = |key: &str| server_info.get(key).unwrap_or(&null);
     member(out, b"{\"description\":", description);
     member(out, b",\"inputSchema\":", input_schema);
@@ -257,11 +269,33 @@ pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -
     member(out, b",\"title\":", own_title);
     member(out, b"}}},\"name\":", name);
     member(out, b",\"outputSchema\":", field("outputSchema"));
-    let same = schema == *input_schema;
-    member(out, b",\"schema\":", if same { &null } else { &schema });
+    match (readiness, input_schema) {
+        (Readiness::ReadyLessDialect, Value::Object(root)) => write_less_dialect(out, root),
+        _ => member(out, b",\"schema\":", &schema),
+    }
     member(out, b",\"title\":", title);
     out.push(b'}');
     true
+}
+
+/// Writes the `schema` member as the input schema `root` less its `$schema`, the same bytes
+/// as `member` writes of a copy without it (a map's keys are written as strings).
+fn write_less_dialect(out: &mut Vec<u8>, root: &Map<String, Value>) {
+    out.extend_from_slice(b",\"schema\":{");
+    let mut first = true;
+    for (key, value) in root {
+        if key == "$schema" {
+            continue;
+        }
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        mcp_wasm_adapter_json::write_str(key, out);
+        out.push(b':');
+        mcp_wasm_adapter_json::write(value, out);
+    }
+    out.push(b'}');
 }
 
 /// Writes `before` (the JSON text up to a value), then `value`, through the crate's one JSON
@@ -304,6 +338,10 @@ mod tests {
         }
         for tool in [
             json!({"name": "plain", "description": "d", "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}),
+            // as the TypeScript SDK lists a zod schema: ready but for the root `$schema`
+            json!({"name": "stamped", "inputSchema": {"type": "object", "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "properties": {"text": {"type": "string", "description": "a \"quoted\"\nline"}}, "required": ["text"], "~odd key\u{1}": 1}}),
+            json!({"name": "stamped_only", "inputSchema": {"$schema": "x", "type": "object", "properties": {}}}),
             json!({"name": "delete_item", "description": "Deletes \"it\"\n",
                 "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
                     "properties": {"item": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "string"}}},

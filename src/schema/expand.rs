@@ -7,8 +7,8 @@
 //! from [`super::pointer`].
 
 use super::keywords::{
-    assertions_conflict, malformed, note, ASSERTION_KEYWORDS, DEFINITION_KEYWORDS,
-    REFERENCE_KEYWORDS, SUBSCHEMA_ARRAY_KEYWORDS, SUBSCHEMA_KEYWORDS, SUBSCHEMA_MAP_KEYWORDS,
+    assertions_conflict, is_object_typed, is_reference_or_definition, malformed, note, position,
+    Position, ASSERTION_KEYWORDS, REFERENCE_KEYWORDS,
 };
 use super::pointer::resolve_local;
 use super::prepare::{check_input_depth, SchemaError, SchemaLimits};
@@ -121,23 +121,18 @@ impl<'a> Expander<'a> {
         let mut out = Map::new();
         for (key, value) in schema {
             let key_str = key.as_str();
-            if REFERENCE_KEYWORDS.contains(&key_str) || DEFINITION_KEYWORDS.contains(&key_str) {
+            if is_reference_or_definition(key_str) {
                 continue;
             }
             if let Some(warning) = malformed(key_str, value) {
                 note(self.warnings, warning);
                 continue;
             }
-            let prepared = if key_str == "items" && value.is_array() {
-                self.schema_list(value, depth + 1)?
-            } else if SUBSCHEMA_KEYWORDS.contains(&key_str) {
-                self.schema(value, depth + 1)?
-            } else if SUBSCHEMA_ARRAY_KEYWORDS.contains(&key_str) {
-                self.schema_list(value, depth + 1)?
-            } else if SUBSCHEMA_MAP_KEYWORDS.contains(&key_str) {
-                self.schema_map(value, depth + 1)?
-            } else {
-                self.verbatim(value, depth + 1)?
+            let prepared = match position(key_str, value) {
+                Position::Schema => self.schema(value, depth + 1)?,
+                Position::SchemaList => self.schema_list(value, depth + 1)?,
+                Position::SchemaMap => self.schema_map(value, depth + 1)?,
+                Position::Data => self.verbatim(value, depth + 1)?,
             };
             out.insert(key.clone(), prepared);
         }
@@ -247,12 +242,7 @@ impl<'a> Expander<'a> {
         schema: &mut Map<String, Value>,
         depth: usize,
     ) -> Result<(), SchemaError> {
-        let is_object = match schema.get("type") {
-            Some(Value::String(t)) => t == "object",
-            Some(Value::Array(types)) => types.iter().any(|t| t == "object"),
-            _ => false,
-        };
-        if is_object && !schema.contains_key("properties") {
+        if is_object_typed(schema) && !schema.contains_key("properties") {
             self.enter(depth + 1)?;
             self.count()?;
             crate::put(schema, "properties", Value::Object(Map::new()));

@@ -9,8 +9,37 @@
 
 use serde_json::{Map, Value};
 
+/// Where a keyword's value sits, which says what the rewrite does with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Position {
+    /// One subschema, prepared in place.
+    Schema,
+    /// An array of subschemas, each prepared in place.
+    SchemaList,
+    /// A map of names to subschemas, each value prepared in place.
+    SchemaMap,
+    /// Data, copied verbatim (`enum`, `const`, `default`, unknown and `x-…` keywords).
+    Data,
+}
+
+/// The [`Position`] of `key: value` in an object schema. Reference and definition keywords
+/// are not asked about.
+pub(super) fn position(key: &str, value: &Value) -> Position {
+    if key == "items" && value.is_array() {
+        Position::SchemaList
+    } else if SUBSCHEMA_KEYWORDS.contains(&key) {
+        Position::Schema
+    } else if SUBSCHEMA_ARRAY_KEYWORDS.contains(&key) {
+        Position::SchemaList
+    } else if SUBSCHEMA_MAP_KEYWORDS.contains(&key) {
+        Position::SchemaMap
+    } else {
+        Position::Data
+    }
+}
+
 /// Keywords whose value is one subschema (`items` may also be a draft-07 array of them).
-pub(super) const SUBSCHEMA_KEYWORDS: &[&str] = &[
+const SUBSCHEMA_KEYWORDS: &[&str] = &[
     "items",
     "additionalItems",
     "additionalProperties",
@@ -26,19 +55,16 @@ pub(super) const SUBSCHEMA_KEYWORDS: &[&str] = &[
 ];
 
 /// Keywords whose value is an array of subschemas.
-pub(super) const SUBSCHEMA_ARRAY_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+const SUBSCHEMA_ARRAY_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
 
 /// Keywords whose value maps names to subschemas (draft-07 `dependencies` values may also be
-/// arrays of property names; those are copied verbatim).
-pub(super) const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &[
+/// arrays of property names: those are data, kept as they are like any non-object schema).
+const SUBSCHEMA_MAP_KEYWORDS: &[&str] = &[
     "properties",
     "patternProperties",
     "dependentSchemas",
     "dependencies",
 ];
-
-/// Definition containers, dropped from the output once their content is inlined.
-pub(super) const DEFINITION_KEYWORDS: &[&str] = &["$defs", "definitions"];
 
 /// Reference keywords, in the order they are applied to a node.
 pub(super) const REFERENCE_KEYWORDS: &[&str] = &["$ref", "$dynamicRef", "$recursiveRef"];
@@ -129,6 +155,28 @@ pub(super) fn assertions_conflict(
         }
     }
     false
+}
+
+/// Whether a schema's `type` is, or includes, `"object"` (such a schema gets
+/// `"properties": {}` when it has none).
+pub(super) fn is_object_typed(schema: &Map<String, Value>) -> bool {
+    match schema.get("type") {
+        Some(Value::String(t)) => t == "object",
+        Some(Value::Array(types)) => types.iter().any(|t| t == "object"),
+        _ => false,
+    }
+}
+
+/// Whether `key` is a reference ([`REFERENCE_KEYWORDS`]) or a definition container (`$defs`,
+/// `definitions`, dropped from the output once their content is inlined): a key the rewrite
+/// consumes.
+pub(super) fn is_reference_or_definition(key: &str) -> bool {
+    // on the first byte first: this runs for every key of every schema
+    match key.as_bytes().first() {
+        Some(b'$') => matches!(key, "$ref" | "$dynamicRef" | "$recursiveRef" | "$defs"),
+        Some(b'd') => key == "definitions",
+        _ => false,
+    }
 }
 
 /// Adds `warning` to `warnings` unless it is there already.

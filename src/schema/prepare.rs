@@ -26,12 +26,14 @@
 //! - every other keyword (composition, conditionals, `enum`, `const`, …) is kept as it is,
 //!   unions below the root included.
 //!
-//! What was relaxed is reported by [`prepare_tool_schema`] as warnings, one line per kind.
+//! What was relaxed is reported by [`prepare_tool_schema`] as warnings, one line per kind. A
+//! schema that needs none of this (see `ready`) is given back as it is, without the rewrite.
 //!
 //! The verbatim `inputSchema` is not touched: the caller keeps it for the host and for the
 //! conformance scenario `json-schema-2020-12-preservation`, which diffs it.
 
 use super::expand::expand_root;
+use super::ready::{readiness, Readiness};
 use super::root::normalize_root;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -186,6 +188,9 @@ pub fn prepare_input_schema_with(
     schema: &Value,
     limits: &SchemaLimits,
 ) -> Result<Value, SchemaError> {
+    if let Some(out) = without_rewrite(schema, limits) {
+        return Ok(out);
+    }
     let mut warnings = Vec::new();
     let mut out = expand(schema, limits, &mut warnings)?;
     normalize_root(&mut out, &mut warnings);
@@ -206,8 +211,38 @@ pub struct PreparedSchema {
 /// schema that cannot be prepared (too deep or too large) keeps its content as it is, with
 /// only its root made a plain object schema, and a schema that is not a JSON object becomes
 /// `{"type": "object", "properties": {}}`; a warning says which.
+///
+/// A schema that needs no change but maybe the removal of its root `$schema` ([`readiness`],
+/// the usual case) is cloned, not rewritten.
 #[must_use]
 pub fn prepare_tool_schema(schema: &Value) -> PreparedSchema {
+    match without_rewrite(schema, &SchemaLimits::default()) {
+        Some(schema) => PreparedSchema {
+            schema,
+            warnings: Vec::new(),
+        },
+        None => prepare_tool_schema_in_full(schema),
+    }
+}
+
+/// The prepared `schema` when [`readiness`] within `limits` says the rewrite is not needed:
+/// a clone, less its root `$schema` if it has one. `None` when the rewrite must run.
+fn without_rewrite(schema: &Value, limits: &SchemaLimits) -> Option<Value> {
+    if readiness(schema, limits) == Readiness::Rewrite {
+        return None;
+    }
+    let mut out = schema.clone();
+    if let Value::Object(root) = &mut out {
+        root.remove("$schema");
+    }
+    Some(out)
+}
+
+/// [`prepare_tool_schema`] without its fast path: the full rewrite, whatever the schema. The
+/// result is the same; for callers that have already asked [`readiness`], and for tests that
+/// compare the two.
+#[must_use]
+pub fn prepare_tool_schema_in_full(schema: &Value) -> PreparedSchema {
     let mut warnings = Vec::new();
     let mut out = match expand(schema, &SchemaLimits::default(), &mut warnings) {
         Ok(out) => out,

@@ -25,7 +25,10 @@ use mcp_wasm_adapter::protocol::jsonrpc::Incoming;
 use mcp_wasm_adapter::protocol::param_headers::{header_values, tool_param_headers};
 use mcp_wasm_adapter::protocol::result_type::ResultType;
 use mcp_wasm_adapter::schema::prepare::prepare_input_schema_with;
-use mcp_wasm_adapter::schema::{SchemaError, SchemaLimits};
+use mcp_wasm_adapter::schema::{
+    prepare_tool_schema, prepare_tool_schema_in_full, readiness, PreparedSchema, Readiness,
+    SchemaError, SchemaLimits,
+};
 use mcp_wasm_adapter::transport::body::body_from_chunks;
 use mcp_wasm_adapter::transport::sse::{data_events, events, Event};
 use mcp_wasm_adapter::transport::{read_response, HttpResponse, Limits};
@@ -757,6 +760,162 @@ fn hostile_schema(source: &mut Source) -> Value {
     }
 }
 
+/// Keys of the data values in ready schemas (`default`, `const`, `examples`): schema keywords
+/// among them, which the rewrite must leave alone in data.
+const DATA_KEYS: &[&str] = &["a", "type", "properties", "required", "items", "$id"];
+/// Property names of ready schemas, keyword names among them.
+const PROPERTY_NAMES: &[&str] = &["a", "b", "a/b", "x~y", "type", "required", "properties"];
+
+/// An already LLM-ready schema as zod or pydantic write it (a plain object root, no
+/// reference, `properties` on every object schema; a root `$schema` or not), and whether it
+/// is still so: when
+/// `flaws` allows, a root keyword or a subschema here and there is replaced by something
+/// [`schema`] makes or a root the rewrite changes, which may or may not need the rewrite.
+fn ready_case(source: &mut Source, flaws: bool) -> (Value, bool) {
+    let mut clean = true;
+    let mut root = ready_object(source, 3, flaws, &mut clean);
+    root.insert("type".into(), json!("object"));
+    if source.below(3) == 0 {
+        // the dialect zod 4 and the TypeScript SDK stamp on the root
+        root.insert("$schema".into(), json!(source.text()));
+    }
+    if flaws && source.below(6) == 0 {
+        clean = false;
+        let (key, value) = source.pick(&[
+            ("$schema", json!({"$ref": "#"})),
+            ("type", json!(["object"])),
+            ("type", json!("string")),
+            ("properties", json!(null)),
+            ("required", json!([1])),
+            ("anyOf", json!([{"type": "object", "properties": {}}])),
+            ("$defs", json!({})),
+        ]);
+        root.insert(key.into(), value);
+    }
+    (Value::Object(root), clean)
+}
+
+/// An object schema with ready properties (see [`ready_case`]).
+fn ready_object(
+    source: &mut Source,
+    depth: usize,
+    flaws: bool,
+    clean: &mut bool,
+) -> Map<String, Value> {
+    let mut map = Map::new();
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for _ in 0..source.below(6) {
+        let name = source.pick(PROPERTY_NAMES);
+        properties.insert(name.into(), ready_subschema(source, depth, flaws, clean));
+        if source.below(2) == 0 {
+            required.push(json!(name));
+        }
+    }
+    map.insert(
+        "type".into(),
+        source.pick(&[json!("object"), json!(["object", "null"])]),
+    );
+    map.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        map.insert("required".into(), Value::Array(required));
+    }
+    match source.below(4) {
+        0 => {
+            map.insert("additionalProperties".into(), json!(false));
+        }
+        1 => {
+            let extra = ready_subschema(source, depth.saturating_sub(1), flaws, clean);
+            map.insert("additionalProperties".into(), extra);
+        }
+        _ => {}
+    }
+    map
+}
+
+/// A ready subschema (see [`ready_case`]): a typed leaf, an array, a union with `null`, a
+/// nested object, a conditional, or a boolean, with annotations and data keywords.
+fn ready_subschema(source: &mut Source, depth: usize, flaws: bool, clean: &mut bool) -> Value {
+    if flaws && source.below(16) == 0 {
+        *clean = false;
+        // near misses, or anything at all
+        let flaw = source.pick(&[
+            json!({"type": "object"}),
+            json!({"type": ["null", "object"], "additionalProperties": false}),
+            json!({"type": "object", "properties": {}, "required": null}),
+            json!({"properties": ["a"]}),
+            json!({"$ref": "#"}),
+            json!({"type": "string", "$defs": {}}),
+            json!({"default": {"$ref": "#"}}),
+            json!(null),
+        ]);
+        return if flaw.is_null() {
+            schema(source, 2)
+        } else {
+            flaw
+        };
+    }
+    let mut map = Map::new();
+    let below = depth.saturating_sub(1);
+    match source.below(if depth == 0 { 5 } else { 10 }) {
+        0 => {
+            map.insert("type".into(), json!("string"));
+            if source.below(2) == 0 {
+                map.insert("enum".into(), json!([source.text(), source.text()]));
+            }
+        }
+        1 => {
+            map.insert(
+                "type".into(),
+                source.pick(&[json!("integer"), json!("number")]),
+            );
+            map.insert("minimum".into(), source.number());
+        }
+        2 => {
+            map.insert("type".into(), json!("boolean"));
+        }
+        3 => {
+            map.insert("const".into(), source.value(DATA_KEYS, 2));
+        }
+        4 => return Value::Bool(source.byte() & 1 == 1),
+        5 => {
+            map.insert("type".into(), json!("array"));
+            let items = if source.below(3) == 0 {
+                json!([
+                    ready_subschema(source, below, flaws, clean),
+                    ready_subschema(source, below, flaws, clean)
+                ])
+            } else {
+                ready_subschema(source, below, flaws, clean)
+            };
+            map.insert("items".into(), items);
+        }
+        6 => {
+            let union = source.pick(&["anyOf", "oneOf", "allOf"]);
+            let alternatives =
+                json!([ready_subschema(source, below, flaws, clean), {"type": "null"}]);
+            map.insert(union.into(), alternatives);
+        }
+        7 | 8 => map = ready_object(source, below, flaws, clean),
+        _ => {
+            map.insert("if".into(), ready_subschema(source, below, flaws, clean));
+            map.insert("then".into(), ready_subschema(source, below, flaws, clean));
+            map.insert("not".into(), ready_subschema(source, below, flaws, clean));
+        }
+    }
+    for (key, value) in [
+        ("description", json!(source.text())),
+        ("title", json!(source.text())),
+        ("default", source.value(DATA_KEYS, 2)),
+        ("examples", json!([source.value(DATA_KEYS, 1)])),
+    ] {
+        if source.below(3) == 0 {
+            map.insert(key.into(), value);
+        }
+    }
+    Value::Object(map)
+}
+
 /// Depth (containers) and node count of a JSON value.
 fn measure(value: &Value) -> (usize, usize) {
     match value {
@@ -835,12 +994,58 @@ fn schema_case(data: &[u8]) -> Option<(Value, SchemaLimits)> {
             max_nodes: 1 + source.below(3000),
         },
     };
-    let input = match source.below(3) {
+    let input = match source.below(4) {
         0 => serde_json::from_slice(source.rest()).ok()?,
         1 => schema(&mut source, 6),
-        _ => hostile_schema(&mut source),
+        2 => hostile_schema(&mut source),
+        _ => ready_case(&mut source, true).0,
     };
     Some((input, limits))
+}
+
+/// The fast path agrees with the full rewrite: a schema [`readiness`] finds ready comes back
+/// from the full rewrite unchanged (or only less its root `$schema`, as `readiness` says) with
+/// no warning, as [`prepare_tool_schema`] gives it back (for any other schema,
+/// `prepare_tool_schema` is the full rewrite).
+fn fast_path_agrees(input: &Value) {
+    let mut expected = input.clone();
+    match readiness(input, &SchemaLimits::default()) {
+        Readiness::Rewrite => return,
+        Readiness::Ready => assert!(input.get("$schema").is_none(), "{input}"),
+        Readiness::ReadyLessDialect => {
+            assert!(expected
+                .as_object_mut()
+                .unwrap()
+                .remove("$schema")
+                .is_some());
+        }
+    }
+    let unchanged = PreparedSchema {
+        schema: expected,
+        warnings: Vec::new(),
+    };
+    let full = prepare_tool_schema_in_full(input);
+    assert_eq!(full, unchanged, "ready, but the rewrite changes {input}");
+    assert_eq!(prepare_tool_schema(input), unchanged, "{input}");
+}
+
+/// The fast path of schema preparation: on ready schemas (zod- and pydantic-like, some with a
+/// flaw), and on every other kind of schema case, it agrees with the full rewrite; and it is
+/// taken for every ready schema without a flaw.
+pub fn schema_fast_path(data: &[u8]) {
+    let mut source = Source::new(data);
+    let (input, clean) = if source.below(4) == 0 {
+        let Some((input, _)) = schema_case(source.rest()) else {
+            return;
+        };
+        (input, false)
+    } else {
+        let flaws = source.below(2) == 0;
+        ready_case(&mut source, flaws)
+    };
+    fast_path_agrees(&input);
+    let taken = readiness(&input, &SchemaLimits::default()) != Readiness::Rewrite;
+    assert!(!clean || taken, "not taken for {input}");
 }
 
 /// Schema preparation never panics; it refuses a non-object root with `NotAnObject`; its
@@ -851,6 +1056,7 @@ pub fn schema_preparation(data: &[u8]) {
     let Some((input, limits)) = schema_case(data) else {
         return;
     };
+    fast_path_agrees(&input);
     let got = prepare_input_schema_with(&input, &limits);
     let out = match got {
         Ok(out) => out,

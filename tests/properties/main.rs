@@ -59,6 +59,11 @@ proptest! {
     fn prepared_schema_root_is_an_object(data in prop::collection::vec(any::<u8>(), 0..600)) {
         checks::schema_root_is_object(&data);
     }
+
+    #[test]
+    fn schema_fast_path_agrees_with_the_full_rewrite(data in prop::collection::vec(any::<u8>(), 0..600)) {
+        checks::schema_fast_path(&data);
+    }
 }
 
 /// Runs `check` on every file under `fuzz/corpus/<target>/`.
@@ -90,6 +95,11 @@ fn fuzz_corpus_replays_jsonrpc() {
 #[test]
 fn fuzz_corpus_replays_schema() {
     replay("schema", checks::schema_preparation);
+}
+
+#[test]
+fn fuzz_corpus_replays_schema_fast_path() {
+    replay("schema", checks::schema_fast_path);
 }
 
 #[test]

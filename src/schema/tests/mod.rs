@@ -12,6 +12,7 @@ mod keyword_positions;
 mod limits;
 mod object_properties;
 mod pointer;
+mod ready;
 mod references;
 mod root_shapes;
 mod siblings;
