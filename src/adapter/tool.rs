@@ -284,16 +284,9 @@ fn write_less_dialect(out: &mut Vec<u8>, root: &Map<String, Value>) {
     out.extend_from_slice(b",\"schema\":{");
     let mut first = true;
     for (key, value) in root {
-        if key == "$schema" {
-            continue;
+        if key != "$schema" {
+            mcp_wasm_adapter_json::write_member(out, &mut first, key, value);
         }
-        if !first {
-            out.push(b',');
-        }
-        first = false;
-        mcp_wasm_adapter_json::write_str(key, out);
-        out.push(b':');
-        mcp_wasm_adapter_json::write(value, out);
     }
     out.push(b'}');
 }

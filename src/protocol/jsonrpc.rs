@@ -1,6 +1,6 @@
 //! JSON-RPC 2.0 envelopes as MCP uses them (MCP 2026-07-28, `basic/index.mdx` "Messages").
 
-use super::meta::{member, RequestMeta};
+use super::meta::RequestMeta;
 use crate::error::{snippet, Error, ErrorCode, Result, RpcError};
 use serde_json::{Map, Value};
 
@@ -30,7 +30,7 @@ pub fn request_with_meta(
     let mut first = true;
     for (key, value) in params.into_iter().flatten() {
         if !(meta.is_some() && key == "_meta") {
-            member(&mut out, &mut first, key, value);
+            mcp_wasm_adapter_json::write_member(&mut out, &mut first, key, value);
         }
     }
     if let Some(meta) = meta {

@@ -2,6 +2,7 @@
 //! and `schema.ts` `RequestMetaObject`). Every request carries `params._meta` with the
 //! protocol version and client capabilities (MUST) and client info (SHOULD).
 
+use mcp_wasm_adapter_json::write_member as member;
 use serde_json::Value;
 
 /// `_meta` key: the request's protocol revision (equals the `MCP-Protocol-Version` header).
@@ -85,17 +86,6 @@ impl<'m> RequestMeta<'m> {
             _ => false,
         }
     }
-}
-
-/// Appends one member `"key":value` of a JSON object being written to `out`, after a comma
-/// unless it is the `first`.
-pub(crate) fn member(out: &mut Vec<u8>, first: &mut bool, key: &str, value: &Value) {
-    if !std::mem::take(first) {
-        out.push(b',');
-    }
-    mcp_wasm_adapter_json::write_str(key, out);
-    out.push(b':');
-    mcp_wasm_adapter_json::write(value, out);
 }
 
 #[cfg(test)]

@@ -37,6 +37,17 @@ pub fn write(value: &Value, out: &mut Vec<u8>) {
     let _ = serde_json::to_writer(out, value);
 }
 
+/// Appends one member `"key":value` of a JSON object being written to `out`, after a comma
+/// unless it is the `first` (which it then clears).
+pub fn write_member(out: &mut Vec<u8>, first: &mut bool, key: &str, value: &Value) {
+    if !std::mem::take(first) {
+        out.push(b',');
+    }
+    write_str(key, out);
+    out.push(b':');
+    write(value, out);
+}
+
 /// Appends `text` to `out` as a JSON string literal (RFC 8259, section 7: quoted, with `"`,
 /// `\\` and control characters escaped), as [`write`] writes a `Value::String`.
 #[inline(never)]
