@@ -124,6 +124,25 @@ function plainHeaders(ownText) {
   return plain;
 }
 
+/**
+ * The plain headers of the last requests by their text, frozen: a client's calls repeat a
+ * few (one per method and tool name), and the global `fetch` only reads them. At most 64,
+ * forgotten all at once past that (the values of `x-mcp-header` mirrors vary with the
+ * arguments).
+ */
+const sharedHeaders = new Map();
+
+/** `plainHeaders(ownText)`, one frozen object per text (see `sharedHeaders`). */
+function sharedPlainHeaders(ownText) {
+  let plain = sharedHeaders.get(ownText);
+  if (plain === undefined) {
+    if (sharedHeaders.size >= 64) sharedHeaders.clear();
+    plain = Object.freeze(plainHeaders(ownText));
+    sharedHeaders.set(ownText, plain);
+  }
+  return plain;
+}
+
 /** Cancels the body of a response nobody will read (closing its connection). */
 function cancelBody(response) {
   try {
@@ -388,7 +407,7 @@ export class JsExchange {
     // without host or call headers, ours as a plain object, with no await in between
     const [headers, remembered] =
       (hostHeaders === undefined || hostHeaders === null) && callHeaders === undefined
-        ? [plainHeaders(own), undefined]
+        ? [this.fetch === undefined ? sharedPlainHeaders(own) : plainHeaders(own), undefined]
         : await this.headers(hostHeaders, callHeaders, url, mcpMethod, own);
     this.remembered = remembered;
     const init = { method, headers, redirect: 'manual' };
