@@ -107,23 +107,21 @@ impl WasmClient {
         let (client, pending) = (self.client.clone(), self.pending.clone());
         let opts = self.defaults.call_options(&call, Some(&name));
         let args = js::to_json(&args, "tool arguments");
-        let gate = if js::get(&call, "approved").as_bool() == Some(true) {
-            None
-        } else {
-            self.approval.clone()
+        // the approval predicate, with the tool's metadata it reads (none: nothing looked up)
+        let gate = match self.approval.clone() {
+            Some(_) if js::get(&call, "approved").as_bool() == Some(true) => None,
+            Some(gate) => {
+                let metadata = self.tool_metadata.borrow().get(&name).cloned();
+                Some((gate, metadata.unwrap_or(Value::Null)))
+            }
+            None => None,
         };
-        let metadata = self
-            .tool_metadata
-            .borrow()
-            .get(&name)
-            .cloned()
-            .unwrap_or(Value::Null);
         promise(async move {
             let opts = opts.map_err(to_js)?;
             let args = args.map_err(to_js)?;
             let params = call_params(&name, args).map_err(to_js)?;
-            let arguments = params.get("arguments").cloned().unwrap_or(Value::Null);
-            if let Some(gate) = gate {
+            if let Some((gate, metadata)) = gate {
+                let arguments = params.get("arguments").cloned().unwrap_or(Value::Null);
                 let request = Object::new();
                 js::set(&request, "name", &JsValue::from_str(&name));
                 js::set(
