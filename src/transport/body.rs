@@ -152,6 +152,8 @@ impl ResponseReader {
     /// - `text/event-stream`: events are decoded as bytes arrive; each notification or
     ///   server request is a [`ResponseItem::Message`]; responses to other ids are skipped; our
     ///   response is the [`ResponseItem::Reply`] (drop the reader then: that closes the stream).
+    ///   With a `filter`, the texts of the events decoded at once are offered to it first, and
+    ///   the notifications it takes are not read here (see [`NotificationFilter`]).
     /// - Anything else: a non-2xx status is [`ErrorCode::HttpStatus`] (with a short snippet
     ///   of the body, e.g. an HTML error page), a 2xx is [`ErrorCode::ContentType`].
     ///
