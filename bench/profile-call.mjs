@@ -127,6 +127,8 @@ const [unit, div] = values.scenario === 'call' ? ['µs', 1] : ['ms', 1000];
 console.log(`${values.scenario}: CPU per operation (${unit}), median of ${values.rounds} rounds`);
 for (const kind of kinds) {
   const own = (median(cpu[kind]) / div).toFixed(2);
-  const over = kind === 'fetch' ? '' : `  +${(median(cpu[kind].map((x, r) => x - cpu.fetch[r])) / div).toFixed(2)} over bare fetch (${(median(cpu[kind]) / median(cpu.fetch)).toFixed(2)}x)`;
+  const added = median(cpu[kind].map((x, r) => x - cpu.fetch[r])) / div;
+  // the added cost is the median of the per-round differences, the ratio that of the medians
+  const over = kind === 'fetch' ? '' : `  ${added < 0 ? '' : '+'}${added.toFixed(2)} over bare fetch (${(median(cpu[kind]) / median(cpu.fetch)).toFixed(2)}x)`;
   console.log(`  ${kind.padEnd(28)} ${own.padStart(8)}${over}`);
 }
