@@ -328,7 +328,7 @@ impl Exchange for FetchExchange {
                 .map_or("", |(_, v)| v.as_str());
             let limit = request.body_limit as f64;
             let mut own = String::new();
-            for (name, value) in &request.headers {
+            for (name, value) in request.headers.iter() {
                 if !own.is_empty() {
                     own.push('\0');
                 }

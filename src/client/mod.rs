@@ -464,14 +464,15 @@ impl Client {
         body: String,
         context: Option<Rc<dyn Any>>,
     ) -> Result<HttpResponse> {
-        let body: Rc<str> = body.into();
+        // moved, not copied, into what each hop's request shares
+        let (header_list, body): (Rc<[(String, String)]>, _) = (header_list.into(), Rc::new(body));
         let mut target = self.target.clone();
         let mut hops = 0;
         loop {
             let request = HttpRequest {
                 method,
                 url: target.as_str().to_string(),
-                headers: header_list.clone(),
+                headers: Rc::clone(&header_list),
                 body: Rc::clone(&body),
                 body_limit: self.config.limits.max_body_bytes,
                 context: context.clone(),

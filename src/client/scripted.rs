@@ -143,7 +143,7 @@ impl Exchange for Scripted {
             answered_before: self.answered.get(),
             method: request.method,
             url: request.url,
-            headers: request.headers,
+            headers: request.headers.to_vec(),
             body,
         });
         let next = self.queue.borrow_mut().pop_front();

@@ -28,11 +28,12 @@ pub struct HttpRequest {
     pub method: &'static str,
     /// Absolute `http(s)` URL.
     pub url: String,
-    /// Request headers in order (names as the spec spells them).
-    pub headers: Vec<(String, String)>,
+    /// Request headers in order (names as the spec spells them), shared with a redirected
+    /// request (not copied for it).
+    pub headers: Rc<[(String, String)]>,
     /// The JSON body (empty for GET and DELETE), shared so that a redirected request is not
     /// copied (tool arguments may be large).
-    pub body: Rc<str>,
+    pub body: Rc<String>,
     /// The most response bytes the caller will accept ([`Limits::max_body_bytes`]): an
     /// exchange may read a body of declared length at once when it fits, and must stream
     /// it otherwise (the reader enforces the limit either way).
