@@ -50,6 +50,18 @@ for (const srv of MODERN_FIXTURES) {
         );
       });
 
+      it('500 notifications sent without pause all reach onProgress, in order, before the result', async () => {
+        // without a delay the server writes them back to back: several may share a chunk of
+        // the stream (read together by the notification path), the result with the last
+        const seen = [];
+        const out = await adapter.callTool('count_slowly', { steps: 500, delay_ms: 0 }, { onProgress: (p) => seen.push(p.progress) });
+        assert.equal(out.content[0].text, 'counted to 500');
+        assert.deepEqual(
+          seen,
+          Array.from({ length: 500 }, (_, i) => i + 1),
+        );
+      });
+
       it('a progress callback that throws breaks neither the call nor the notifications after it', async () => {
         const seen = [];
         const out = await adapter.callTool(
