@@ -35,13 +35,13 @@ fn is_tchar(c: char) -> bool {
 /// Why the tool must be left out (the first invalid annotation), as a message.
 pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, String> {
     // the usual schema has no annotation at all: one read-only look, no path built
-    if !mentions_keyword(input_schema) {
+    if count_annotations(input_schema, 0, 1) == 0 {
         return Ok(Vec::new());
     }
     let mut found = Vec::new();
     collect(input_schema, &mut Vec::new(), &mut found, 0)?;
     let reachable = found.len();
-    if count_annotations(input_schema, 0) != reachable {
+    if count_annotations(input_schema, 0, usize::MAX) != reachable {
         return Err(format!(
             "an {KEYWORD} annotation is not reachable through properties alone"
         ));
@@ -109,50 +109,41 @@ fn collect(
     Ok(())
 }
 
-/// Whether `value` has an `x-mcp-header` ([`KEYWORD`]) key at any depth. (The recursion is
-/// bounded: the value came through serde_json, whose parser stops at 128 levels.)
+/// How many `x-mcp-header` ([`KEYWORD`]) keys `value` holds anywhere within [`MAX_DEPTH`]
+/// levels, counted up to `enough` (the walk stops there: `1` asks whether there is any).
 ///
-/// It runs on every listed tool's schema, nearly always to answer "no", so it walks in plain
+/// It runs on every listed tool's schema, nearly always to find none, so it walks in plain
 /// loops and calls itself only for containers (a third faster than `any` over every value).
-fn mentions_keyword(value: &Value) -> bool {
-    let children = match value {
-        Value::Object(map) => {
-            for (key, child) in map {
-                if key == KEYWORD || is_container(child) && mentions_keyword(child) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        Value::Array(items) => items,
-        _ => return false,
-    };
-    for child in children {
-        if is_container(child) && mentions_keyword(child) {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether `value` is an object or an array.
-fn is_container(value: &Value) -> bool {
-    matches!(value, Value::Object(_) | Value::Array(_))
-}
-
-/// How many `x-mcp-header` keys the schema holds anywhere (bounded in depth).
-fn count_annotations(value: &Value, depth: usize) -> usize {
+fn count_annotations(value: &Value, depth: usize, enough: usize) -> usize {
     if depth > MAX_DEPTH {
         return 0;
     }
+    let mut count = 0;
+    let mut visit = |key_is_keyword: bool, child: &Value| {
+        count += usize::from(key_is_keyword);
+        if count < enough && matches!(child, Value::Object(_) | Value::Array(_)) {
+            count += count_annotations(child, depth + 1, enough - count);
+        }
+        count >= enough
+    };
     match value {
-        Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| usize::from(k == KEYWORD) + count_annotations(v, depth + 1))
-            .sum(),
-        Value::Array(items) => items.iter().map(|v| count_annotations(v, depth + 1)).sum(),
-        _ => 0,
+        Value::Object(map) => {
+            for (key, child) in map {
+                if visit(key == KEYWORD, child) {
+                    break;
+                }
+            }
+        }
+        Value::Array(items) => {
+            for child in items {
+                if visit(false, child) {
+                    break;
+                }
+            }
+        }
+        _ => {}
     }
+    count
 }
 
 /// The `Mcp-Param-*` headers of a call with `arguments`: strings as they are, integers in
@@ -243,7 +234,7 @@ mod tests {
     }
 
     #[test]
-    fn the_keyword_is_found_at_any_depth_and_only_as_a_key() {
+    fn the_keyword_is_found_at_any_depth_within_the_bound_and_only_as_a_key() {
         for schema in [
             json!({"x-mcp-header": "A"}),
             tool(json!({"a": {"type": "string", "x-mcp-header": "A"}})),
@@ -251,7 +242,7 @@ mod tests {
             json!([[{"x": [{"x-mcp-header": null}]}]]),
             tool(json!({"a": {"default": {"x-mcp-header": "data too"}}})),
         ] {
-            assert!(mentions_keyword(&schema), "{schema}");
+            assert_eq!(count_annotations(&schema, 0, 1), 1, "{schema}");
         }
         for schema in [
             json!({}),
@@ -263,7 +254,7 @@ mod tests {
                 json!({"a": {"type": "array", "items": [{"x-mcp-headers": "A"}, {"X-MCP-Header": "A"}]}}),
             ),
         ] {
-            assert!(!mentions_keyword(&schema), "{schema}");
+            assert_eq!(count_annotations(&schema, 0, 1), 0, "{schema}");
             assert_eq!(tool_param_headers(&schema), Ok(Vec::new()));
         }
         // found anywhere, an annotation off the `properties` path leaves the tool out
