@@ -173,7 +173,7 @@ pub(super) fn is_object_typed(schema: &Map<String, Value>) -> bool {
 pub(super) fn is_reference_or_definition(key: &str) -> bool {
     // on the first byte first: this runs for every key of every schema
     match key.as_bytes().first() {
-        Some(b'$') => matches!(key, "$ref" | "$dynamicRef" | "$recursiveRef" | "$defs"),
+        Some(b'$') => key == "$defs" || REFERENCE_KEYWORDS.contains(&key),
         Some(b'd') => key == "definitions",
         _ => false,
     }
