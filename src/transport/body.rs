@@ -289,9 +289,8 @@ fn note_position(
 /// with a failure of the stream) to `take`, which takes the notifications among the first of
 /// them. The taken ones only leave their position; the others, then the failure, go to
 /// `backlog`, the next one last, and the first of them is taken from it and returned (`None`
-/// when nothing is left). An event without
-/// data, or whose data holds a NUL (never in JSON text: the texts cross joined by NULs), ends
-/// what is offered.
+/// when nothing is left). An event without data, or whose data holds a NUL (never in JSON
+/// text: the texts cross joined by NULs), ends what is offered.
 fn offer(
     take: &NotificationFilter,
     first: sse::Event,
