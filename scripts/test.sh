@@ -27,7 +27,7 @@ step() {
   fi
 }
 
-echo "== cargo fmt --check"
+echo "== cargo fmt --all --check"
 cargo fmt --all --check
 # Lints: clippy with warnings as errors, natively and for wasm32 (bindings and tests/wasm.rs
 # exist only there); src/lib.rs denies missing docs, so both also check the docs are there.
