@@ -7,11 +7,14 @@
 // alike: use it to compare builds while working on the hot path (`npm run bench` measures
 // against real servers over HTTP).
 //
-//   node bench/profile-call.mjs [--scenario call|list|progress] [--rounds N] [--callbacks] [DIR ...]
+//   node bench/profile-call.mjs [--scenario call|list|progress] [--rounds N] [--callbacks]
+//                               [--approval] [DIR ...]
 //
 //   DIR        a built package directory (default: pkg); give two (e.g. a copy of pkg/ taken
 //              before a change, and pkg/) to compare builds in one process
 //   --callbacks  the adapters get an adapter-level onProgress (calls then build a handler)
+//   --approval   the adapters get an `approval` predicate that never asks (`() => false`):
+//                a gated adapter, whose listTools() also keeps each tool's metadata for it
 //
 // Prints, per client, the median CPU per operation (µs for call, ms for list and progress),
 // and for each build what it adds over bare fetch (median of the per-round differences).
@@ -28,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { bareFetch } from './clients.mjs';
 
 const { values, positionals } = parseArgs({
-  options: { scenario: { type: 'string', default: 'call' }, rounds: { type: 'string', default: '9' }, callbacks: { type: 'boolean', default: false } },
+  options: { scenario: { type: 'string', default: 'call' }, rounds: { type: 'string', default: '9' }, callbacks: { type: 'boolean', default: false }, approval: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -95,7 +98,8 @@ const floor = bareFetch('http://canned.invalid/mcp');
 const clients = { fetch: { call: floor.call, list: floor.listAll } };
 for (const [i, dir] of dirs.entries()) {
   const { MCPAdapter } = await import(pathToFileURL(path.resolve(dir, 'index.node.js')).href);
-  const adapter = new MCPAdapter('http://canned.invalid/mcp', values.callbacks ? { onProgress() {} } : {});
+  const options = { ...(values.callbacks && { onProgress() {} }), ...(values.approval && { approval: () => false }) };
+  const adapter = new MCPAdapter('http://canned.invalid/mcp', options);
   clients[dirs.length > 1 ? `${i + 1}:${dir}` : dir] = { call: (tool, args, options) => adapter.callTool(tool, args, options ?? {}), list: () => adapter.listTools() };
 }
 
