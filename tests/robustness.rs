@@ -6,7 +6,7 @@
 
 use bytes::Bytes;
 use futures_executor::block_on;
-use mcp_wasm_adapter::adapter::describe_tool;
+use mcp_wasm_adapter::adapter::ListedTool;
 use mcp_wasm_adapter::convert::{content_block, tool_result};
 use mcp_wasm_adapter::protocol::jsonrpc::Incoming;
 use mcp_wasm_adapter::protocol::param_headers::tool_param_headers;
@@ -109,7 +109,10 @@ fn random_json_through_every_reader_of_server_data() {
         let _ = Incoming::from_value(value.clone());
         let _ = content_block(value.clone());
         let _ = tool_result(value.clone());
-        let _ = describe_tool(value.clone(), &value);
+        if let Some(tool) = ListedTool::of(&value, &value) {
+            tool.write_description(&mut Vec::new());
+            let _ = tool.description();
+        }
         let _ = prepare_input_schema(&value);
         let _ = tool_param_headers(&value);
     }

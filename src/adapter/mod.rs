@@ -2,10 +2,11 @@
 //! input-required rounds and approvals as resumable interrupts.
 //!
 //! The shapes the host gets are Rust types whose `Serialize` is the declared JSON (checked
-//! against `pkg-template/index.d.ts` by `tests/contract.rs`). [`ToolDescription`] is built
-//! as in [`crate::convert`], its `into_json` giving the same JSON with values moved; the
-//! interrupts are built as JSON directly (see [`Interrupt`]). Server-given data (schemas,
-//! `_meta`, params) stays `serde_json::Value`.
+//! against `pkg-template/index.d.ts` by `tests/contract.rs`). A listed tool is read once,
+//! borrowed, as a [`ListedTool`], which writes its description as JSON text for the host
+//! and gives its `metadata` and the typed [`ToolDescription`] (whose `into_json` gives the
+//! same JSON with values moved); the interrupts are built as JSON directly (see
+//! [`Interrupt`]). Server-given data (schemas, `_meta`, params) stays `serde_json::Value`.
 
 pub mod form;
 pub mod interrupt;
@@ -18,6 +19,5 @@ pub use interrupt::{
     Interrupt, ResultOrInterrupt, ServerRef,
 };
 pub use tool::{
-    describe_tool, write_description, McpToolFields, McpToolMetadata, ServerIdentity,
-    ToolDescription, ToolMetadata,
+    ListedTool, McpToolFields, McpToolMetadata, ServerIdentity, ToolDescription, ToolMetadata,
 };

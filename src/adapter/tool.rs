@@ -3,19 +3,25 @@
 //! it (`metadata.mcp.tool.annotations`, …). Source: MCP 2026-07-28 `server/tools.mdx`,
 //! "Tool"; `schema.ts` `Tool`, `ToolAnnotations`.
 //!
+//! A listed tool is read once, borrowed, by [`ListedTool::of`], where the rules of each field
+//! are (the title's fallback, the defaults, the prepared schema); everything the host gets of
+//! a tool comes from that reading: the JSON text `listTools()` sends, the `metadata` the
+//! `approval` predicate reads, and the typed [`ToolDescription`].
+//!
 //! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
 use crate::schema::{
-    prepare_tool_schema, prepare_tool_schema_in_full, readiness, PreparedSchema, Readiness,
-    SchemaLimits,
+    prepare_tool_schema_in_full, readiness, PreparedSchema, Readiness, SchemaLimits,
 };
 use serde::Serialize;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::ops::Range;
 
 /// A tool as the host gets it: `MCPTool` in `pkg-template/index.d.ts`, less the `invoke`
-/// method the JS layer adds.
+/// method the JS layer adds. Made by [`ListedTool::description`].
 ///
-/// The host gets the text [`write_description`] writes, which is that of
+/// The host gets the text [`ListedTool::write_description`] writes, which is that of
 /// [`ToolDescription::into_json`] (less a `schema` equal to `inputSchema`, sent as `null`);
 /// `Serialize` gives the same JSON (the contract test compares its field names with the
 /// declarations).
@@ -30,9 +36,9 @@ pub struct ToolDescription {
     /// The server's `inputSchema`, verbatim (`{"type":"object"}` when it had none).
     #[serde(rename = "inputSchema")]
     pub input_schema: Value,
-    /// The input schema made LLM-ready ([`prepare_tool_schema`]): always an object schema
-    /// with `"type": "object"` and an object `properties`; what had to be relaxed for that is
-    /// in [`McpToolMetadata::schema_warnings`].
+    /// The input schema made LLM-ready ([`crate::schema::prepare_tool_schema`]): always an
+    /// object schema with `"type": "object"` and an object `properties`; what had to be
+    /// relaxed for that is in [`McpToolMetadata::schema_warnings`].
     pub schema: Value,
     /// The server's `outputSchema`, verbatim, or `null`.
     #[serde(rename = "outputSchema")]
@@ -86,101 +92,27 @@ pub struct ServerIdentity {
     pub version: Value,
 }
 
-impl ServerIdentity {
-    /// `name` and `version` of `server_info` (an `Implementation`, or `null` when unknown).
-    #[must_use]
-    pub fn of(server_info: &Value) -> ServerIdentity {
-        let field = |key: &str| server_info.get(key).cloned().unwrap_or(Value::Null);
-        ServerIdentity {
-            name: field("name"),
-            version: field("version"),
-        }
-    }
-
-    fn into_json(self) -> Value {
-        obj! {"name": self.name, "version": self.version}
-    }
-}
-
-impl ToolDescription {
-    /// Describes `tool` (an MCP `Tool` object) served by a server whose `Implementation` is
-    /// `server_info`.
-    ///
-    /// Takes the tool by value (its schemas are moved, not copied). Returns `None` for an
-    /// entry that is not an object with a string `name` (it cannot be called). A missing
-    /// `inputSchema` is read as `{"type":"object"}`. What `schema` relaxed (see
-    /// [`prepare_tool_schema`]; a schema too deep or too large to prepare keeps its content
-    /// with only its root fixed) is in `metadata.mcp.schema_warnings`.
-    #[must_use]
-    pub fn of(tool: Value, server_info: &Value) -> Option<ToolDescription> {
-        let Value::Object(mut tool) = tool else {
-            return None;
-        };
-        let name = match tool.remove("name") {
-            Some(Value::String(name)) => name,
-            _ => return None,
-        };
-        let input_schema = match tool.remove("inputSchema") {
-            Some(s @ Value::Object(_)) => s,
-            _ => obj! {"type": "object"},
-        };
-        let mut take = |key: &str| tool.remove(key).unwrap_or(Value::Null);
-        let (annotations, meta, own_title, icons, output_schema) = (
-            take("annotations"),
-            take("_meta"),
-            take("title"),
-            take("icons"),
-            take("outputSchema"),
-        );
-        let description = match take("description") {
-            Value::String(d) => d,
-            _ => String::new(),
-        };
-        let title = if own_title.is_null() {
-            annotations.get("title").cloned().unwrap_or(Value::Null)
-        } else {
-            own_title.clone()
-        };
-        let PreparedSchema {
-            schema,
-            warnings: schema_warnings,
-        } = prepare_tool_schema(&input_schema);
-        let mcp = McpToolMetadata {
-            tool: McpToolFields {
-                annotations,
-                meta,
-                title: own_title,
-                icons,
-            },
-            server: ServerIdentity::of(server_info),
-            schema_warnings,
-        };
-        Some(ToolDescription {
-            name,
-            title,
-            description,
-            input_schema,
-            schema,
-            output_schema,
-            metadata: ToolMetadata { mcp },
-        })
-    }
-
-    /// The description as JSON, its values moved rather than copied.
+impl ToolMetadata {
+    /// The metadata as JSON (`{"mcp": {"tool", "server", "schema_warnings"?}}`), its values
+    /// moved rather than copied.
     #[must_use]
     pub fn into_json(self) -> Value {
         let McpToolMetadata {
             tool,
             server,
             schema_warnings,
-        } = self.metadata.mcp;
+        } = self.mcp;
         let mut mcp = Map::new();
         crate::put(
             &mut mcp,
             "tool",
             obj! {"annotations": tool.annotations, "_meta": tool.meta, "title": tool.title, "icons": tool.icons},
         );
-        crate::put(&mut mcp, "server", server.into_json());
+        crate::put(
+            &mut mcp,
+            "server",
+            obj! {"name": server.name, "version": server.version},
+        );
         if !schema_warnings.is_empty() {
             crate::put(
                 &mut mcp,
@@ -188,6 +120,14 @@ impl ToolDescription {
                 crate::convert::json_array(schema_warnings, Value::String),
             );
         }
+        obj! {"mcp": mcp}
+    }
+}
+
+impl ToolDescription {
+    /// The description as JSON, its values moved rather than copied.
+    #[must_use]
+    pub fn into_json(self) -> Value {
         obj! {
             "name": self.name,
             "title": self.title,
@@ -195,87 +135,196 @@ impl ToolDescription {
             "inputSchema": self.input_schema,
             "schema": self.schema,
             "outputSchema": self.output_schema,
-            "metadata": obj! {"mcp": mcp},
+            "metadata": self.metadata.into_json(),
         }
     }
 }
 
-/// [`ToolDescription::of`] as JSON ([`ToolDescription::into_json`]): what `listTools()`
-/// hands to the host for each tool (the bindings write it with [`write_description`]).
-#[must_use]
-pub fn describe_tool(tool: Value, server_info: &Value) -> Option<Value> {
-    ToolDescription::of(tool, server_info).map(ToolDescription::into_json)
+/// `key` of `object` (a tool, a server's `Implementation`): the server's value verbatim, or
+/// `null` when it has none.
+fn verbatim<'v>(object: &'v Value, key: &str) -> &'v Value {
+    static NULL: Value = Value::Null;
+    object.get(key).unwrap_or(&NULL)
 }
 
-/// Writes the JSON text of [`describe_tool`]'s description of `tool` to `out`, straight
-/// from the tool (nothing moved or copied into a new value), the same bytes as
-/// `crate::json_text` of that description except that a `schema` equal to `inputSchema` is
-/// written as `null` (`listTools()` in `pkg-template/adapter.js` sets it from `inputSchema`).
-/// Returns `false`, having written nothing, for an entry `describe_tool` leaves out.
+/// One MCP `Tool` of a `tools/list` result, read for the host without copying it: the one
+/// place that says what the host gets of a tool (the rules of [`ToolDescription`]'s fields).
 ///
-/// The keys are written in the order `serde_json::Map` keeps them (sorted), as
-/// `describe_tool`'s value is written.
-pub fn write_description(out: &mut Vec<u8>, tool: &Value, server_info: &Value) -> bool {
-    let Some(map) = tool.as_object() else {
-        return false;
-    };
-    let name = match map.get("name") {
-        Some(name @ Value::String(_)) => name,
-        _ => return false,
-    };
-    let bare;
-    let input_schema = match map.get("inputSchema") {
-        Some(schema @ Value::Object(_)) => schema,
-        _ => {
-            bare = obj! {"type": "object"};
-            &bare
+/// [`ListedTool::write_description`] writes the host's description as JSON text (what
+/// `listTools()` sends), [`ListedTool::metadata`] gives its `metadata` (what the `approval`
+/// predicate reads), and [`ListedTool::description`] the whole description as a value.
+#[derive(Debug)]
+pub struct ListedTool<'a> {
+    /// The tool, whose other fields are read [`verbatim`].
+    tool: &'a Value,
+    /// The server's `Implementation`, or `null`.
+    server_info: &'a Value,
+    name: &'a str,
+    title: &'a Value,
+    description: &'a str,
+    input_schema: Cow<'a, Value>,
+    schema: Prepared,
+    schema_warnings: Vec<String>,
+}
+
+/// The LLM-ready `schema` of a [`ListedTool`], as far as it differs from `inputSchema`.
+#[derive(Debug)]
+enum Prepared {
+    /// The input schema as it is.
+    AsIs,
+    /// The input schema less its root `$schema`.
+    LessDialect,
+    /// The rewritten schema, which differs from the input schema.
+    Rewritten(Value),
+}
+
+impl<'a> ListedTool<'a> {
+    /// Reads `tool` (an MCP `Tool` object) served by a server whose `Implementation` is
+    /// `server_info` (`null` when unknown).
+    ///
+    /// Returns `None` for an entry that is not an object with a string `name` (it cannot be
+    /// called). Each field reads as [`ToolDescription`]'s documentation says (a missing
+    /// `inputSchema`, or one that is not an object, as `{"type":"object"}`). The input schema
+    /// is prepared here, once ([`crate::schema::prepare_tool_schema`]: only looked at when it
+    /// is already LLM-ready, rewritten otherwise; a schema too deep or too large to prepare
+    /// keeps its content with only its root fixed), and what that relaxed is kept for
+    /// `metadata.mcp.schema_warnings`.
+    #[must_use]
+    pub fn of(tool: &'a Value, server_info: &'a Value) -> Option<ListedTool<'a>> {
+        let name = tool.as_object()?.get("name")?.as_str()?;
+        let input_schema = match tool.get("inputSchema") {
+            Some(schema @ Value::Object(_)) => Cow::Borrowed(schema),
+            _ => Cow::Owned(obj! {"type": "object"}),
+        };
+        let title = match verbatim(tool, "title") {
+            Value::Null => verbatim(verbatim(tool, "annotations"), "title"),
+            own => own,
+        };
+        // the usual schema needs no change, or only its root `$schema` left out: nothing
+        // rewritten, copied or compared
+        let (schema, schema_warnings) = match readiness(&input_schema, &SchemaLimits::default()) {
+            Readiness::Ready => (Prepared::AsIs, Vec::new()),
+            Readiness::ReadyLessDialect => (Prepared::LessDialect, Vec::new()),
+            Readiness::Rewrite => {
+                let PreparedSchema { schema, warnings } =
+                    prepare_tool_schema_in_full(&input_schema);
+                let schema = if schema == *input_schema {
+                    Prepared::AsIs
+                } else {
+                    Prepared::Rewritten(schema)
+                };
+                (schema, warnings)
+            }
+        };
+        Some(ListedTool {
+            tool,
+            server_info,
+            name,
+            title,
+            description: verbatim(tool, "description").as_str().unwrap_or_default(),
+            input_schema,
+            schema,
+            schema_warnings,
+        })
+    }
+
+    /// The tool's `name`, the one to call it by.
+    #[must_use]
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// Appends the JSON text of the tool's description to `out`, straight from the listed
+    /// tool (nothing moved or copied into a new value): the text of
+    /// [`ListedTool::description`]'s value, except that a `schema` equal to `inputSchema` is
+    /// written as `null` (`listTools()` in `pkg-template/adapter.js` sets it from
+    /// `inputSchema`).
+    ///
+    /// The keys are written in the order `serde_json::Map` keeps them (sorted), as
+    /// `crate::json_text` writes the value. Returns where in `out` the `metadata` value is:
+    /// the text of [`ListedTool::metadata`], which the bindings keep for the `approval`
+    /// predicate.
+    pub fn write_description(&self, out: &mut Vec<u8>) -> Range<usize> {
+        out.extend_from_slice(b"{\"description\":");
+        mcp_wasm_adapter_json::write_str(self.description, out);
+        member(out, b",\"inputSchema\":", &self.input_schema);
+        out.extend_from_slice(b",\"metadata\":");
+        let metadata = out.len();
+        out.extend_from_slice(b"{\"mcp\":{");
+        if !self.schema_warnings.is_empty() {
+            out.extend_from_slice(b"\"schema_warnings\":");
+            let mut before = b'[';
+            for warning in &self.schema_warnings {
+                out.push(std::mem::replace(&mut before, b','));
+                mcp_wasm_adapter_json::write_str(warning, out);
+            }
+            out.extend_from_slice(b"],");
         }
-    };
-    let (null, empty) = (Value::Null, Value::String(String::new()));
-    let field = |key: &str| map.get(key).unwrap_or(&null);
-    let (annotations, own_title) = (field("annotations"), field("title"));
-    let title = match own_title {
-        Value::Null => annotations.get("title").unwrap_or(&null),
-        own => own,
-    };
-    let description = match map.get("description") {
-        Some(d @ Value::String(_)) => d,
-        _ => &empty,
-    };
-    // the usual schema needs no change, or only its root `$schema` left out: nothing
-    // rewritten, copied or compared
-    let readiness = readiness(input_schema, &SchemaLimits::default());
-    let (schema, warnings) = if readiness == Readiness::Rewrite {
-        let PreparedSchema { schema, warnings } = prepare_tool_schema_in_full(input_schema);
-        let same = schema == *input_schema;
-        (if same { Value::Null } else { schema }, warnings)
-    } else {
-        (Value::Null, Vec::new())
-    };
-    let server = |key: &str| server_info.get(key).unwrap_or(&null);
-    member(out, b"{\"description\":", description);
-    member(out, b",\"inputSchema\":", input_schema);
-    out.extend_from_slice(b",\"metadata\":{\"mcp\":{");
-    if !warnings.is_empty() {
-        let warnings = crate::convert::json_array(warnings, Value::String);
-        member(out, b"\"schema_warnings\":", &warnings);
-        out.push(b',');
+        let (tool, server) = (self.tool, self.server_info);
+        member(out, b"\"server\":{\"name\":", verbatim(server, "name"));
+        member(out, b",\"version\":", verbatim(server, "version"));
+        member(out, b"},\"tool\":{\"_meta\":", verbatim(tool, "_meta"));
+        member(out, b",\"annotations\":", verbatim(tool, "annotations"));
+        member(out, b",\"icons\":", verbatim(tool, "icons"));
+        member(out, b",\"title\":", verbatim(tool, "title"));
+        out.extend_from_slice(b"}}}");
+        let metadata = metadata..out.len();
+        out.extend_from_slice(b",\"name\":");
+        mcp_wasm_adapter_json::write_str(self.name, out);
+        member(out, b",\"outputSchema\":", verbatim(tool, "outputSchema"));
+        match (&self.schema, &*self.input_schema) {
+            (Prepared::LessDialect, Value::Object(root)) => write_less_dialect(out, root),
+            (Prepared::Rewritten(schema), _) => member(out, b",\"schema\":", schema),
+            _ => out.extend_from_slice(b",\"schema\":null"),
+        }
+        member(out, b",\"title\":", self.title);
+        out.push(b'}');
+        metadata
     }
-    member(out, b"\"server\":{\"name\":", server("name"));
-    member(out, b",\"version\":", server("version"));
-    member(out, b"},\"tool\":{\"_meta\":", field("_meta"));
-    member(out, b",\"annotations\":", annotations);
-    member(out, b",\"icons\":", field("icons"));
-    member(out, b",\"title\":", own_title);
-    member(out, b"}}},\"name\":", name);
-    member(out, b",\"outputSchema\":", field("outputSchema"));
-    match (readiness, input_schema) {
-        (Readiness::ReadyLessDialect, Value::Object(root)) => write_less_dialect(out, root),
-        _ => member(out, b",\"schema\":", &schema),
+
+    /// The tool's `metadata`, copied out of the listed tool.
+    #[must_use]
+    pub fn metadata(&self) -> ToolMetadata {
+        let (tool, server) = (self.tool, self.server_info);
+        let mcp = McpToolMetadata {
+            tool: McpToolFields {
+                annotations: verbatim(tool, "annotations").clone(),
+                meta: verbatim(tool, "_meta").clone(),
+                title: verbatim(tool, "title").clone(),
+                icons: verbatim(tool, "icons").clone(),
+            },
+            server: ServerIdentity {
+                name: verbatim(server, "name").clone(),
+                version: verbatim(server, "version").clone(),
+            },
+            schema_warnings: self.schema_warnings.clone(),
+        };
+        ToolMetadata { mcp }
     }
-    member(out, b",\"title\":", title);
-    out.push(b'}');
-    true
+
+    /// The tool's whole description, copied out of the listed tool, with its `schema` in full.
+    #[must_use]
+    pub fn description(&self) -> ToolDescription {
+        let schema = match &self.schema {
+            Prepared::Rewritten(schema) => schema.clone(),
+            _ => {
+                let mut schema = self.input_schema.clone().into_owned();
+                if let (Prepared::LessDialect, Value::Object(root)) = (&self.schema, &mut schema) {
+                    root.remove("$schema");
+                }
+                schema
+            }
+        };
+        ToolDescription {
+            name: self.name.to_owned(),
+            title: self.title.clone(),
+            description: self.description.to_owned(),
+            input_schema: self.input_schema.clone().into_owned(),
+            schema,
+            output_schema: verbatim(self.tool, "outputSchema").clone(),
+            metadata: self.metadata(),
+        }
+    }
 }
 
 /// Writes the `schema` member as the input schema `root` less its `$schema`, the same bytes
@@ -303,154 +352,240 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    /// [`write_description`] gives the text of [`describe_tool`]'s value, `schema` as `null`
-    /// when it equals `inputSchema`, and writes nothing where `describe_tool` gives nothing.
-    fn assert_written_as_described(tool: &Value, server_info: &Value) {
-        let mut out = Vec::new();
-        let written = write_description(&mut out, tool, server_info);
-        let Some(mut described) = describe_tool(tool.clone(), server_info) else {
-            assert!(!written && out.is_empty(), "{tool}");
+    /// Everything made of `tool` listed by `server_info` is `expected` (the description in
+    /// full, `None` for an entry left out): the written text (with a `schema` equal to
+    /// `inputSchema` as `null`), the metadata value and the typed description.
+    fn check(tool: &Value, server_info: &Value, expected: Option<Value>) {
+        let listed = ListedTool::of(tool, server_info);
+        let Some(expected) = expected else {
+            assert!(listed.is_none(), "{tool}");
             return;
         };
-        if described["schema"] == described["inputSchema"] {
-            described["schema"] = Value::Null;
-        }
-        assert!(written);
+        let listed = listed.unwrap();
+        assert_eq!(listed.name(), expected["name"]);
         assert_eq!(
-            String::from_utf8(out).unwrap(),
-            crate::json_text(&described)
+            listed.metadata().into_json(),
+            expected["metadata"],
+            "{tool}"
         );
+        assert_eq!(listed.description().into_json(), expected, "{tool}");
+        assert_written_as(&listed, expected);
+    }
+
+    /// `listed` writes the text of `description` (with a `schema` equal to `inputSchema` as
+    /// `null`) and says where in it the text of its `metadata` is.
+    fn assert_written_as(listed: &ListedTool, mut description: Value) {
+        let mut out = Vec::new();
+        let metadata = listed.write_description(&mut out);
+        let metadata_text = crate::json_text(&description["metadata"]);
+        assert_eq!(&out[metadata], metadata_text.as_bytes(), "{description}");
+        if description["schema"] == description["inputSchema"] {
+            description["schema"] = Value::Null;
+        }
+        let text = crate::json_text(&description);
+        assert_eq!(String::from_utf8(out).unwrap(), text);
     }
 
     #[test]
-    fn the_written_description_is_the_described_one() {
-        let server = json!({"name": "srv", "version": "2.0", "x": 1});
+    fn a_listed_tool_is_described_as_the_host_expects() {
+        let srv = json!({"name": "srv", "version": "2.0", "x": 1});
+        let server = json!({"name": "srv", "version": "2.0"});
+        let unknown = json!({"name": null, "version": null});
+        let mcp = |tool: Value, server: &Value| json!({"mcp": {"tool": tool, "server": server}});
+        let no_fields = json!({"annotations": null, "_meta": null, "title": null, "icons": null});
+        let props = json!({"id": {"type": "string", "description": "a \"quoted\"\nline"}});
+        // an LLM-ready schema is sent as it is
+        check(
+            &json!({"name": "plain", "description": "d", "annotations": {"readOnlyHint": true},
+                    "inputSchema": {"type": "object", "properties": props, "required": ["id"]}}),
+            &srv,
+            Some(json!({"name": "plain", "title": null, "description": "d",
+                    "inputSchema": {"type": "object", "properties": props, "required": ["id"]},
+                    "schema": {"type": "object", "properties": props, "required": ["id"]},
+                    "outputSchema": null,
+                    "metadata": mcp(json!({"annotations": {"readOnlyHint": true}, "_meta": null, "title": null, "icons": null}), &server)})),
+        );
+        // as the TypeScript SDK lists a zod schema: ready but for the root `$schema`
+        check(
+            &json!({"name": "stamped", "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                    "type": "object", "properties": props, "~odd\u{1}": 1}}),
+            &Value::Null,
+            Some(json!({"name": "stamped", "title": null, "description": "",
+                    "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": props, "~odd\u{1}": 1},
+                    "schema": {"type": "object", "properties": props, "~odd\u{1}": 1},
+                    "outputSchema": null, "metadata": mcp(no_fields.clone(), &unknown)})),
+        );
+        // every field given: the own title wins over `annotations.title`; unknown fields dropped
+        check(
+            &json!({"name": "delete_item", "title": "Own", "description": "Deletes",
+                    "inputSchema": {"type": "object", "properties": {"item": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "string"}}},
+                    "outputSchema": {"type": "object"}, "annotations": {"destructiveHint": true, "title": "Delete"},
+                    "_meta": {"x": 1}, "icons": [{"src": "https://i.example/a.png"}], "other": 1}),
+            &srv,
+            Some(
+                json!({"name": "delete_item", "title": "Own", "description": "Deletes",
+                    "inputSchema": {"type": "object", "properties": {"item": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "string"}}},
+                    "schema": {"type": "object", "properties": {"item": {"type": "string"}}},
+                    "outputSchema": {"type": "object"},
+                    "metadata": mcp(json!({"annotations": {"destructiveHint": true, "title": "Delete"}, "_meta": {"x": 1},
+                        "title": "Own", "icons": [{"src": "https://i.example/a.png"}]}), &server)}),
+            ),
+        );
+        // no own title (or a null one): `annotations.title`; a description that is not a
+        // string: ""; no inputSchema (or one that is not an object): `{"type": "object"}`
+        for title in [None, Some(Value::Null)] {
+            let mut tool = json!({"name": "titled", "annotations": {"title": "From annotations"}, "description": 5, "inputSchema": [1]});
+            if let Some(title) = title {
+                tool["title"] = title;
+            }
+            check(
+                &tool,
+                &json!("not an Implementation"),
+                Some(
+                    json!({"name": "titled", "title": "From annotations", "description": "",
+                        "inputSchema": {"type": "object"}, "schema": {"type": "object", "properties": {}},
+                        "outputSchema": null,
+                        "metadata": mcp(json!({"annotations": {"title": "From annotations"}, "_meta": null, "title": null, "icons": null}), &unknown)}),
+                ),
+            );
+        }
+        // what preparing relaxed is listed
+        let union = json!({"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+                {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}]});
+        check(
+            &json!({"name": "union", "inputSchema": union}),
+            &srv,
+            Some(
+                json!({"name": "union", "title": null, "description": "", "inputSchema": union,
+                    "schema": {"type": "object", "properties": {
+                        "a": {"type": "string", "description": "(give at least one of: a | b)"},
+                        "b": {"type": "string", "description": "(give at least one of: a | b)"}}},
+                    "outputSchema": null,
+                    "metadata": {"mcp": {"tool": no_fields, "server": server,
+                        "schema_warnings": ["the root anyOf was merged into one object that requires only what every alternative requires"]}}}),
+            ),
+        );
+        // too deep to prepare: kept as it is, with a warning, and sent as `null` all the same
         let mut deep = json!({"type": "string"});
         for _ in 0..70 {
             deep = json!({"type": "object", "properties": {"a": deep}});
         }
+        check(
+            &json!({"name": "deep", "inputSchema": deep}),
+            &srv,
+            Some(
+                json!({"name": "deep", "title": null, "description": "", "inputSchema": deep, "schema": deep,
+                    "outputSchema": null,
+                    "metadata": {"mcp": {"tool": no_fields, "server": server,
+                        "schema_warnings": ["inputSchema kept as it is below the root: input schema is nested deeper than 64 levels"]}}}),
+            ),
+        );
+        // what cannot be called is left out
         for tool in [
-            json!({"name": "plain", "description": "d", "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}),
-            // as the TypeScript SDK lists a zod schema: ready but for the root `$schema`
-            json!({"name": "stamped", "inputSchema": {"type": "object", "$schema": "https://json-schema.org/draft/2020-12/schema",
-                "properties": {"text": {"type": "string", "description": "a \"quoted\"\nline"}}, "required": ["text"], "~odd key\u{1}": 1}}),
-            json!({"name": "stamped_only", "inputSchema": {"$schema": "x", "type": "object", "properties": {}}}),
-            json!({"name": "delete_item", "description": "Deletes \"it\"\n",
-                "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
-                    "properties": {"item": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "string"}}},
-                "outputSchema": {"type": "object"}, "title": "Own",
-                "annotations": {"destructiveHint": true, "title": "Delete"},
-                "_meta": {"x": 1}, "icons": [{"src": "https://i.example/a.png"}], "other": 1}),
-            json!({"name": "titled", "annotations": {"title": "From annotations"}, "description": 5}),
-            json!({"name": "union", "inputSchema": {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}, {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}]}}),
-            json!({"name": "deep", "inputSchema": deep}),
-            json!({"name": "bad_schema", "inputSchema": [1], "title": null}),
             json!({"name": 1}),
             json!({"description": "no name"}),
             json!("x"),
+            json!([{"name": "x"}]),
         ] {
-            assert_written_as_described(&tool, &server);
-            assert_written_as_described(&tool, &Value::Null);
+            check(&tool, &srv, None);
+        }
+    }
+
+    /// Every combination of present, absent and odd fields, each way of preparing the input
+    /// schema, with and without server info.
+    fn listed_tools() -> Vec<(Value, Value)> {
+        let mut deep = json!({"type": "string"});
+        for _ in 0..70 {
+            deep = json!({"type": "object", "properties": {"a": deep}});
+        }
+        let schemas = [
+            None,
+            Some(json!([1])),
+            Some(json!({"type": "object", "properties": {"a": {"type": "string"}}})),
+            Some(
+                json!({"$schema": "x", "type": "object", "properties": {"a": {"type": "string"}}}),
+            ),
+            Some(
+                json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}),
+            ),
+            Some(
+                json!({"anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "object", "properties": {"b": {}}}]}),
+            ),
+            Some(deep),
+        ];
+        let titles = [None, Some(Value::Null), Some(json!("Own")), Some(json!(5))];
+        let annotations = [
+            None,
+            Some(json!({"title": "A", "readOnlyHint": true})),
+            Some(json!("x")),
+        ];
+        let descriptions = [None, Some(json!("d \"q\"\n")), Some(json!(5))];
+        // the rest, all there or none (each its own value, so that no two can be swapped)
+        let others = [
+            ("outputSchema", json!({"type": "object"})),
+            ("_meta", json!({"m": [1, null]})),
+            ("icons", json!([{"src": "https://i.example/a.png"}])),
+        ];
+        let mut tools = Vec::new();
+        for schema in &schemas {
+            for title in &titles {
+                for annotation in &annotations {
+                    for description in &descriptions {
+                        for with_others in [false, true] {
+                            let mut tool = Map::new();
+                            tool.insert("name".into(), json!("t"));
+                            let fields = [
+                                ("inputSchema", schema),
+                                ("title", title),
+                                ("annotations", annotation),
+                                ("description", description),
+                            ];
+                            for (key, value) in fields {
+                                if let Some(value) = value {
+                                    tool.insert(key.into(), value.clone());
+                                }
+                            }
+                            for (key, value) in others.iter().filter(|_| with_others) {
+                                tool.insert((*key).into(), value.clone());
+                            }
+                            for server in [json!({"name": "s", "version": "1"}), json!([])] {
+                                tools.push((Value::Object(tool.clone()), server));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        tools
+    }
+
+    /// The text `listTools()` sends, the metadata the approval predicate gets and the typed
+    /// description never disagree, whatever fields a tool has: the text is written apart from
+    /// the values (`ToolMetadata::into_json`, `ToolDescription::into_json`), and a
+    /// difference between them would reach a host.
+    #[test]
+    fn the_written_text_the_metadata_and_the_description_agree_for_every_shape_of_tool() {
+        let tools = listed_tools();
+        assert_eq!(tools.len(), 7 * 4 * 3 * 3 * 2 * 2);
+        for (tool, server) in &tools {
+            let listed = ListedTool::of(tool, server).unwrap();
+            assert_written_as(&listed, listed.description().into_json());
         }
     }
 
     #[test]
-    fn describes_a_tool_with_metadata_and_prepared_schema() {
-        let tool = json!({
-            "name": "delete_item",
-            "description": "Deletes",
-            "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
-                "properties": {"item": {"$ref": "#/$defs/Item"}}, "$defs": {"Item": {"type": "string"}}},
-            "annotations": {"destructiveHint": true, "title": "Delete"},
-            "_meta": {"x": 1},
-            "icons": [{"src": "https://i.example/a.png"}]
-        });
-        let d = describe_tool(tool.clone(), &json!({"name": "srv", "version": "2.0"})).unwrap();
-        assert_eq!(d["name"], "delete_item");
-        assert_eq!(d["title"], "Delete");
-        assert_eq!(d["inputSchema"], tool["inputSchema"]);
-        assert_eq!(
-            d["schema"],
-            json!({"type": "object", "properties": {"item": {"type": "string"}}})
-        );
-        assert_eq!(d["outputSchema"], Value::Null);
-        assert_eq!(
-            d["metadata"],
-            json!({"mcp": {
-                "tool": {"annotations": {"destructiveHint": true, "title": "Delete"}, "_meta": {"x": 1}, "title": null, "icons": [{"src": "https://i.example/a.png"}]},
-                "server": {"name": "srv", "version": "2.0"}
-            }})
-        );
-    }
-
-    #[test]
-    fn bare_and_nameless_tools() {
-        let d = describe_tool(json!({"name": "list_regions"}), &Value::Null).unwrap();
-        assert_eq!(d["inputSchema"], json!({"type": "object"}));
-        assert_eq!(d["schema"], json!({"type": "object", "properties": {}}));
-        assert_eq!(d["description"], "");
-        assert_eq!(
-            d["metadata"]["mcp"]["server"],
-            json!({"name": null, "version": null})
-        );
-        assert!(describe_tool(json!({"description": "no name"}), &Value::Null).is_none());
-        assert!(describe_tool(json!("x"), &Value::Null).is_none());
-    }
-
-    #[test]
-    fn unpreparable_schema_is_kept_with_a_warning() {
+    fn an_unpreparable_schema_keeps_its_content_with_its_root_fixed() {
         let mut deep = json!({"type": "string"});
         for _ in 0..100 {
             deep = json!({"type": "object", "properties": {"a": deep}});
         }
-        let d = describe_tool(json!({"name": "deep", "inputSchema": deep}), &Value::Null).unwrap();
-        assert_eq!(d["schema"], d["inputSchema"]);
-        assert_eq!(
-            d["metadata"]["mcp"]["schema_warnings"],
-            json!(["inputSchema kept as it is below the root: input schema is nested deeper than 64 levels"])
-        );
-        // the root is fixed even then
         let mut deep_union = json!({"anyOf": [{"type": "object", "properties": {"a": deep}}]});
         deep_union["$schema"] = json!("http://json-schema.org/draft-07/schema#");
-        let d = describe_tool(
-            json!({"name": "deep", "inputSchema": deep_union}),
-            &Value::Null,
-        )
-        .unwrap();
-        assert_eq!(d["schema"]["type"], "object");
-        assert_eq!(d["schema"]["properties"]["a"], deep);
-        assert!(d["schema"].get("anyOf").is_none());
-        assert_eq!(
-            d["metadata"]["mcp"]["schema_warnings"]
-                .as_array()
-                .map(Vec::len),
-            Some(2)
-        );
-    }
-
-    #[test]
-    fn relaxed_root_shapes_are_listed_and_input_schema_stays_verbatim() {
-        let input = json!({"anyOf": [
-            {"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]},
-            {"type": "object", "properties": {"source_url": {"type": "string"}}, "required": ["source_url"]}
-        ]});
-        let d = describe_tool(
-            json!({"name": "save", "inputSchema": input.clone()}),
-            &Value::Null,
-        )
-        .unwrap();
-        assert_eq!(d["inputSchema"], input);
-        assert_eq!(d["schema"]["type"], "object");
-        assert_eq!(
-            d["metadata"]["mcp"]["schema_warnings"],
-            json!(["the root anyOf was merged into one object that requires only what every alternative requires"])
-        );
-        // nothing relaxed: no key at all
-        let d = describe_tool(
-            json!({"name": "x", "inputSchema": {"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}),
-            &Value::Null,
-        )
-        .unwrap();
-        assert!(d["metadata"]["mcp"].get("schema_warnings").is_none());
+        let tool = json!({"name": "deep", "inputSchema": deep_union});
+        let d = ListedTool::of(&tool, &Value::Null).unwrap().description();
+        assert_eq!(d.schema["type"], "object");
+        assert_eq!(d.schema["properties"]["a"], deep);
+        assert!(d.schema.get("anyOf").is_none() && d.schema.get("$schema").is_none());
+        assert_eq!(d.metadata.mcp.schema_warnings.len(), 2);
     }
 }

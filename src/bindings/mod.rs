@@ -44,7 +44,8 @@ pub struct WasmClient {
     defaults: options::CallDefaults,
     /// The host's `approval` predicate, if any.
     approval: Option<Function>,
-    /// `metadata` of the tools last listed, by name (handed to the approval predicate).
+    /// `metadata` of the tools last listed, by name, each as the JSON text `listTools()` wrote
+    /// (a `Value::String`), handed to the approval predicate.
     tool_metadata: Rc<RefCell<Map<String, Value>>>,
     /// This adapter's result cache: its private results, and the first place public ones
     /// are looked up (see `cache.rs`). Freed with the adapter.

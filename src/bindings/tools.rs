@@ -8,7 +8,7 @@ use super::json::to_host;
 use super::{promise, WasmClient};
 use crate::adapter::interrupt::{self, ResultOrInterrupt, Retry};
 use crate::adapter::resources::host_shape;
-use crate::adapter::write_description;
+use crate::adapter::ListedTool;
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
 use crate::error::{Error, ErrorCode, Result};
@@ -32,7 +32,7 @@ pub(super) fn finish(method: &str, step: ResultOrInterrupt) -> Result<JsValue> {
 #[wasm_bindgen]
 impl WasmClient {
     /// Resolves to the JSON text of an array of tool descriptions (see
-    /// [`crate::adapter::write_description`]), each `schema` that equals its `inputSchema`
+    /// [`ListedTool::write_description`]), each `schema` that equals its `inputSchema`
     /// as `null` (`listTools()` in adapter.js puts it back). `call` is
     /// `{ signal?, timeoutMs?, cacheMode? }`; pages are served from the result cache while
     /// their `ttlMs` lasts.
@@ -55,38 +55,29 @@ impl WasmClient {
                 .unwrap_or(Value::Null);
             // the descriptions written straight from the listed tools (no description value
             // built, copied or dropped; no tool description carries a string worth sending
-            // on its own, see super::json), each `schema` equal to its `inputSchema` as `null`
+            // on its own, see super::json), each `schema` equal to its `inputSchema` as `null`;
+            // with a gate, the text of each tool's metadata kept for the approval predicate
+            let mut cache = gated.then(|| metadata.borrow_mut());
+            if let Some(cache) = &mut cache {
+                cache.clear();
+            }
             let mut out = Vec::with_capacity(1024 * tools.len());
             out.push(b'[');
-            let mut written = Vec::new();
             for tool in &tools {
-                let mark = out.len();
-                if mark > 1 {
+                let Some(tool) = ListedTool::of(tool, &server_info) else {
+                    continue;
+                };
+                if out.len() > 1 {
                     out.push(b',');
                 }
-                if write_description(&mut out, tool, &server_info) {
-                    written.push(mark);
-                } else {
-                    out.truncate(mark);
+                let written = tool.write_description(&mut out);
+                if let Some(cache) = &mut cache {
+                    let text = std::str::from_utf8(&out[written]).unwrap_or_default();
+                    cache.insert(tool.name().to_owned(), Value::from(text));
                 }
             }
             out.push(b']');
-            if gated {
-                // the approval predicate's metadata, read back from the text the host gets
-                let mut cache = metadata.borrow_mut();
-                cache.clear();
-                written.push(out.len() - 1);
-                for span in written.windows(2) {
-                    let (from, to) = (span[0] + usize::from(span[0] > 1), span[1]);
-                    if let Ok(Value::Object(mut tool)) =
-                        mcp_wasm_adapter_json::parse(&out[from..to])
-                    {
-                        if let Some(Value::String(name)) = tool.remove("name") {
-                            cache.insert(name, tool.remove("metadata").unwrap_or(Value::Null));
-                        }
-                    }
-                }
-            }
+            drop(cache);
             mcp_wasm_adapter_json::drop_values(tools);
             Ok(JsValue::from_str(
                 std::str::from_utf8(&out).unwrap_or_default(),
@@ -107,12 +98,16 @@ impl WasmClient {
         let (client, pending) = (self.client.clone(), self.pending.clone());
         let opts = self.defaults.call_options(&call, Some(&name));
         let args = js::to_json(&args, "tool arguments");
-        // the approval predicate, with the tool's metadata it reads (none: nothing looked up)
+        // the approval predicate, with the JSON text of the tool's metadata it reads (`null`
+        // for a tool not listed; no gate: nothing looked up)
         let gate = match self.approval.clone() {
             Some(_) if js::get(&call, "approved").as_bool() == Some(true) => None,
             Some(gate) => {
-                let metadata = self.tool_metadata.borrow().get(&name).cloned();
-                Some((gate, metadata.unwrap_or(Value::Null)))
+                let metadata = match self.tool_metadata.borrow().get(&name) {
+                    Some(Value::String(text)) => text.clone(),
+                    _ => "null".to_owned(),
+                };
+                Some((gate, metadata))
             }
             None => None,
         };
@@ -129,11 +124,7 @@ impl WasmClient {
                     "args",
                     &js::parse_json(&crate::json_text(&arguments)),
                 );
-                js::set(
-                    &request,
-                    "metadata",
-                    &js::parse_json(&crate::json_text(&metadata)),
-                );
+                js::set(&request, "metadata", &js::parse_json(&metadata));
                 let verdict = js::call_maybe_async(&gate, &request).await.map_err(|e| {
                     to_js(Error::new(
                         ErrorCode::InvalidArgument,
@@ -146,6 +137,8 @@ impl WasmClient {
                     let allowed = js::to_json(&given, "allowedDecisions")
                         .and_then(interrupt::allowed_decisions)
                         .map_err(to_js)?;
+                    let metadata =
+                        mcp_wasm_adapter_json::parse(metadata.as_bytes()).unwrap_or_default();
                     let interrupt = interrupt::approval_interrupt(
                         &client, &name, &arguments, &metadata, allowed,
                     );
