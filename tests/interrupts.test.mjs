@@ -195,6 +195,32 @@ describe('FastMCP fixture', () => {
     await assert.rejects(adapter.resume(gated, { decision: 'maybe' }), { code: 'invalid_argument' });
   });
 
+  test('approval: the predicate and the interrupt get each tool\'s metadata as listTools() gave it', async () => {
+    const rec = recordingFetch();
+    const seen = new Map();
+    const adapter = new MCPAdapter(server.url, {
+      fetch: rec.fetch,
+      approval: ({ name, metadata }) => {
+        seen.set(name, metadata);
+        return true;
+      },
+    });
+    const tools = await adapter.listTools();
+    // the fixture's tools have titles, _meta, annotations and schema warnings between them
+    assert.ok(tools.some((t) => t.metadata.mcp.schema_warnings) && tools.some((t) => t.metadata.mcp.tool.annotations));
+    for (const tool of tools) {
+      const gated = await tool.invoke({});
+      assert.equal(gated.type, 'mcp_approval', tool.name);
+      assert.deepEqual(seen.get(tool.name), tool.metadata, tool.name);
+      assert.deepEqual(gated.metadata, tool.metadata, tool.name);
+    }
+    assert.equal(seen.size, tools.length);
+    // a tool the server does not list: `null`, after listing again
+    assert.equal((await adapter.callTool('not_listed', {})).metadata, null);
+    assert.equal(seen.get('not_listed'), null);
+    assert.deepEqual(rec.calls(), [], 'nothing was called');
+  });
+
   test('approval: a gate on annotations holds on a call made before any listTools() (the adapter lists first)', async () => {
     const rec = recordingFetch();
     const adapter = new MCPAdapter(server.url, {
