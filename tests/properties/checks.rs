@@ -299,6 +299,7 @@ fn read(status: u16, content_type: Option<&str>, parts: Vec<Bytes>, max: usize) 
         location: None,
         session_id: None,
         body: body_from_chunks(parts.into_iter().map(Ok).collect()),
+        trace: None,
     };
     let mut seen = Vec::new();
     let limits = Limits {
