@@ -119,8 +119,9 @@ extern "C" {
     ) -> u32;
 }
 
-/// `texts` joined by NULs (never in JSON text), as they cross to `exchange.js` in one string.
-/// A text that holds a NUL itself, so is no JSON, crosses empty, which is no JSON either.
+/// `texts` joined by NULs, as they cross to `exchange.js` in one string: texts of events the
+/// core hands over, which hold no NUL (never in JSON text; see `offer` in
+/// src/transport/body.rs).
 pub(super) fn nul_joined(texts: &[&str]) -> String {
     // by hand: `join` compiles a generic copy loop for this one use
     let mut joined = String::new();
@@ -128,9 +129,7 @@ pub(super) fn nul_joined(texts: &[&str]) -> String {
         if i > 0 {
             joined.push('\0');
         }
-        if !text.contains('\0') {
-            joined.push_str(text);
-        }
+        joined.push_str(text);
     }
     joined
 }

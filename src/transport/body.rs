@@ -25,7 +25,8 @@ pub type NotificationFilter = Rc<dyn Fn(&[&str]) -> usize>;
 /// Told the data of the events of an event stream as [`ResponseReader::next`] decodes them:
 /// those decoded at once in one call, in the stream's order, each once, before any is read
 /// or offered to a [`NotificationFilter`]; events without data (a priming event, a lone `id`)
-/// are left out. The wasm bindings hand them to the host's `onTrace` in one crossing, so
+/// are left out, and data that holds a NUL (so is no JSON text) is told as an empty text.
+/// The wasm bindings hand them to the host's `onTrace` in one crossing, joined by NULs, so
 /// that the trace shows what this decoder read rather than a second decoding of the bytes.
 pub type EventTrace = Rc<dyn Fn(&[&str])>;
 
@@ -335,7 +336,12 @@ fn offer(
     let mut texts = Vec::with_capacity(batch.len());
     if let Some(trace) = trace {
         for event in batch.iter().filter(|event| !event.data.is_empty()) {
-            texts.push(event.data.as_str());
+            // data that holds a NUL is no JSON text, and told as an empty text, no JSON either
+            texts.push(if event.data.contains('\0') {
+                ""
+            } else {
+                &event.data
+            });
         }
         if !texts.is_empty() {
             trace(&texts);
@@ -617,7 +623,7 @@ mod tests {
         let chunks = [
             "data: {\"method\":\"notifications/message\"}\n\nda",
             "ta: {\"method\":\"notifications/progress\"}\n",
-            "\ndata: not json\n\n",
+            "\ndata: not json\n\ndata: {\"a\":\"\0\"}\n\n",
         ];
         let mut resp = response(200, "text/event-stream", &chunks);
         let (trace, told) = recording_trace();
@@ -631,7 +637,7 @@ mod tests {
             block_on(reader.next(None)).unwrap(),
             ResponseItem::Message(_)
         ));
-        // what the core cannot parse is traced all the same
+        // what the core cannot parse is traced all the same; data holding a NUL, as empty
         assert_eq!(
             block_on(reader.next(None)).unwrap_err().code,
             ErrorCode::InvalidJson
@@ -642,7 +648,8 @@ mod tests {
             [
                 "{\"method\":\"notifications/message\"}",
                 "{\"method\":\"notifications/progress\"}",
-                "not json"
+                "not json",
+                ""
             ]
         );
     }
