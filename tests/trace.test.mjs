@@ -253,6 +253,23 @@ describe('onTrace tells what the server sent, as the core decoded it', () => {
     });
   }
 
+  it('FastMCP: a credential the server echoes back in an event stream is redacted from the traced events', async () => {
+    const secret = `${TOKEN}-streamed`;
+    const kept = keepingFetch();
+    const { adapter, events } = tracedAdapter(servers['FastMCP (2026-07-28)']().url, { fetch: kept.fetch, headers: { 'X-Api-Key': secret }, onLoggingMessage: () => {} });
+    const out = await adapter.callTool('log_message', { level: 'info', text: secret });
+    assert.equal(out.content[0].text, `logged info: ${secret}`);
+    await Promise.all(kept.bodies.map((b) => b.done));
+    const answer = kept.bodies.at(-1);
+    assert.ok(answer.contentType.startsWith('text/event-stream') && answer.text.includes(secret), 'the server streamed the credential back');
+    const received = events.filter((e) => e.direction === 'receive' && e.method === 'tools/call');
+    assert.deepEqual(
+      received.map((e) => e.message.params?.data.msg ?? e.message.result.content[0].text),
+      ['[redacted]', 'log_message done (info)', 'logged info: [redacted]'],
+    );
+    for (const event of events) assert.ok(!JSON.stringify(event).includes(secret), `credential in ${JSON.stringify(event)}`);
+  });
+
   it('TypeScript SDK: a subscription\'s stream is traced as it is read, its events under subscriptions/listen', async () => {
     const { adapter, events } = tracedAdapter(servers['TypeScript SDK (2026-07-28)']().url);
     const seen = [];
