@@ -387,7 +387,9 @@ export interface TraceEvent {
   /**
    * The parsed JSON-RPC message (a copy: changing it changes nothing). A response body that
    * held none (a `202` to a notification, an error page, a redirect) is one `receive` event
-   * with `message` undefined; an event stream gives one `receive` event per event read.
+   * with `message` undefined; an event stream gives one `receive` event per event with data
+   * that the adapter read, as its SSE decoder read it (an event without data, such as a
+   * priming event, gives none; data that is not JSON gives `message` undefined).
    */
   message: Record<string, unknown> | undefined;
   /** The HTTP status of the response, on `receive` events. */

@@ -157,6 +157,7 @@ fn random_bytes_and_mangled_messages_through_the_response_reader() {
                 location: None,
                 session_id: None,
                 body: body_from_chunks(chunked(&mut rng, &body)),
+                trace: None,
             };
             let mut seen = 0;
             let limits = Limits {

@@ -2,14 +2,19 @@
 // the request it belongs to and the HTTP status, and the host's credentials redacted even
 // when a server echoes them back. Against the TypeScript SDK fixture (JSON and SSE bodies)
 // and the FastMCP fixture in its handshake era (a session, a server request mid-call).
+// An event stream's messages are those the core's SSE decoder read (src/transport/sse.rs):
+// the same as what the server sent, on real servers (FastMCP ends its lines with CRLF, the SDK
+// with LF; a subscription's stream; a handshake-era session's GET stream) and on streams no
+// real server sends, from a scripted server and a `fetch` that cuts the stream anywhere.
 //
 //   bash scripts/build.sh && node --test tests/trace.test.mjs
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
-import { JsExchange } from '../src/bindings/exchange.js';
-import { startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { useFake } from './helpers/fake-server.mjs';
+import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { until } from './helpers/wait.mjs';
 
 const TOKEN = 'tr4ce-t0ken-5ecret-0123456789';
 
@@ -167,55 +172,257 @@ describe('onTrace on a handshake-era server', () => {
   });
 });
 
-describe('onTrace on an event stream cut anywhere', () => {
-  // What no real server does on purpose: a stream cut inside CRLFs, field names and UTF-8
-  // characters. The exchange of src/bindings/exchange.js is driven as the core drives it
-  // (start, then read() to the end) over a fetch that answers with these chunks.
-  const events = [
-    { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1, message: 'ünïcödé ✓' } },
-    { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'line one\nline two' } },
-    { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'done' }] } },
-  ];
-  const stream = new TextEncoder().encode(
-    ': a comment\r\n\r\n' +
-      `event: message\r\nid: 1\r\ndata: ${JSON.stringify(events[0])}\r\n\r\n` +
-      // one message over two data lines (joined by a newline, which JSON allows between members)
-      `data: ${JSON.stringify(events[1]).replace(',"method"', ',\r\ndata:"method"')}\n\n` +
-      `retry: 1000\rdata: ${JSON.stringify(events[2])}\r\r`,
-  );
-  const expected = events;
-
-  /** The trace of one exchange whose body arrives cut at `cuts`. */
-  async function traced(cuts) {
-    const told = [];
-    const chunks = [];
-    let at = 0;
-    for (const cut of [...cuts, stream.length]) {
-      chunks.push(stream.slice(at, cut));
-      at = cut;
+/**
+ * A `fetch` (the adapter's option) that keeps the text of every response body as the server
+ * sent it, in order: `{ fetch, bodies }`, each body `{ contentType, text }` (`text` complete
+ * once `done` resolves).
+ */
+function keepingFetch() {
+  const bodies = [];
+  const kept = async (url, init) => {
+    const response = await fetch(url, init);
+    if (!response.body) {
+      bodies.push({ contentType: response.headers.get('content-type'), text: '', done: Promise.resolve() });
+      return response;
     }
-    const fetchFn = async () =>
-      new Response(new ReadableStream({ pull(controller) {
-        if (chunks.length) controller.enqueue(chunks.shift());
-        else controller.close();
-      } }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    const exchange = new JsExchange(fetchFn, undefined, 0, (event) => told.push(event));
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } });
-    await exchange.start(undefined, undefined, 'http://127.0.0.1:9/mcp', 'POST', 'tools/call', 'content-type\0application/json', body, 1 << 20);
-    while ((await exchange.read()) !== undefined);
-    exchange.close();
-    return told;
+    const [ours, theirs] = response.body.tee();
+    const body = { contentType: response.headers.get('content-type'), text: '' };
+    body.done = (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of theirs) body.text += decoder.decode(chunk, { stream: true });
+    })();
+    bodies.push(body);
+    return new Response(ours, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  return { fetch: kept, bodies };
+}
+
+/**
+ * The messages a real server sent in `bodies` (from {@link keepingFetch}), in order: a JSON
+ * body's one message, and each event's of an event stream. Real servers write each event's
+ * message on one `data: ` line, so the lines are read here (with any line end), not decoded
+ * as SSE.
+ */
+function sentMessages(bodies) {
+  const messages = [];
+  for (const { contentType, text } of bodies) {
+    if (contentType?.startsWith('text/event-stream')) {
+      for (const line of text.split(/\r\n|\r|\n/)) if (line.startsWith('data: ') && line.length > 6) messages.push(JSON.parse(line.slice(6)));
+    } else messages.push(text ? JSON.parse(text) : undefined);
+  }
+  return messages;
+}
+
+/** Calls `count_slowly` (progress) and `log_message` (log messages, text over two lines) on `adapter`. */
+async function streamedCalls(adapter) {
+  const progress = [];
+  const out = await adapter.callTool('count_slowly', { steps: 3, delay_ms: 5 }, { onProgress: (p) => progress.push(p.progress) });
+  assert.equal(out.content[0].text, 'counted to 3');
+  assert.deepEqual(progress, [1, 2, 3]);
+  const logged = await adapter.callTool('log_message', { level: 'info', text: 'line one\nline two' });
+  assert.equal(logged.content[0].text, 'logged info: line one\nline two');
+}
+
+describe('onTrace tells what the server sent, as the core decoded it', () => {
+  const servers = {
+    'FastMCP (2026-07-28)': useServer(() => startFastMCP()),
+    'FastMCP (handshake era)': useServer(() => startFastMCP({ legacyOnly: true })),
+    'TypeScript SDK (2026-07-28)': useServer(() => startTsServer()),
+  };
+
+  for (const [name, server] of Object.entries(servers)) {
+    it(`${name}: each received message is one the server sent, in order, none missing`, async () => {
+      const kept = keepingFetch();
+      const { adapter, events } = tracedAdapter(server().url, { fetch: kept.fetch, onLoggingMessage: () => {} });
+      await streamedCalls(adapter);
+      await Promise.all(kept.bodies.map((b) => b.done));
+      const streams = kept.bodies.filter((b) => b.contentType?.startsWith('text/event-stream'));
+      assert.ok(streams.length >= 2, 'both calls were answered with an event stream');
+      // FastMCP (sse-starlette) ends its lines with CRLF, the SDK with LF
+      assert.equal(streams.every((b) => b.text.includes('\r\n')), name.startsWith('FastMCP'));
+      const received = events.filter((e) => e.direction === 'receive');
+      assert.deepEqual(received.map((e) => e.message), sentMessages(kept.bodies));
+      const calls = summary(events).filter((line) => line.startsWith('receive tools/call'));
+      assert.deepEqual(calls, [
+        ...Array(3).fill('receive tools/call 200 notifications/progress'),
+        'receive tools/call 200 result',
+        ...Array(2).fill('receive tools/call 200 notifications/message'),
+        'receive tools/call 200 result',
+      ]);
+      await adapter.close();
+    });
   }
 
-  it('tells each message once, whole, wherever the stream is cut', async () => {
-    for (let cut = 1; cut < stream.length; cut += 1) {
-      const told = await traced([cut]);
-      assert.deepEqual(told.map((e) => e.direction), ['send', 'receive', 'receive', 'receive'], `cut at ${cut}`);
-      assert.deepEqual(told.slice(1).map((e) => e.message), expected, `cut at ${cut}`);
-      assert.ok(told.slice(1).every((e) => e.status === 200 && e.method === 'tools/call'));
+  it('FastMCP: a credential the server echoes back in an event stream is redacted from the traced events', async () => {
+    const secret = `${TOKEN}-streamed`;
+    const kept = keepingFetch();
+    const { adapter, events } = tracedAdapter(servers['FastMCP (2026-07-28)']().url, { fetch: kept.fetch, headers: { 'X-Api-Key': secret }, onLoggingMessage: () => {} });
+    const out = await adapter.callTool('log_message', { level: 'info', text: secret });
+    assert.equal(out.content[0].text, `logged info: ${secret}`);
+    await Promise.all(kept.bodies.map((b) => b.done));
+    const answer = kept.bodies.at(-1);
+    assert.ok(answer.contentType.startsWith('text/event-stream') && answer.text.includes(secret), 'the server streamed the credential back');
+    const received = events.filter((e) => e.direction === 'receive' && e.method === 'tools/call');
+    assert.deepEqual(
+      received.map((e) => e.message.params?.data.msg ?? e.message.result.content[0].text),
+      ['[redacted]', 'log_message done (info)', 'logged info: [redacted]'],
+    );
+    for (const event of events) assert.ok(!JSON.stringify(event).includes(secret), `credential in ${JSON.stringify(event)}`);
+  });
+
+  it('TypeScript SDK: a subscription\'s stream is traced as it is read, its events under subscriptions/listen', async () => {
+    const { adapter, events } = tracedAdapter(servers['TypeScript SDK (2026-07-28)']().url);
+    const seen = [];
+    const sub = await adapter.subscribe({ toolsListChanged: true }, (n) => seen.push(n));
+    await adapter.callTool('add_tool', { name: 'traced_tool' });
+    await until(() => seen.length > 0, 5_000, 'tools/list_changed');
+    const changed = events.find((e) => e.message?.method === 'notifications/tools/list_changed');
+    assert.ok(changed, summary(events).join('\n'));
+    assert.deepEqual([changed.direction, changed.method, changed.status], ['receive', 'subscriptions/listen', 200]);
+    assert.deepEqual(changed.message.params, seen[0].params);
+    sub.close();
+    await sub.closed;
+  });
+});
+
+describe('onTrace on a handshake-era session\'s GET stream (server-everything)', { timeout: 120_000 }, () => {
+  const server = useServer(startEverything);
+
+  it('tells the messages of the GET stream, with no method of their own', async () => {
+    const { adapter, events } = tracedAdapter(server().url);
+    const seen = [];
+    const uri = 'demo://resource/static/document/features.md';
+    const sub = await adapter.subscribe({ resourceSubscriptions: [uri] }, (n) => seen.push(n));
+    await adapter.callTool('toggle-subscriber-updates', {});
+    await until(() => seen.length > 0, 8_000, 'resources/updated');
+    await adapter.callTool('toggle-subscriber-updates', {});
+    const updated = events.find((e) => e.message?.method === 'notifications/resources/updated');
+    assert.ok(updated, summary(events).join('\n'));
+    assert.deepEqual([updated.direction, updated.method, updated.status], ['receive', undefined, 200]);
+    assert.deepEqual(updated.message.params, { uri });
+    sub.close();
+    await sub.closed;
+    await adapter.close();
+  });
+});
+
+/** Messages of the streams below: a progress notification, a log message, the result. */
+const progressMessage = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1, message: 'ünïcödé ✓' } };
+const logMessage = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'line one\nline two' } };
+const resultMessage = (id) => ({ jsonrpc: '2.0', id, result: { resultType: 'complete', content: [{ type: 'text', text: 'done' }] } });
+
+/** `message` as the data lines of an event, cut at each `,"` (JSON allows the LF the lines are joined by there). */
+const dataLines = (message, field = 'data: ', end = '\n') => `${field}${JSON.stringify(message).replaceAll(',"', `,${end}${field}"`)}${end}`;
+
+describe('onTrace on event streams no real server sends (scripted server)', () => {
+  // each tool answers with its stream; the trace must hold what the core's decoder read
+  const odd = {
+    // a BOM, a comment, a priming event (id, empty data), data without the space, an
+    // event name, CR-only line ends, a `data` line without a colon (an empty line of data)
+    odd_fields: (id) =>
+      '\uFEFF: hello\r\nid: 0\r\ndata:\r\n\r\n' +
+      `event: message\r${dataLines(progressMessage, 'data:', '\r')}\r` +
+      `retry: 10\n${dataLines(logMessage).replace('\n', '\ndata\n')}\n` +
+      `id: 9\n${dataLines(resultMessage(id), 'data: ', '\r\n')}\r\n`,
+    // the result's event lacks its blank line: the decoder drops it, and the call fails
+    unterminated: (id) => `${dataLines(progressMessage)}\n${dataLines(resultMessage(id))}`,
+    // data that is no JSON (a raw NUL in it): told without a message, and the call fails
+    nul_data: () => `${dataLines(progressMessage)}\ndata: {"a":"\0"}\n\n`,
+  };
+  const fake = useFake(() =>
+    Object.fromEntries(
+      Object.entries(odd).map(([tool, stream]) => [
+        tool,
+        (ctx) => {
+          const sse = ctx.sse();
+          sse.write(stream(ctx.id));
+          sse.end();
+        },
+      ]),
+    ),
+  );
+
+  /** The trace of calling `tool`: its receive events' messages, and how the call ended. */
+  async function traceOf(tool) {
+    const { adapter, events } = tracedAdapter(fake().url);
+    let outcome;
+    try {
+      outcome = await adapter.callTool(tool, {});
+    } catch (e) {
+      outcome = e;
     }
+    const received = events.filter((e) => e.method === 'tools/call' && e.direction === 'receive');
+    assert.ok(received.every((e) => e.status === 200));
+    return { messages: received.map((e) => e.message), outcome, sent: events.find((e) => e.method === 'tools/call').message };
+  }
+
+  it('multi-line data, CR and CRLF line ends, a BOM, comments, data without a space, events without data', async () => {
+    const { messages, outcome, sent } = await traceOf('odd_fields');
+    assert.equal(outcome.content[0].text, 'done');
+    assert.deepEqual(messages, [progressMessage, logMessage, resultMessage(sent.id)]);
+  });
+
+  it('a last event without its blank line is not read, so not told', async () => {
+    const { messages, outcome } = await traceOf('unterminated');
+    assert.equal(outcome.code, 'stream_ended');
+    assert.deepEqual(messages, [progressMessage]);
+  });
+
+  it('an event whose data is no JSON is told without a message, and the call fails', async () => {
+    const { messages, outcome } = await traceOf('nul_data');
+    assert.equal(outcome.code, 'invalid_json');
+    assert.deepEqual(messages, [progressMessage, undefined]);
+  });
+});
+
+describe('onTrace on an event stream cut anywhere', () => {
+  // What a network may do to any stream: cut it inside CRLFs, field names and UTF-8
+  // characters. A `fetch` (the adapter's option) answers the call with these chunks.
+  const stream = (id) =>
+    new TextEncoder().encode(
+      ': a comment\r\n\r\n' +
+        `event: message\r\nid: 1\r\ndata: ${JSON.stringify(progressMessage)}\r\n\r\n` +
+        `${dataLines(logMessage, 'data: ', '\r\n')}\n` +
+        `retry: 1000\rdata: ${JSON.stringify(resultMessage(id))}\r\r`,
+    );
+  let cuts = [];
+  const fetchFn = async (url, init) => {
+    const { id, method } = JSON.parse(init.body);
+    if (method === 'server/discover') {
+      const result = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} } };
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), { headers: { 'content-type': 'application/json' } });
+    }
+    const bytes = stream(id);
+    const chunks = [];
+    let at = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      chunks.push(bytes.slice(at, cut));
+      at = cut;
+    }
+    const body = new ReadableStream({
+      pull(controller) {
+        if (chunks.length) controller.enqueue(chunks.shift());
+        else controller.close();
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  };
+
+  it('tells each message once, whole, wherever the stream is cut', async () => {
+    const { adapter, events } = tracedAdapter('http://127.0.0.1:9/mcp', { fetch: fetchFn });
+    const length = stream(1).length;
+    const check = async (at, label) => {
+      cuts = at;
+      events.length = 0;
+      const out = await adapter.callTool('x', {});
+      assert.equal(out.content[0].text, 'done', label);
+      const call = events.filter((e) => e.method === 'tools/call');
+      assert.deepEqual(call.map((e) => e.direction), ['send', 'receive', 'receive', 'receive'], label);
+      assert.deepEqual(call.slice(1).map((e) => e.message), [progressMessage, logMessage, resultMessage(call[0].message.id)], label);
+      assert.ok(call.slice(1).every((e) => e.status === 200));
+    };
+    for (let cut = 1; cut < length; cut += 1) await check([cut], `cut at ${cut}`);
     // and one byte at a time
-    const bytewise = await traced(Array.from({ length: stream.length - 1 }, (_, i) => i + 1));
-    assert.deepEqual(bytewise.slice(1).map((e) => e.message), expected);
+    await check(Array.from({ length: length - 1 }, (_, i) => i + 1), 'bytewise');
   });
 });

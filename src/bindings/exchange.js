@@ -14,7 +14,8 @@
 // a custom `fetch` and its body reads) also race the host's signal, so code that ignores the
 // signal cannot outlive the call; the global `fetch` honours it itself. Redirects are `manual`: the core follows same-origin 307/308
 // only, so host headers (credentials) never reach another origin.
-// The host's `onTrace` sees each message here, where the bodies pass anyway (`Trace`).
+// The host's `onTrace` sees each message here, where the bodies pass anyway, and the events
+// of an event stream as the core decodes them (`Trace`).
 
 /** The message of a thrown value, with its `cause` (undici puts the reason there), redacted. */
 function describe(thrown) {
@@ -166,7 +167,10 @@ function redacted(value, secrets) {
 
 /**
  * The host's `onTrace` for one exchange: each JSON-RPC message as `{ direction, method,
- * message, status }` (index.d.ts `TraceEvent`); an event stream's events as the core reads them.
+ * message, status }` (index.d.ts `TraceEvent`). The request body and a response body read
+ * here are told as they pass; an event stream is decoded only by the core
+ * (src/transport/sse.rs), which hands the data of its events over as it reads them
+ * (`JsExchange.traceEvents`), so that the trace shows what the core read.
  */
 class Trace {
   constructor(onTrace) {
@@ -200,30 +204,15 @@ class Trace {
     }
   }
 
+  /** The response head, with the whole body unless it is an event stream, whose events come from `events`. */
   received(status, contentType, body) {
     this.status = status;
-    if (mediaType(contentType) === 'text/event-stream') this.events = { decoder: new TextDecoder(), rest: '' };
-    else this.tell('receive', body && new TextDecoder().decode(body));
+    if (mediaType(contentType) !== 'text/event-stream') this.tell('receive', body && new TextDecoder().decode(body));
   }
 
-  /** A chunk of an event stream (undefined at its end): tells the data of each event it completes. */
-  chunk(bytes) {
-    const events = this.events;
-    if (!events) return;
-    const text = events.rest + events.decoder.decode(bytes, { stream: !!bytes });
-    // a CR at the end may be the first half of a CRLF
-    const cut = bytes && text.endsWith('\r') ? text.length - 1 : text.length;
-    const lines = text.slice(0, cut).split(/\r\n|\r|\n/);
-    events.rest = bytes ? lines.pop() + text.slice(cut) : '';
-    for (const line of lines) {
-      if (line === '') {
-        if (events.data !== undefined) this.tell('receive', events.data);
-        events.data = undefined;
-      } else if (/^data(:|$)/.test(line)) {
-        const value = line.slice(5).replace(/^ /, '');
-        events.data = events.data === undefined ? value : `${events.data}\n${value}`;
-      }
-    }
+  /** The data of events the core decoded from the event stream, joined by NULs: tells each, in order. */
+  events(texts) {
+    for (const text of texts.split('\0')) this.tell('receive', text);
   }
 }
 
@@ -513,12 +502,19 @@ export class JsExchange {
     if (this.timedOut) throw this.classify(undefined, 'while reading the response');
     if (step.done) {
       this.reader = undefined;
-      this.trace?.chunk(undefined);
       return undefined;
     }
     if (!(step.value instanceof Uint8Array)) throw { code: FAILURE_CODES.badResponse, message: 'response body chunk is not a Uint8Array' };
-    this.trace?.chunk(step.value);
     return step.value;
+  }
+
+  /**
+   * The data of events the core decoded at once from this exchange's event stream, joined by
+   * NULs (`EventTrace` in src/transport/body.rs; called only when the host gave `onTrace`):
+   * each is a `receive` event of the trace.
+   */
+  traceEvents(texts) {
+    this.trace?.events(texts);
   }
 
   /** Ends the exchange: clears its timer and abort listener; cancels an unread body. */

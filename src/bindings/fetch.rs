@@ -13,7 +13,7 @@
 
 use super::js::get;
 use crate::error::{Error, ErrorCode, Result};
-use crate::transport::{Exchange, HttpRequest, HttpResponse};
+use crate::transport::{EventTrace, Exchange, HttpRequest, HttpResponse};
 use bytes::Bytes;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::{self, StreamExt};
@@ -66,6 +66,12 @@ extern "C" {
     #[wasm_bindgen(method)]
     fn read(this: &JsExchange) -> Promise;
 
+    /// Tells the host's `onTrace` the data of the events the core decoded at once from this
+    /// exchange's event stream (`texts`: joined by NULs, see [`nul_joined`]; the response's
+    /// [`EventTrace`]).
+    #[wasm_bindgen(method, js_name = traceEvents)]
+    fn trace_events(this: &JsExchange, texts: &str);
+
     /// Clears the timer and listener; cancels an unread body.
     #[wasm_bindgen(method)]
     fn close(this: &JsExchange);
@@ -111,6 +117,21 @@ extern "C" {
         log: &JsValue,
         context: &JsValue,
     ) -> u32;
+}
+
+/// `texts` joined by NULs, as they cross to `exchange.js` in one string: texts of events the
+/// core hands over, which hold no NUL (never in JSON text; see `offer` in
+/// src/transport/body.rs).
+pub(super) fn nul_joined(texts: &[&str]) -> String {
+    // by hand: `join` compiles a generic copy loop for this one use
+    let mut joined = String::new();
+    for (i, text) in texts.iter().enumerate() {
+        if i > 0 {
+            joined.push('\0');
+        }
+        joined.push_str(text);
+    }
+    joined
 }
 
 /// Timeout of a request that carries no [`CallContext`], in milliseconds: one the core makes
@@ -354,12 +375,21 @@ impl Exchange for FetchExchange {
             remember_all(head.remembered());
             let (content_type, location, session_id) =
                 (head.content_type(), head.location(), head.session_id());
+            let mut trace = None;
             let body = if let Some(bytes) = head.body() {
                 // the whole body is here: the exchange is over (its timer cleared now)
                 let bytes = Bytes::from(bytes.to_vec());
                 drop(exchange);
                 stream::iter([Ok(bytes)]).boxed_local()
             } else {
+                // an event stream's events are traced as the core decodes them (exchange.js
+                // traced any other body itself)
+                if !on_trace.is_undefined() {
+                    let traced = exchange.0.clone();
+                    trace = Some(Rc::new(move |texts: &[&str]| {
+                        traced.trace_events(&nul_joined(texts));
+                    }) as EventTrace);
+                }
                 stream::unfold(Some(exchange), |exchange| async move {
                     let exchange = exchange?;
                     match JsFuture::from(exchange.0.read()).await {
@@ -378,6 +408,7 @@ impl Exchange for FetchExchange {
                 location,
                 session_id,
                 body,
+                trace,
             })
         })
     }

@@ -4,7 +4,7 @@
 //! checks that the declarations name exactly these options, and that [`parse`] and
 //! [`CallDefaults::request_options`] read exactly these, each once.
 
-use super::fetch::{take_notifications, CallContext, HostHeaders, ProgressClock};
+use super::fetch::{nul_joined, take_notifications, CallContext, HostHeaders, ProgressClock};
 use super::js::{self, get};
 use crate::client::{
     ClientConfig, HostHandler, NotificationFilter, NotificationHandler, ProtocolMode,
@@ -172,14 +172,7 @@ impl Listeners {
     /// Returns how many of the first it took.
     fn take(&self, texts: &[&str]) -> usize {
         let [progress, call_progress] = &self.progress;
-        // joined by NULs, by hand (`join` compiles a generic copy loop for this one use)
-        let mut joined = String::new();
-        for (i, text) in texts.iter().enumerate() {
-            if i > 0 {
-                joined.push('\0');
-            }
-            joined.push_str(text);
-        }
+        let joined = nul_joined(texts);
         let out = take_notifications(&joined, progress, call_progress, &self.log, &self.context);
         if let (1, Some(clock)) = (out & 1, &self.clock) {
             clock.progressed();

@@ -161,6 +161,7 @@ impl Exchange for Scripted {
                         .map(|chunk| chunk.map(|b| retarget(b, &id)))
                         .collect(),
                 ),
+                trace: None,
             }),
         });
         let answered = self.answered.clone();

@@ -22,6 +22,14 @@ use std::task::{Context, Poll};
 /// can build a value and write it out again.
 pub type NotificationFilter = Rc<dyn Fn(&[&str]) -> usize>;
 
+/// Told the data of the events of an event stream as [`ResponseReader::next`] decodes them:
+/// those decoded at once in one call, in the stream's order, each once, before any is read
+/// or offered to a [`NotificationFilter`]; events without data (a priming event, a lone `id`)
+/// are left out, and data that holds a NUL (so is no JSON text) is told as an empty text.
+/// The wasm bindings hand them to the host's `onTrace` in one crossing, joined by NULs, so
+/// that the trace shows what this decoder read rather than a second decoding of the bytes.
+pub type EventTrace = Rc<dyn Fn(&[&str])>;
+
 /// Bounds on what one response may bring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -89,6 +97,8 @@ enum BodyKind {
         events: LocalBoxStream<'static, Result<sse::Event>>,
         /// Events decoded (or the stream's failure) but not read yet, the next one last.
         backlog: Vec<Result<sse::Event>>,
+        /// Told the data of each event as it is decoded, if anyone watches.
+        trace: Option<EventTrace>,
     },
     Other {
         body: Option<LocalBoxStream<'static, Result<Bytes>>>,
@@ -106,6 +116,7 @@ impl ResponseReader {
             headers::EVENT_STREAM => BodyKind::Sse {
                 events: sse::events(body),
                 backlog: Vec::new(),
+                trace: response.trace,
             },
             _ => BodyKind::Other {
                 body: Some(body),
@@ -153,7 +164,8 @@ impl ResponseReader {
     ///   server request is a [`ResponseItem::Message`]; responses to other ids are skipped; our
     ///   response is the [`ResponseItem::Reply`] (drop the reader then: that closes the stream).
     ///   With a `filter`, the texts of the events decoded at once are offered to it first, and
-    ///   the notifications it takes are not read here (see [`NotificationFilter`]).
+    ///   the notifications it takes are not read here (see [`NotificationFilter`]). The
+    ///   response's [`EventTrace`], if any, is told them before that.
     /// - Anything else: a non-2xx status is [`ErrorCode::HttpStatus`] (with a short snippet
     ///   of the body, e.g. an HTML error page), a 2xx is [`ErrorCode::ContentType`].
     ///
@@ -192,7 +204,11 @@ impl ResponseReader {
                     Err(e) => Err(e.with_status(status)),
                 }
             }
-            BodyKind::Sse { events, backlog } => {
+            BodyKind::Sse {
+                events,
+                backlog,
+                trace,
+            } => {
                 let position = (&mut self.last_event_id, &mut self.retry_ms);
                 loop {
                     let event = match backlog.pop() {
@@ -201,17 +217,23 @@ impl ResponseReader {
                             let Some(event) = events.next().await else {
                                 break;
                             };
-                            // with a filter, an event fresh from the stream goes with those
-                            // decoded behind it: the notifications among the first are taken
-                            // at once
-                            match filter {
-                                Some(take) => match offer(
-                                    take, event?, events, backlog, position.0, position.1,
+                            // with a filter or a trace, an event fresh from the stream goes
+                            // with those decoded behind it: all are traced, and the
+                            // notifications among the first are taken, at once
+                            if filter.is_none() && trace.is_none() {
+                                event?
+                            } else {
+                                match offer(
+                                    (filter, trace.as_ref()),
+                                    event?,
+                                    events,
+                                    backlog,
+                                    position.0,
+                                    position.1,
                                 ) {
                                     Some(event) => event?,
                                     None => continue,
-                                },
-                                None => event?,
+                                }
                             }
                         }
                     };
@@ -285,14 +307,15 @@ fn note_position(
     }
 }
 
-/// Offers `first` and the events decoded behind it (those ready without waiting, up to and
-/// with a failure of the stream) to `take`, which takes the notifications among the first of
-/// them. The taken ones only leave their position; the others, then the failure, go to
-/// `backlog`, the next one last, and the first of them is taken from it and returned (`None`
-/// when nothing is left). An event without data, or whose data holds a NUL (never in JSON
-/// text: the texts cross joined by NULs), ends what is offered.
+/// Tells `trace` the data of `first` and of the events decoded behind it (those ready without
+/// waiting, up to and with a failure of the stream), then offers them to `take`, which takes
+/// the notifications among the first of them. The taken ones only leave their position; the
+/// others, then the failure, go to `backlog`, the next one last, and the first of them is
+/// taken from it and returned (`None` when nothing is left). An event without data, or whose
+/// data holds a NUL (never in JSON text: the texts cross joined by NULs), ends what is
+/// offered to `take`.
 fn offer(
-    take: &NotificationFilter,
+    (take, trace): (Option<&NotificationFilter>, Option<&EventTrace>),
     first: sse::Event,
     events: &mut LocalBoxStream<'static, Result<sse::Event>>,
     backlog: &mut Vec<Result<sse::Event>>,
@@ -311,17 +334,32 @@ fn offer(
         }
     }
     let mut texts = Vec::with_capacity(batch.len());
-    for event in &batch {
-        if event.data.is_empty() || event.data.contains('\0') {
-            break;
+    if let Some(trace) = trace {
+        for event in batch.iter().filter(|event| !event.data.is_empty()) {
+            // data that holds a NUL is no JSON text, and told as an empty text, no JSON either
+            texts.push(if event.data.contains('\0') {
+                ""
+            } else {
+                &event.data
+            });
         }
-        texts.push(event.data.as_str());
+        if !texts.is_empty() {
+            trace(&texts);
+        }
+        texts.clear();
     }
-    let taken = if texts.is_empty() {
-        0
-    } else {
-        take(&texts).min(texts.len())
-    };
+    let mut taken = 0;
+    if let Some(take) = take {
+        for event in &batch {
+            if event.data.is_empty() || event.data.contains('\0') {
+                break;
+            }
+            texts.push(event.data.as_str());
+        }
+        if !texts.is_empty() {
+            taken = take(&texts).min(texts.len());
+        }
+    }
     backlog.extend(failed);
     for event in batch.drain(taken..).rev() {
         backlog.push(Ok(event));
@@ -459,6 +497,7 @@ mod tests {
                     .map(|c| Ok(Bytes::from(c.to_string())))
                     .collect(),
             ),
+            trace: None,
         }
     }
 
@@ -527,6 +566,94 @@ mod tests {
         assert_eq!(offered[0].len(), 6);
     }
 
+    /// A trace that records what it is told, call by call.
+    fn recording_trace() -> (EventTrace, Rc<std::cell::RefCell<Vec<Vec<String>>>>) {
+        let told = Rc::new(std::cell::RefCell::new(Vec::new()));
+        let log = told.clone();
+        let trace: EventTrace = Rc::new(move |texts: &[&str]| {
+            log.borrow_mut()
+                .push(texts.iter().map(|t| t.to_string()).collect());
+        });
+        (trace, told)
+    }
+
+    /// The trace is told the data of every event the decoder produced, each once, as decoded
+    /// (multi-line data joined, CRLF and CR line ends, comments and events without data left
+    /// out), those of one chunk in one call, before the filter takes the notifications; what
+    /// the reader then reads is the same.
+    #[test]
+    fn the_trace_is_told_each_event_as_decoded_before_the_filter() {
+        let first = ": hi\r\nevent: message\r\ndata: {\"method\":\"notifications/progress\",\r\ndata:\"params\":{}}\r\n\r\n";
+        let second = "id: 0\r\ndata:\r\n\r\ndata: {\"id\":7,\"method\":\"ping\"}\r\rdata: {\"id\":1,\"result\":{}}\n\n";
+        for with_filter in [false, true] {
+            let mut resp = response(200, "text/event-stream", &[first, second]);
+            let (trace, told) = recording_trace();
+            resp.trace = Some(trace);
+            let mut reader = ResponseReader::new(resp, 1, &Limits::default());
+            let (filter, offered) = recording_filter();
+            let filter = with_filter.then_some(&filter);
+            let mut read = Vec::new();
+            while let ResponseItem::Message(m) = block_on(reader.next(filter)).unwrap() {
+                read.push(m);
+            }
+            let texts = [
+                "{\"method\":\"notifications/progress\",\n\"params\":{}}",
+                "{\"id\":7,\"method\":\"ping\"}",
+                "{\"id\":1,\"result\":{}}",
+            ];
+            assert_eq!(
+                *told.borrow(),
+                vec![texts.to_vec()],
+                "filter: {with_filter}"
+            );
+            // the filter was offered the texts up to the event without data, and took them
+            if with_filter {
+                assert_eq!(*offered.borrow(), vec![vec![texts[0]]]);
+                assert_eq!(read.len(), 1);
+            } else {
+                assert_eq!(read.len(), 2);
+            }
+        }
+    }
+
+    /// Events read one at a time (a stream the core reads without a filter, arriving in
+    /// pieces) are each told once, as each is decoded, and not again from the backlog.
+    #[test]
+    fn the_trace_is_told_each_event_once_when_read_one_by_one() {
+        let chunks = [
+            "data: {\"method\":\"notifications/message\"}\n\nda",
+            "ta: {\"method\":\"notifications/progress\"}\n",
+            "\ndata: not json\n\ndata: {\"a\":\"\0\"}\n\n",
+        ];
+        let mut resp = response(200, "text/event-stream", &chunks);
+        let (trace, told) = recording_trace();
+        resp.trace = Some(trace);
+        let mut reader = ResponseReader::new(resp, 1, &Limits::default());
+        assert!(matches!(
+            block_on(reader.next(None)).unwrap(),
+            ResponseItem::Message(_)
+        ));
+        assert!(matches!(
+            block_on(reader.next(None)).unwrap(),
+            ResponseItem::Message(_)
+        ));
+        // what the core cannot parse is traced all the same; data holding a NUL, as empty
+        assert_eq!(
+            block_on(reader.next(None)).unwrap_err().code,
+            ErrorCode::InvalidJson
+        );
+        let told: Vec<String> = told.borrow().concat();
+        assert_eq!(
+            told,
+            [
+                "{\"method\":\"notifications/message\"}",
+                "{\"method\":\"notifications/progress\"}",
+                "not json",
+                ""
+            ]
+        );
+    }
+
     /// A failure of the stream behind the events offered stays in the stream: the events
     /// before it are taken, then the failure is read.
     #[test]
@@ -542,6 +669,7 @@ mod tests {
             location: None,
             session_id: None,
             body,
+            trace: None,
         };
         let mut reader = ResponseReader::new(resp, 1, &Limits::default());
         let (filter, offered) = recording_filter();

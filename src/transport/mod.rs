@@ -18,7 +18,7 @@ use futures_util::stream::LocalBoxStream;
 use std::any::Any;
 use std::rc::Rc;
 
-pub use body::{read_response, Limits, MessageSink, ResponseItem, ResponseReader};
+pub use body::{read_response, EventTrace, Limits, MessageSink, ResponseItem, ResponseReader};
 pub use target::Target;
 
 /// One request to send: a POST carrying a JSON-RPC message, or (handshake era) a GET of an
@@ -56,6 +56,9 @@ pub struct HttpResponse {
     /// The body, chunk by chunk as the network delivers it. Dropping it cancels the
     /// request (that closes the response stream, which is how 2026-07-28 cancels).
     pub body: LocalBoxStream<'static, Result<Bytes>>,
+    /// Told the data of each event of a `text/event-stream` body as the reader decodes it
+    /// ([`EventTrace`]; the wasm exchange's `onTrace`). `None`: nobody watches.
+    pub trace: Option<EventTrace>,
 }
 
 /// The HTTP client the core drives: sends one request (a POST, or in the handshake era a GET

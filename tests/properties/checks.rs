@@ -31,9 +31,11 @@ use mcp_wasm_adapter::schema::{
 };
 use mcp_wasm_adapter::transport::body::body_from_chunks;
 use mcp_wasm_adapter::transport::sse::{data_events, events, Event};
-use mcp_wasm_adapter::transport::{read_response, HttpResponse, Limits};
+use mcp_wasm_adapter::transport::{read_response, EventTrace, HttpResponse, Limits};
 use mcp_wasm_adapter::{Error, ErrorCode};
 use serde_json::{json, Map, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 // ---------------------------------------------------------------------------------------------
 // Input from bytes
@@ -292,13 +294,20 @@ type Read = (
     Vec<Incoming>,
 );
 
-fn read(status: u16, content_type: Option<&str>, parts: Vec<Bytes>, max: usize) -> Read {
+fn read(
+    status: u16,
+    content_type: Option<&str>,
+    parts: Vec<Bytes>,
+    max: usize,
+    trace: Option<EventTrace>,
+) -> Read {
     let response = HttpResponse {
         status,
         content_type: content_type.map(str::to_owned),
         location: None,
         session_id: None,
         body: body_from_chunks(parts.into_iter().map(Ok).collect()),
+        trace,
     };
     let mut seen = Vec::new();
     let limits = Limits {
@@ -312,8 +321,9 @@ fn read(status: u16, content_type: Option<&str>, parts: Vec<Bytes>, max: usize) 
 }
 
 /// The response reader (`application/json` or SSE body, any status, any chunking, a size
-/// limit) never panics, reads the same whatever the chunking, fails only with the typed codes
-/// it documents and short messages, and refuses a JSON body over the limit. Each message
+/// limit) never panics, reads the same whatever the chunking and whether it is traced (the
+/// trace told each event's data once, in order), fails only with the typed codes it documents
+/// and short messages, and refuses a JSON body over the limit. Each message
 /// decoded by itself: `Incoming::from_value`, `ResultType::of` and `tool_result` classify as
 /// their documentation says.
 pub fn jsonrpc(data: &[u8]) {
@@ -329,6 +339,7 @@ pub fn jsonrpc(data: &[u8]) {
     ]);
     let max = source.pick(&[64, 1024, 1 << 20]);
     let mut messages = Vec::new();
+    let mut texts = Vec::new();
     let body = if source.byte() & 1 == 0 {
         source.rest().to_vec()
     } else {
@@ -346,6 +357,7 @@ pub fn jsonrpc(data: &[u8]) {
                 body.extend_from_slice(b"data: ");
                 body.extend_from_slice(text.as_bytes());
                 body.extend_from_slice(b"\n\n");
+                texts.push(text);
             } else {
                 body.extend_from_slice(text.as_bytes());
             }
@@ -354,8 +366,28 @@ pub fn jsonrpc(data: &[u8]) {
         body
     };
 
-    let whole = read(status, content_type, vec![Bytes::from(body.clone())], max);
-    let chunked = read(status, content_type, chunks(&body, seed), max);
+    let whole = read(
+        status,
+        content_type,
+        vec![Bytes::from(body.clone())],
+        max,
+        None,
+    );
+    let chunked = read(status, content_type, chunks(&body, seed), max, None);
+    let told = Rc::new(RefCell::new(Vec::new()));
+    let log = told.clone();
+    let trace: EventTrace = Rc::new(move |texts: &[&str]| {
+        log.borrow_mut()
+            .extend(texts.iter().map(|text| text.to_string()))
+    });
+    let traced = read(status, content_type, chunks(&body, seed), max, Some(trace));
+    assert_eq!(traced, chunked, "a trace changed what was read");
+    // events are told as decoded: the reader may stop before the last (its reply, the limit)
+    let told = told.borrow();
+    assert!(told.len() <= texts.len() || texts.is_empty(), "{told:?}");
+    if !texts.is_empty() {
+        assert_eq!(told[..], texts[..told.len()], "told other texts");
+    }
     let json = content_type.is_some_and(|t| t.to_ascii_lowercase().starts_with("application/json"));
     let sse = content_type == Some("text/event-stream");
     // an SSE reply may arrive before the limit is passed in one chunking and not in another
