@@ -77,7 +77,7 @@ fi
 export WASM_TOOLCHAIN=$toolchain
 
 stamp=pkg/.build-stamp
-if [ $force = 0 ] && [ "$(cat "$stamp" 2>/dev/null)" = "$toolchain" ] && [ -z "$(find src pkg-template Cargo.toml Cargo.lock LICENSE-MIT LICENSE-APACHE scripts/build.sh -newer "$stamp" -print -quit)" ]; then
+if [ $force = 0 ] && [ "$(cat "$stamp" 2>/dev/null)" = "$toolchain" ] && [ -z "$(find src crates pkg-template Cargo.toml Cargo.lock LICENSE-MIT LICENSE-APACHE scripts/build.sh -newer "$stamp" -print -quit)" ]; then
   echo "build: pkg/ is up to date"
   check_sizes
   exit 0
