@@ -9,7 +9,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { assertAdapterError, rejectsWith } from './helpers/errors.mjs';
-import { assertStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
+import { LEGACY_HANDLERS, assertStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
 import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
 import { useServer } from './helpers/servers.mjs';
 import { sleep } from './helpers/wait.mjs';
@@ -152,4 +152,32 @@ describe('timeouts and aborts against a scripted fake server', { timeout: 60_000
       assert.equal(out.code, 'aborted');
     },
   );
+});
+
+describe('handshake era: a server that answers neither the call nor its cancellation notice', { timeout: 30_000 }, () => {
+  // After a timeout or an abort the adapter posts notifications/cancelled in the session
+  // (MCP 2025-11-25, `basic/utilities/cancellation.mdx`); a server that is not answering the
+  // call (the usual reason for the timeout) does not answer that POST either, and the call
+  // must not wait for it.
+  const fake = useFake(() => ({ ...LEGACY_HANDLERS, stuck: (ctx) => ctx.hang(), 'notifications/cancelled': (ctx) => ctx.hang() }));
+
+  for (const [how, options, code] of [
+    ['timeoutMs', () => ({ timeoutMs: 300 }), 'timeout'],
+    ['an AbortSignal', () => ({ signal: AbortSignal.timeout(300) }), 'aborted'],
+  ]) {
+    it(`${how} of 300 ms rejects with "${code}" within ~1 s, and the notice is still sent`, async () => {
+      const a = new MCPAdapter(fake().url, { protocol: 'legacy' });
+      const sent = fake().count('notifications/cancelled');
+      const t0 = Date.now();
+      await rejectsWith(a.callTool('stuck', {}, options()), code);
+      const elapsed = Date.now() - t0;
+      assert.ok(elapsed < 1500, `the call rejected after ${elapsed} ms`);
+      for (let i = 0; i < 50 && fake().count('notifications/cancelled') === sent; i++) await sleep(20);
+      const notice = fake().requests.filter((r) => r.msg?.method === 'notifications/cancelled').at(-1);
+      const call = fake().requests.filter((r) => r.msg?.method === 'tools/call').at(-1);
+      assert.equal(fake().count('notifications/cancelled'), sent + 1, 'one cancellation notice');
+      assert.equal(notice.msg.params.requestId, call.msg.id);
+      assert.equal(notice.headers['mcp-session-id'], 'sess-42');
+    });
+  }
 });
