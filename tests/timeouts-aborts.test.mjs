@@ -181,3 +181,56 @@ describe('handshake era: a server that answers neither the call nor its cancella
     });
   }
 });
+
+describe('an AbortSignal while a host handler answers an input request in place', { timeout: 30_000 }, () => {
+  // MCP 2026-07-28 `basic/patterns/mrtr.mdx`: sampling, roots and (with onElicitation)
+  // elicitation input requests are answered in place by the host's handlers, then the call is
+  // retried. The handlers get no signal, and the core does not race their promise against the
+  // call's signal (as it does the headers function and a custom fetch), so a handler that
+  // never settles keeps the call pending after the host aborted it.
+  const REQUESTS = {
+    sampling: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } },
+    elicitation: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } },
+    roots: { method: 'roots/list', params: {} },
+  };
+  const fake = useFake(() => {
+    const handlers = {};
+    for (const [kind, request] of Object.entries(REQUESTS)) {
+      handlers[`ask_${kind}`] = (ctx) =>
+        ctx.msg.params.inputResponses
+          ? ctx.result({ resultType: 'complete', content: [{ type: 'text', text: 'answered' }] })
+          : ctx.result({ resultType: 'input_required', requestState: 'st', inputRequests: { q: request } });
+    }
+    return handlers;
+  });
+  const never = () => new Promise(() => {});
+  const settleWithin = (promise, ms) =>
+    Promise.race([promise.then(() => 'resolved', (e) => e), sleep(ms).then(() => 'pending')]);
+
+  for (const kind of Object.keys(REQUESTS)) {
+    it(
+      `the ${kind} handler never settles: the abort still rejects the call with "aborted"`,
+      { todo: 'host handlers (onSampling, onElicitation, roots) are not raced against the call\'s signal (src/bindings/options.rs host_handler)' },
+      async () => {
+        const a = new MCPAdapter(fake().url, { onSampling: never, onElicitation: never, roots: never });
+        const out = await settleWithin(a.callTool(`ask_${kind}`, {}, { signal: AbortSignal.timeout(200) }), 1500);
+        assert.notEqual(out, 'pending', 'the call was still pending 1.3 s after the abort');
+        assertAdapterError(out);
+        assert.equal(out.code, 'aborted');
+      },
+    );
+  }
+
+  it(
+    'the approval predicate never settles: the abort still rejects the call with "aborted"',
+    { todo: 'the approval predicate is not raced against the call\'s signal (src/bindings/tools.rs)' },
+    async () => {
+      const a = new MCPAdapter(fake().url, { approval: never });
+      await a.listTools();
+      const out = await settleWithin(a.callTool('echo', { text: 'x' }, { signal: AbortSignal.timeout(200) }), 1500);
+      assert.notEqual(out, 'pending', 'the call was still pending 1.3 s after the abort');
+      assertAdapterError(out);
+      assert.equal(out.code, 'aborted');
+    },
+  );
+});
