@@ -43,6 +43,10 @@ test('a schema that cannot be used is a SchemaError when compiled, and nothing i
     [{ properties: { a: { $ref: '#/$defs/missing' } } }, /names nothing/],
     [{ properties: { a: { $ref: 'https://example.com/schema.json' } } }, /outside the schema/],
     [{ properties: { a: { $ref: 'other.json#/x' } } }, /outside the schema/],
+    // malformed: a percent-encoding decodeURIComponent refuses, an $id that is no URL
+    [{ properties: { a: { $ref: '#/%zz' } } }, /names nothing/],
+    [{ $defs: { '%': { type: 'string' } }, properties: { a: { $ref: '#/$defs/%' } } }, /names nothing/],
+    [{ $id: 'http://[bad', type: 'object' }, /Invalid URL/],
   ]) {
     assert.throws(() => compileSchema(schema), (error) => error instanceof SchemaError && why.test(error.message), JSON.stringify(schema));
   }
