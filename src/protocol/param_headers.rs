@@ -35,13 +35,13 @@ fn is_tchar(c: char) -> bool {
 /// Why the tool must be left out (the first invalid annotation), as a message.
 pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, String> {
     // the usual schema has no annotation at all: one read-only look, no path built
-    if count_annotations(input_schema, 0, 1) == 0 {
+    if count_annotations(input_schema, 1) == 0 {
         return Ok(Vec::new());
     }
     let mut found = Vec::new();
     collect(input_schema, &mut Vec::new(), &mut found, 0)?;
     let reachable = found.len();
-    if count_annotations(input_schema, 0, usize::MAX) != reachable {
+    if count_annotations(input_schema, usize::MAX) != reachable {
         return Err(format!(
             "an {KEYWORD} annotation is not reachable through properties alone"
         ));
@@ -109,41 +109,12 @@ fn collect(
     Ok(())
 }
 
-/// How many `x-mcp-header` ([`KEYWORD`]) keys `value` holds anywhere within [`MAX_DEPTH`]
-/// levels, counted up to `enough` (the walk stops there: `1` asks whether there is any).
-///
-/// It runs on every listed tool's schema, nearly always to find none, so it walks in plain
-/// loops and calls itself only for containers (a third faster than `any` over every value).
-fn count_annotations(value: &Value, depth: usize, enough: usize) -> usize {
-    if depth > MAX_DEPTH {
-        return 0;
-    }
-    let mut count = 0;
-    let mut visit = |key_is_keyword: bool, child: &Value| {
-        count += usize::from(key_is_keyword);
-        if count < enough && matches!(child, Value::Object(_) | Value::Array(_)) {
-            count += count_annotations(child, depth + 1, enough - count);
-        }
-        count >= enough
-    };
-    match value {
-        Value::Object(map) => {
-            for (key, child) in map {
-                if visit(key == KEYWORD, child) {
-                    break;
-                }
-            }
-        }
-        Value::Array(items) => {
-            for child in items {
-                if visit(false, child) {
-                    break;
-                }
-            }
-        }
-        _ => {}
-    }
-    count
+/// How many objects within [`MAX_DEPTH`] levels of `schema` hold an `x-mcp-header`
+/// ([`KEYWORD`]) key, counted up to `enough` (`1` asks whether there is any). It runs on
+/// every listed tool's schema, nearly always to find none: the walk is the JSON crate's,
+/// compiled for speed.
+fn count_annotations(schema: &Value, enough: usize) -> usize {
+    mcp_wasm_adapter_json::count_key(schema, KEYWORD, MAX_DEPTH, enough)
 }
 
 /// The `Mcp-Param-*` headers of a call with `arguments`: strings as they are, integers in
@@ -242,7 +213,7 @@ mod tests {
             json!([[{"x": [{"x-mcp-header": null}]}]]),
             tool(json!({"a": {"default": {"x-mcp-header": "data too"}}})),
         ] {
-            assert_eq!(count_annotations(&schema, 0, 1), 1, "{schema}");
+            assert_eq!(count_annotations(&schema, 1), 1, "{schema}");
         }
         for schema in [
             json!({}),
@@ -254,7 +225,7 @@ mod tests {
                 json!({"a": {"type": "array", "items": [{"x-mcp-headers": "A"}, {"X-MCP-Header": "A"}]}}),
             ),
         ] {
-            assert_eq!(count_annotations(&schema, 0, 1), 0, "{schema}");
+            assert_eq!(count_annotations(&schema, 1), 0, "{schema}");
             assert_eq!(tool_param_headers(&schema), Ok(Vec::new()));
         }
         // found anywhere, an annotation off the `properties` path leaves the tool out

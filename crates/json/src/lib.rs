@@ -60,3 +60,64 @@ pub fn write_str(text: &str, out: &mut Vec<u8>) {
 pub fn drop_values(values: Vec<Value>) {
     drop(values);
 }
+
+/// How many objects within `value`, at most `max_depth` levels below it (`value` itself is
+/// level 0), have a member named `key`, counted up to `enough` (the walk stops there: `1`
+/// asks whether there is any). Reads only; recursion is bounded by `max_depth`.
+///
+/// Compiled here for speed: it runs over every listed tool's input schema, nearly always to
+/// find nothing.
+#[inline(never)]
+pub fn count_key(value: &Value, key: &str, max_depth: usize, enough: usize) -> usize {
+    let mut count = 0;
+    let visit = |child: &Value, count: &mut usize| {
+        if max_depth > 0 && matches!(child, Value::Object(_) | Value::Array(_)) {
+            *count += count_key(child, key, max_depth - 1, enough - *count);
+        }
+        *count >= enough
+    };
+    match value {
+        Value::Object(map) => {
+            count = usize::from(map.contains_key(key));
+            for child in map.values() {
+                if count >= enough || visit(child, &mut count) {
+                    break;
+                }
+            }
+        }
+        Value::Array(items) => {
+            for child in items {
+                if visit(child, &mut count) {
+                    break;
+                }
+            }
+        }
+        _ => {}
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_key;
+    use serde_json::json;
+
+    #[test]
+    fn count_key_counts_objects_holding_the_key_up_to_enough() {
+        let value = json!({"k": 1, "a": [{"k": 2}, {"b": {"k": 3}}], "c": "k", "d": {"K": 4}});
+        assert_eq!(count_key(&value, "k", 8, usize::MAX), 3);
+        assert_eq!(count_key(&value, "k", 8, 2), 2);
+        assert_eq!(count_key(&value, "k", 8, 1), 1);
+        assert_eq!(count_key(&json!([["k"], {"x": "k"}]), "k", 8, 1), 0);
+        assert_eq!(count_key(&json!("k"), "k", 8, 1), 0);
+    }
+
+    #[test]
+    fn count_key_looks_no_deeper_than_max_depth() {
+        // the key sits in an object at level 3 (root 0, array 1, object 2, object 3)
+        let value = json!({"a": [{"b": {"k": true}}]});
+        assert_eq!(count_key(&value, "k", 3, 1), 1);
+        assert_eq!(count_key(&value, "k", 2, 1), 0);
+        assert_eq!(count_key(&json!({"k": 0}), "k", 0, 1), 1);
+    }
+}
