@@ -21,8 +21,9 @@ const MAX_ERRORS = 8;
  * value is valid and otherwise up to 8 `{ path, message }` entries, deepest first: `path` is
  * a JSON Pointer into the value (`""` for the root, `"/items/0/id"`), `message` says why.
  * Throws a `SchemaError` (its message says why) when the schema cannot be used: not an object
- * or boolean, nested over 64 levels, or with a `$ref` that is not a pointer into itself
- * (nothing is fetched); `check` throws one too for an unresolvable `$ref` found only while
+ * or boolean, nested over 64 levels, with a `$ref` that is not a pointer into itself
+ * (nothing is fetched) or a malformed one (`#/%zz`), or one the validator refuses (an `$id`
+ * that is not a URL); `check` throws one too for an unresolvable `$ref` found only while
  * validating (one under an `$id`).
  */
 export function compileSchema(schema) {
@@ -31,8 +32,15 @@ export function compileSchema(schema) {
   }
   const uri = typeof schema === 'object' && typeof schema.$schema === 'string' ? schema.$schema : '';
   const draft = DRAFTS.find(([mark]) => uri.includes(mark))?.[1] ?? '2020-12';
-  checkReferences(schema);
-  const validator = new Validator(schema, draft, false);
+  let validator;
+  try {
+    checkReferences(schema);
+    validator = new Validator(schema, draft, false);
+  } catch (error) {
+    // the validator's own failures on a malformed schema (an `$id` that is no URL: TypeError)
+    if (error instanceof SchemaError) throw error;
+    throw new SchemaError(error instanceof Error ? error.message : String(error));
+  }
   return (value) => {
     let result;
     try {
@@ -93,7 +101,12 @@ function checkReferences(root) {
 function resolvePointer(root, path) {
   let at = root;
   for (const raw of path.split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    let key;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined; // a malformed percent-encoding (`%zz`) names nothing
+    }
     if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key)) return undefined;
     at = at[key];
   }

@@ -9,7 +9,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { assertAdapterError, rejectsWith } from './helpers/errors.mjs';
-import { assertStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
+import { LEGACY_HANDLERS, assertStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
 import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
 import { useServer } from './helpers/servers.mjs';
 import { sleep } from './helpers/wait.mjs';
@@ -148,6 +148,87 @@ describe('timeouts and aborts against a scripted fake server', { timeout: 60_000
       setTimeout(() => ac.abort(), 100);
       const out = await settleWithin(a.callTool('echo', { text: 'x' }, { signal: ac.signal }), 1500);
       assert.notEqual(out, 'pending', 'the call was still pending 1.4 s after the abort');
+      assertAdapterError(out);
+      assert.equal(out.code, 'aborted');
+    },
+  );
+});
+
+describe('handshake era: a server that answers neither the call nor its cancellation notice', { timeout: 30_000 }, () => {
+  // After a timeout or an abort the adapter posts notifications/cancelled in the session
+  // (MCP 2025-11-25, `basic/utilities/cancellation.mdx`); a server that is not answering the
+  // call (the usual reason for the timeout) does not answer that POST either, and the call
+  // must not wait for it.
+  const fake = useFake(() => ({ ...LEGACY_HANDLERS, stuck: (ctx) => ctx.hang(), 'notifications/cancelled': (ctx) => ctx.hang() }));
+
+  for (const [how, options, code] of [
+    ['timeoutMs', () => ({ timeoutMs: 300 }), 'timeout'],
+    ['an AbortSignal', () => ({ signal: AbortSignal.timeout(300) }), 'aborted'],
+  ]) {
+    it(`${how} of 300 ms rejects with "${code}" within ~1 s, and the notice is still sent`, async () => {
+      const a = new MCPAdapter(fake().url, { protocol: 'legacy' });
+      const sent = fake().count('notifications/cancelled');
+      const t0 = Date.now();
+      await rejectsWith(a.callTool('stuck', {}, options()), code);
+      const elapsed = Date.now() - t0;
+      assert.ok(elapsed < 1500, `the call rejected after ${elapsed} ms`);
+      for (let i = 0; i < 50 && fake().count('notifications/cancelled') === sent; i++) await sleep(20);
+      const notice = fake().requests.filter((r) => r.msg?.method === 'notifications/cancelled').at(-1);
+      const call = fake().requests.filter((r) => r.msg?.method === 'tools/call').at(-1);
+      assert.equal(fake().count('notifications/cancelled'), sent + 1, 'one cancellation notice');
+      assert.equal(notice.msg.params.requestId, call.msg.id);
+      assert.equal(notice.headers['mcp-session-id'], 'sess-42');
+    });
+  }
+});
+
+describe('an AbortSignal while a host handler answers an input request in place', { timeout: 30_000 }, () => {
+  // MCP 2026-07-28 `basic/patterns/mrtr.mdx`: sampling, roots and (with onElicitation)
+  // elicitation input requests are answered in place by the host's handlers, then the call is
+  // retried. The handlers get no signal, and the core does not race their promise against the
+  // call's signal (as it does the headers function and a custom fetch), so a handler that
+  // never settles keeps the call pending after the host aborted it.
+  const REQUESTS = {
+    sampling: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } },
+    elicitation: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } },
+    roots: { method: 'roots/list', params: {} },
+  };
+  const fake = useFake(() => {
+    const handlers = {};
+    for (const [kind, request] of Object.entries(REQUESTS)) {
+      handlers[`ask_${kind}`] = (ctx) =>
+        ctx.msg.params.inputResponses
+          ? ctx.result({ resultType: 'complete', content: [{ type: 'text', text: 'answered' }] })
+          : ctx.result({ resultType: 'input_required', requestState: 'st', inputRequests: { q: request } });
+    }
+    return handlers;
+  });
+  const never = () => new Promise(() => {});
+  const settleWithin = (promise, ms) =>
+    Promise.race([promise.then(() => 'resolved', (e) => e), sleep(ms).then(() => 'pending')]);
+
+  for (const kind of Object.keys(REQUESTS)) {
+    it(
+      `the ${kind} handler never settles: the abort still rejects the call with "aborted"`,
+      { todo: 'host handlers (onSampling, onElicitation, roots) are not raced against the call\'s signal (src/bindings/options.rs host_handler)' },
+      async () => {
+        const a = new MCPAdapter(fake().url, { onSampling: never, onElicitation: never, roots: never });
+        const out = await settleWithin(a.callTool(`ask_${kind}`, {}, { signal: AbortSignal.timeout(200) }), 1500);
+        assert.notEqual(out, 'pending', 'the call was still pending 1.3 s after the abort');
+        assertAdapterError(out);
+        assert.equal(out.code, 'aborted');
+      },
+    );
+  }
+
+  it(
+    'the approval predicate never settles: the abort still rejects the call with "aborted"',
+    { todo: 'the approval predicate is not raced against the call\'s signal (src/bindings/tools.rs)' },
+    async () => {
+      const a = new MCPAdapter(fake().url, { approval: never });
+      await a.listTools();
+      const out = await settleWithin(a.callTool('echo', { text: 'x' }, { signal: AbortSignal.timeout(200) }), 1500);
+      assert.notEqual(out, 'pending', 'the call was still pending 1.3 s after the abort');
       assertAdapterError(out);
       assert.equal(out.code, 'aborted');
     },

@@ -118,6 +118,31 @@ describe('output validation (TypeScript SDK fixture, whose `reading` tool sends 
     // other tools are still checked
     assert.equal((await adapter.callTool('reading', { mode: 'invalid' })).status, 'error');
   });
+
+  for (const [what, schema] of [
+    ['a $ref with a malformed percent-encoding', { type: 'object', properties: { celsius: { $ref: '#/%zz' } } }],
+    ['an $id that is not a URL', { $id: 'http://[bad', type: 'object' }],
+  ]) {
+    it(`an outputSchema with ${what} is unusable too: the result comes back with one warning, never a raw exception`, async () => {
+      // the host's fetch gives the listed `reading` that outputSchema
+      const malformedFetch = async (url, init) => {
+        const response = await fetch(url, init);
+        if (!String(init?.body).includes('"tools/list"')) return response;
+        const message = await response.json();
+        message.result.tools.find((t) => t.name === 'reading').outputSchema = schema;
+        return Response.json(message, { status: response.status });
+      };
+      const warnings = [];
+      const adapter = await listed(server().url, { fetch: malformedFetch, onWarning: (text) => warnings.push(text) });
+      for (let i = 0; i < 2; i++) {
+        const out = await adapter.callTool('reading', { mode: 'valid' });
+        assert.equal(out.status, 'success');
+        assert.equal(out.artifact.structured_content.celsius, 19.5);
+      }
+      assert.equal(warnings.length, 1, JSON.stringify(warnings));
+      assert.match(warnings[0], /the outputSchema of tool "reading" cannot be used/);
+    });
+  }
 });
 
 describe('a tool that declares an outputSchema but sends no structuredContent (FastMCP fixture)', { timeout: 60_000 }, () => {

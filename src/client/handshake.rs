@@ -17,6 +17,7 @@ use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, notifications, version};
 use crate::transport::{HttpResponse, ResponseItem, ResponseReader};
+use futures_util::FutureExt;
 use serde_json::{Map, Value};
 use std::rc::Rc;
 
@@ -313,9 +314,12 @@ impl Client {
                         let mut p = Map::new();
                         crate::put(&mut p, "requestId", Value::from(id));
                         crate::put(&mut p, "reason", Value::String(e.message.clone()));
+                        // Sent, not awaited: one poll hands the POST to the exchange, and the
+                        // call fails now, not when a server that is not answering (the reason
+                        // it timed out) answers the notice. Nothing comes back to read.
                         let _ = self
                             .notify(&session, notifications::CANCELLED, Some(p), None)
-                            .await;
+                            .now_or_never();
                     }
                     return Err(e);
                 }
