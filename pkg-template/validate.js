@@ -3,7 +3,12 @@
 // The validator is @cfworker/json-schema (bundled by scripts/build.sh): it interprets
 // schemas without generating code, so it runs where `eval` is refused (Cloudflare Workers,
 // strict CSP pages), and it never fetches a `$ref` over the network.
-import { Validator } from '@cfworker/json-schema';
+import { Validator, format } from '@cfworker/json-schema';
+
+// The library's `url` format (not a JSON Schema format: unknown formats are annotations) is a
+// regex that backtracks exponentially (`http://` and 30 letters then `!`: seconds); the other
+// formats run fixed regexes that stay linear on the inputs tried, and `regex` only parses.
+delete format.url;
 
 /** The drafts a `$schema` URI can name; anything else (or none) is validated as 2020-12, MCP's default dialect. */
 const DRAFTS = [
@@ -22,8 +27,9 @@ const MAX_ERRORS = 8;
  * a JSON Pointer into the value (`""` for the root, `"/items/0/id"`), `message` says why.
  * Throws a `SchemaError` (its message says why) when the schema cannot be used: not an object
  * or boolean, nested over 64 levels, with a `$ref` that is not a pointer into itself
- * (nothing is fetched) or a malformed one (`#/%zz`), or one the validator refuses (an `$id`
- * that is not a URL); `check` throws one too for an unresolvable `$ref` found only while
+ * (nothing is fetched) or a malformed one (`#/%zz`), with a `pattern` or `patternProperties`
+ * regex that is invalid or not provably fast (`regexRisk`), or one the validator refuses (an
+ * `$id` that is not a URL); `check` throws one too for an unresolvable `$ref` found only while
  * validating (one under an `$id`).
  */
 export function compileSchema(schema) {
@@ -34,7 +40,7 @@ export function compileSchema(schema) {
   const draft = DRAFTS.find(([mark]) => uri.includes(mark))?.[1] ?? '2020-12';
   let validator;
   try {
-    checkReferences(schema);
+    checkSchema(schema);
     validator = new Validator(schema, draft, false);
   } catch (error) {
     // the validator's own failures on a malformed schema (an `$id` that is no URL: TypeError)
@@ -53,7 +59,7 @@ export function compileSchema(schema) {
     // the validator lists outer failures ("property x does not match") before the inner
     // ones that say why; the deepest are the useful ones
     return result.errors
-      .filter((e) => !/subschema had errors|does not match schema|did not match schema/i.test(e.error))
+      .filter((e) => !/subschema had errors|does not match (associated )?schema|did not match schema/i.test(e.error))
       .sort((a, b) => b.instanceLocation.length - a.instanceLocation.length)
       .slice(0, MAX_ERRORS)
       .map((e) => ({ path: pointer(e.instanceLocation), message: e.error }));
@@ -68,33 +74,148 @@ export class SchemaError extends Error {
   }
 }
 
+/** Keywords whose value maps names to schemas: every entry is walked, whatever its name. */
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+
 /**
  * Throws a `SchemaError` for a `$ref` that would need the network (anything but `#…`) or
- * whose `#/json/pointer` names nothing in the schema. `$ref`s under an `$id` resolve against
- * that `$id` and are left to the validator.
+ * whose `#/json/pointer` names nothing in the schema (`$ref`s under an `$id` resolve against
+ * that `$id` and are left to the validator), and for a `pattern` or `patternProperties` regex
+ * that `regexRisk` refuses, naming it by its JSON Pointer in the schema.
  */
-function checkReferences(root) {
-  const walk = (node, depth, scoped) => {
+function checkSchema(root) {
+  // `map`: the keyword (one of MAPS) whose value `node` is, so its entries are schemas
+  const walk = (node, depth, scoped, path, map) => {
     if (depth > 64) throw new SchemaError('the schema is nested more than 64 levels deep');
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      for (const item of node) walk(item, depth + 1, scoped);
+      node.forEach((item, i) => walk(item, depth + 1, scoped, `${path}/${i}`));
       return;
     }
-    const inScope = scoped || (node !== root && typeof node.$id === 'string');
+    const inScope = scoped || (!map && node !== root && typeof node.$id === 'string');
     const ref = node.$ref;
-    if (typeof ref === 'string' && !inScope) {
+    if (!map && typeof ref === 'string' && !inScope) {
       if (!ref.startsWith('#')) throw new SchemaError(`$ref ${JSON.stringify(ref)} points outside the schema; references are not fetched`);
       if (ref.startsWith('#/') && resolvePointer(root, ref.slice(1)) === undefined) {
         throw new SchemaError(`$ref ${JSON.stringify(ref)} names nothing in the schema`);
       }
     }
+    if (!map && typeof node.pattern === 'string') checkRegex(node.pattern, `${path}/pattern`);
     for (const [key, value] of Object.entries(node)) {
-      // `const`, `enum`, `default` and `examples` hold data, not schemas
-      if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') walk(value, depth + 1, inScope);
+      const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (map === 'patternProperties') checkRegex(key, at);
+      // `const`, `enum`, `default` and `examples` hold data, not schemas (but may name a map's entry)
+      if (map || (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples')) {
+        walk(value, depth + 1, inScope, at, !map && MAPS.has(key) ? key : undefined);
+      }
     }
   };
-  if (typeof root === 'object') walk(root, 0, false);
+  if (typeof root === 'object') walk(root, 0, false, '');
+}
+
+/** Throws a `SchemaError` naming `path` when `source` is no regex (flag `u`) or `regexRisk` refuses it. */
+function checkRegex(source, path) {
+  try {
+    new RegExp(source, 'u'); // parses only, in linear time
+  } catch (error) {
+    throw new SchemaError(`the regex at ${path} is invalid: ${error.message}`);
+  }
+  const why = regexRisk(source);
+  if (why) throw new SchemaError(`the regex at ${path} may be slow on a hostile string (${why}), so it is not run`);
+}
+
+/** A quantifier (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy), matched where `lastIndex` says. */
+const QUANTIFIER = /(?:[*+?]|\{(\d+)(,(\d*))?\})\??/y;
+/** Most backtracking steps a regex may take per character of the string it tests. */
+const STEPS_PER_CHAR = 256;
+/** Most backtracking steps in all for a regex anchored by `^` without unbounded repetition. */
+const STEPS = 100_000;
+
+/**
+ * Why `source` (a valid regex, flag `u`) might take more than linear time on a hostile string
+ * under a backtracking engine, or `""` when it cannot. The rule is deliberately simple: no
+ * backreference or lookaround; no alternation outside a group; a repeated group repeats no
+ * unbounded repetition (no `(a+)+`) and, if unbounded itself, no choice (no `(a|ab)*`); at
+ * most one unbounded repetition (`*`, `+`, `{n,}`), and then only in a pattern anchored by a
+ * leading `^` (unanchored, every start position would re-run it: `a+b` is quadratic). Then
+ * every match attempt explores at most `ways` combinations of bounded repetitions and
+ * alternatives, each at most `width` characters long, so the search costs at most
+ * `ways × width` steps per character of the string (≤ 256), or in all (≤ 100,000) when the
+ * pattern is anchored and bounded.
+ */
+export function regexRisk(source) {
+  let i = source[0] === '^' ? 1 : 0;
+  let unbounded = 0;
+  // alternatives up to `)` or the end: `ways` (sum over alternatives of their products), `width` (the widest)
+  const alternation = (depth) => {
+    let ways = 0;
+    let width = 0;
+    let altWays = 1;
+    let altWidth = 0;
+    for (;;) {
+      const c = source[i];
+      if (c === undefined || c === ')' || c === '|') {
+        ways += altWays;
+        width = Math.max(width, altWidth);
+        if (c !== '|') return { ways, width };
+        if (depth === 0) throw 'an alternation outside a group';
+        i += 1;
+        altWays = 1;
+        altWidth = 0;
+        continue;
+      }
+      let inner = { ways: 1, width: 1 };
+      const before = unbounded;
+      if (c === '(') {
+        if (depth > 8) throw 'groups nested more than 8 deep';
+        i += 1;
+        if (source[i] === '?') {
+          if (source[i + 1] === ':') i += 2;
+          else if (source[i + 1] === '<' && source[i + 2] !== '=' && source[i + 2] !== '!') i = source.indexOf('>', i) + 1;
+          else throw 'a lookaround or modifier group';
+        }
+        inner = alternation(depth + 1);
+        i += 1; // `)`
+      } else if (c === '\\') {
+        if (/[1-9k]/.test(source[i + 1])) throw 'a backreference';
+        // \p{…}, \u{…}: to the brace; other escapes: two characters (what follows \u or \x counts as more)
+        i = /[pPu]/.test(source[i + 1]) && source[i + 2] === '{' ? source.indexOf('}', i) + 1 : i + 2;
+      } else if (c === '[') {
+        i += 1;
+        while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
+        i += 1;
+      } else i += 1;
+      QUANTIFIER.lastIndex = i;
+      const quantifier = QUANTIFIER.exec(source);
+      let [min, max] = [1, 1];
+      if (quantifier) {
+        i = QUANTIFIER.lastIndex;
+        const [q, low, comma, high] = quantifier;
+        if (q[0] === '{') [min, max] = [Number(low), comma ? (high === '' ? Infinity : Number(high)) : Number(low)];
+        else [min, max] = [q[0] === '+' ? 1 : 0, q[0] === '?' ? 1 : Infinity];
+      }
+      if (max > 1 && unbounded > before) throw 'a repeated group with an unbounded repetition inside';
+      if (max === Infinity) {
+        if (inner.ways > 1) throw 'an unbounded repetition of a choice';
+        unbounded += 1;
+        altWidth += (min + 1) * inner.width;
+      } else {
+        let repeats = 0;
+        for (let n = min; n <= max && repeats <= STEPS; n += 1) repeats += inner.ways ** n;
+        altWays *= repeats;
+        altWidth += max * inner.width;
+      }
+    }
+  };
+  try {
+    const { ways, width } = alternation(0);
+    const anchored = source[0] === '^';
+    if (unbounded > (anchored ? 1 : 0)) return anchored ? 'more than one unbounded repetition' : 'an unbounded repetition without a leading ^';
+    if (!(ways * Math.max(width, 1) <= (anchored && !unbounded ? STEPS : STEPS_PER_CHAR))) return 'too many ways to backtrack';
+    return '';
+  } catch (why) {
+    return why;
+  }
 }
 
 /** The value at a JSON Pointer (RFC 6901; the `#` fragment's percent-encoding undone), or undefined. */

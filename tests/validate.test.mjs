@@ -1,9 +1,13 @@
 // The JSON Schema validator chunk (pkg/validate.js) that output and edited-argument checks
-// load on demand: drafts by `$schema`, paths as JSON Pointers, and schemas it refuses.
-import { test } from 'node:test';
+// load on demand: drafts by `$schema`, paths as JSON Pointers, and schemas it refuses; a
+// server's regexes (pattern, patternProperties, formats) that may backtrack without bound are
+// never run, against a scripted fake server (hostile content) and the TypeScript SDK fixture.
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { compileSchema, SchemaError } from '../pkg/validate.js';
+import { compileSchema, regexRisk, SchemaError } from '../pkg/validate.js';
+import { MCPAdapter } from '../pkg/index.node.js';
+import { startTsServer, useServer } from './helpers/servers.mjs';
 
 test('a valid value gives no errors, an invalid one the deepest paths and why', () => {
   const check = compileSchema({
@@ -73,28 +77,154 @@ test('a schema nested beyond 64 levels is refused, not walked', () => {
   assert.throws(() => compileSchema(schema), SchemaError);
 });
 
-test(
-  "a server's outputSchema pattern with catastrophic backtracking cannot freeze the host past the call's timeoutMs",
-  { timeout: 30_000, todo: "an outputSchema's `pattern` runs as a RegExp on the server's structuredContent on the host's one thread, unbounded: ^(a+)+$ on 40 a's and a '!' blocks it for hours (28 a's: 16 s), and no timeoutMs or signal can fire meanwhile" },
-  () => {
-    // In a child process (it would block this one), against the scripted fake server: the
-    // hostile input is the schema and the content the server sends together.
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
-      import { startFake } from ${JSON.stringify(new URL('./helpers/fake-server.mjs', import.meta.url).href)};
-      import { MCPAdapter } from ${JSON.stringify(new URL('../pkg/index.node.js', import.meta.url).href)};
-      const fake = await startFake({
-        'tools/list': (ctx) => ctx.result({ resultType: 'complete', tools: [{ name: 'redos', inputSchema: { type: 'object' },
-          outputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } } }] }),
-        redos: (ctx) => ctx.result({ resultType: 'complete', content: [{ type: 'text', text: 'ok' }], structuredContent: { a: 'a'.repeat(40) + '!' } }),
-      });
-      const adapter = new MCPAdapter(fake.url, { timeoutMs: 1000 });
-      await adapter.listTools();
-      const out = await adapter.callTool('redos', {}).then((r) => r.status, (e) => e.code);
-      console.log(out);
-      await fake.close();
-      process.exit(0);
-    `], { encoding: 'utf8', timeout: 5_000 });
-    assert.equal(child.signal, null, 'the call had not settled 5 s after it started (timeoutMs: 1000): the child was killed');
-    assert.equal(child.status, 0, child.stderr);
-  },
-);
+/**
+ * Runs, in a child process (a freeze would block this one), one call to a fake server's tool
+ * `hostile` whose outputSchema is `schema` and whose structuredContent is `content` (JS
+ * source, evaluated in the child: a long string would not fit on its command line): the
+ * hostile input is the two together, so the scripted fake server sends them. Gives the
+ * child's `{ signal, status, stderr, out }`, `out` the call's status (or error code) and the
+ * warnings, as JSON.
+ */
+function callHostile(schema, content) {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    import { startFake } from ${JSON.stringify(new URL('./helpers/fake-server.mjs', import.meta.url).href)};
+    import { MCPAdapter } from ${JSON.stringify(new URL('../pkg/index.node.js', import.meta.url).href)};
+    const fake = await startFake({
+      'tools/list': (ctx) => ctx.result({ resultType: 'complete', tools: [{ name: 'hostile', inputSchema: { type: 'object' }, outputSchema: ${JSON.stringify(schema)} }] }),
+      hostile: (ctx) => ctx.result({ resultType: 'complete', content: [{ type: 'text', text: 'ok' }], structuredContent: ${content} }),
+    });
+    const warnings = [];
+    const adapter = new MCPAdapter(fake.url, { timeoutMs: 1000, onWarning: (text) => warnings.push(text) });
+    await adapter.listTools();
+    const status = await adapter.callTool('hostile', {}).then((r) => r.status, (e) => e.code);
+    console.log(JSON.stringify({ status, warnings }));
+    await fake.close();
+    process.exit(0);
+  `], { encoding: 'utf8', timeout: 5_000, maxBuffer: 1 << 20 });
+  const { signal, status, stderr, stdout } = child;
+  return { signal, status, stderr, out: status === 0 ? JSON.parse(stdout) : undefined };
+}
+
+for (const [what, schema, content, warned] of [
+  // exponential: 40 a's and a '!' block V8's backtracking engine for hours (28 a's: 16 s)
+  ['a pattern with a repeated group that repeats', { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } }, "{ a: 'a'.repeat(40) + '!' }", '/properties/a/pattern'],
+  ['a patternProperties regex, run on the property names', { type: 'object', patternProperties: { '^(a|aa)+$': { type: 'string' } } }, "{ ['a'.repeat(40) + '!']: 1 }", '/patternProperties/^(a|aa)+$'],
+  // polynomial counts too: unanchored, `a+b` tries every start position (300,000 a's: a minute)
+  ['an unanchored unbounded pattern', { type: 'object', properties: { a: { type: 'string', pattern: 'a+b' } } }, "{ a: 'a'.repeat(300000) }", '/properties/a/pattern'],
+  ['two unbounded repetitions that overlap', { type: 'object', properties: { a: { type: 'string', pattern: '^[a-z]+[a-z0-9]*$' } } }, "{ a: 'a'.repeat(300000) + '!' }", '/properties/a/pattern'],
+  // the validator's own `url` format regex backtracks exponentially; it is an unknown format now
+  ['the validator\'s "url" format', { type: 'object', properties: { a: { type: 'string', format: 'url' } } }, "{ a: 'http://' + 'a'.repeat(40) + '!' }", null],
+]) {
+  test(`${what} from a server cannot freeze the host: the call settles at once`, { timeout: 30_000 }, () => {
+    const { signal, status, stderr, out } = callHostile(schema, content);
+    assert.equal(signal, null, 'the call had not settled 5 s after it started (timeoutMs: 1000): the child was killed');
+    assert.equal(status, 0, stderr);
+    assert.equal(out.status, 'success');
+    if (warned === null) assert.deepEqual(out.warnings, []);
+    else {
+      assert.equal(out.warnings.length, 1, JSON.stringify(out.warnings));
+      assert.ok(out.warnings[0].includes(`the regex at ${warned} may be slow on a hostile string`), out.warnings[0]);
+    }
+  });
+}
+
+test('regexRisk passes patterns whose backtracking is bounded and says why it refuses the others', () => {
+  for (const safe of [
+    '^[a-z]+$', '^\\d{4}-\\d{2}-\\d{2}$', '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+    '^(?:\\d{1,3}\\.){3}\\d{1,3}$', '^https?://.+$', '^(foo|bar)$', '^(?<year>\\d{4})-(?<month>\\d{2})$',
+    '^([a-z]+)$', '\\d{3}-\\d{4}', '^x-', '^\\p{L}+$', '^[\\]a]+$', '^(?:ab)+$', 'a{0,0}', '@', '',
+  ]) assert.equal(regexRisk(safe), '', safe);
+  for (const [risky, why] of [
+    ['^(a+)+$', /repeated group with an unbounded repetition inside/],
+    ['^([a-z]+)*$', /repeated group with an unbounded repetition inside/],
+    ['(a|a)*', /unbounded repetition of a choice/],
+    ['^(a|ab)*$', /unbounded repetition of a choice/],
+    ['^(?:a?){2,}$', /unbounded repetition of a choice/],
+    ['a+b', /unbounded repetition without a leading \^/],
+    ['^.*$|x', /alternation outside a group/],
+    ['^a*a*$', /more than one unbounded repetition/],
+    ['^[a-z]+[a-z0-9]*$', /more than one unbounded repetition/],
+    ['^(?:|a){0,1000}$', /too many ways/],
+    ['^(?:a|b|c){0,12}x$', /too many ways/],
+    ['x{1,300}', /too many ways/],
+    [`^a{${'9'.repeat(400)},}$`, /too many ways/],
+    ['(\\w)\\1', /backreference/],
+    ['(?<c>.)\\k<c>', /backreference/],
+    ['(?=a)a', /lookaround/],
+    ['(?<!a)b', /lookaround/],
+  ]) assert.match(regexRisk(risky), why, risky);
+});
+
+test('a regex that is invalid or may be slow makes the schema unusable, named by its path in the schema, wherever it is', () => {
+  for (const [schema, why] of [
+    [{ properties: { a: { pattern: '^(a+)+$' } } }, /^the regex at \/properties\/a\/pattern may be slow on a hostile string \(.*\), so it is not run$/],
+    [{ items: [{ propertyNames: { pattern: 'a*b' } }] }, /at \/items\/0\/propertyNames\/pattern may be slow/],
+    [{ patternProperties: { 'a/~+': {} } }, /at \/patternProperties\/a~1~0\+ may be slow/],
+    // a property named like a data keyword is a schema all the same
+    [{ properties: { const: { pattern: '(a|a)*' } } }, /at \/properties\/const\/pattern may be slow/],
+    [{ $defs: { enum: { patternProperties: { '(a|a)*': {} } } } }, /at \/\$defs\/enum\/patternProperties\/\(a\|a\)\* may be slow/],
+    [{ properties: { a: { pattern: '(' } } }, /^the regex at \/properties\/a\/pattern is invalid: .*Unterminated group/],
+  ]) {
+    assert.throws(() => compileSchema(schema), (error) => error instanceof SchemaError && why.test(error.message), JSON.stringify(schema));
+  }
+  // data is not a schema: a `pattern` inside const or enum is never run
+  assert.deepEqual(compileSchema({ properties: { a: { const: { pattern: '(a+)+' } } } })({ a: { pattern: '(a+)+' } }), []);
+});
+
+test('a safe pattern, patternProperties and format are still checked', () => {
+  const check = compileSchema({
+    properties: { a: { type: 'string', pattern: '^[0-9]+$' }, d: { type: 'string', format: 'date' } },
+    patternProperties: { '^x-': { type: 'number' } },
+  });
+  assert.deepEqual(check({ a: '12', d: '2026-11-30', 'x-b': 1 }), []);
+  assert.deepEqual(check({ a: '12a', d: '2026-13-01', 'x-b': 's' }).map((e) => `${e.path} ${e.message}`).sort(), [
+    '/a String does not match pattern.',
+    '/d String does not match format "date".',
+    '/x-b Instance type "string" is invalid. Expected "number".',
+  ]);
+});
+
+describe('regexes in an outputSchema against a real server (TypeScript SDK fixture, `reading`)', { timeout: 30_000 }, () => {
+  const server = useServer(() => startTsServer());
+
+  /** An adapter whose fetch gives the listed `reading` the outputSchema `edit(schema)` returns, and its warnings. */
+  async function withSchema(edit) {
+    const editing = async (url, init) => {
+      const response = await fetch(url, init);
+      if (!String(init?.body).includes('"tools/list"')) return response;
+      const message = await response.json();
+      const reading = message.result.tools.find((t) => t.name === 'reading');
+      reading.outputSchema = edit(structuredClone(reading.outputSchema));
+      return Response.json(message, { status: response.status });
+    };
+    const warnings = [];
+    const adapter = new MCPAdapter(server().url, { fetch: editing, onWarning: (text) => warnings.push(text) });
+    await adapter.listTools();
+    return { adapter, warnings };
+  }
+
+  it('a safe pattern is checked: a match passes, a mismatch is an error result naming the path', async () => {
+    const matching = await withSchema((schema) => ({ ...schema, properties: { ...schema.properties, sensor: { type: 'string', pattern: '^[a-z]+$' } } }));
+    assert.equal((await matching.adapter.callTool('reading', { mode: 'valid' })).status, 'success');
+    const digits = await withSchema((schema) => ({ ...schema, properties: { ...schema.properties, sensor: { type: 'string', pattern: '^[0-9]+$' } } }));
+    const out = await digits.adapter.callTool('reading', { mode: 'valid' });
+    assert.equal(out.status, 'error');
+    assert.match(out.content[0].text, /does not match its outputSchema: \/sensor: String does not match pattern/);
+    assert.deepEqual([...matching.warnings, ...digits.warnings], []);
+  });
+
+  it('a safe patternProperties regex is checked: `celsius` (a number) must be a string', async () => {
+    const { adapter, warnings } = await withSchema((schema) => ({ ...schema, patternProperties: { '^c': { type: 'string' } } }));
+    const out = await adapter.callTool('reading', { mode: 'valid' });
+    assert.equal(out.status, 'error');
+    assert.match(out.content[0].text, /\/celsius: [^;]*"number"[^;]*"string"/);
+    assert.deepEqual(warnings, []);
+  });
+
+  it('a pattern that may be slow turns checking off for the tool with one warning naming it; results come back', async () => {
+    const { adapter, warnings } = await withSchema((schema) => ({ ...schema, properties: { ...schema.properties, sensor: { type: 'string', pattern: '^([a-z]+)*$' } } }));
+    for (const mode of ['valid', 'invalid']) assert.equal((await adapter.callTool('reading', { mode })).status, 'success');
+    assert.equal(warnings.length, 1, JSON.stringify(warnings));
+    assert.match(warnings[0], /the outputSchema of tool "reading" cannot be used \(the regex at \/properties\/sensor\/pattern may be slow on a hostile string \(a repeated group with an unbounded repetition inside\), so it is not run\); its results are not validated$/);
+  });
+});
