@@ -104,8 +104,9 @@ function checkSchema(root) {
     for (const [key, value] of Object.entries(node)) {
       const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (map === 'patternProperties') checkRegex(key, at);
-      // `const`, `enum`, `default` and `examples` hold data, not schemas (but may name a map's entry)
-      if (map || (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples')) {
+      // `const`, `enum`, `default` and `examples` hold data, not schemas (but may name a map's
+      // entry; and the validator takes an `examples` that is no array for a schema a `$ref` can use)
+      if (map || (key !== 'const' && key !== 'enum' && key !== 'default' && (key !== 'examples' || !Array.isArray(value)))) {
         walk(value, depth + 1, inScope, at, !map && MAPS.has(key) ? key : undefined);
       }
     }

@@ -163,6 +163,8 @@ test('a regex that is invalid or may be slow makes the schema unusable, named by
     // a property named like a data keyword is a schema all the same
     [{ properties: { const: { pattern: '(a|a)*' } } }, /at \/properties\/const\/pattern may be slow/],
     [{ $defs: { enum: { patternProperties: { '(a|a)*': {} } } } }, /at \/\$defs\/enum\/patternProperties\/\(a\|a\)\* may be slow/],
+    // the validator resolves a `$ref` to an `examples` object, so it is walked too
+    [{ examples: { pattern: '(a|a)*' }, properties: { a: { $ref: '#/examples' } } }, /at \/examples\/pattern may be slow/],
     [{ properties: { a: { pattern: '(' } } }, /^the regex at \/properties\/a\/pattern is invalid: .*Unterminated group/],
   ]) {
     assert.throws(() => compileSchema(schema), (error) => error instanceof SchemaError && why.test(error.message), JSON.stringify(schema));
