@@ -136,9 +136,10 @@ const STEPS = 100_000;
  * Why `source` (a valid regex, flag `u`) might take more than linear time on a hostile string
  * under a backtracking engine, or `""` when it cannot. The rule is deliberately simple: no
  * backreference or lookaround; no alternation outside a group; a repeated group repeats no
- * unbounded repetition (no `(a+)+`) and, if unbounded itself, no choice (no `(a|ab)*`); at
- * most one unbounded repetition (`*`, `+`, `{n,}`), and then only in a pattern anchored by a
- * leading `^` (unanchored, every start position would re-run it: `a+b` is quadratic). Then
+ * unbounded repetition (no `(a+)+`) and, if unbounded itself, no choice (no `(a|ab)*`);
+ * unbounded repetitions (`*`, `+`, `{n,}`) only in a pattern anchored by a leading `^`
+ * (unanchored, every start position would re-run them: `a+b` is quadratic), and no two
+ * without a separator between them (`^[^@]+@[^@]+$` passes, `^a*a*$` does not). Then
  * every match attempt explores at most `ways` combinations of bounded repetitions and
  * alternatives, each at most `width` characters long, so the search costs at most
  * `ways × width` steps per character of the string (≤ 256), or in all (≤ 100,000) when the
@@ -147,6 +148,9 @@ const STEPS = 100_000;
 export function regexRisk(source) {
   let i = source[0] === '^' ? 1 : 0;
   let unbounded = 0;
+  let open = 0; // unbounded repetitions since the last separator (see below)
+  let most = 0; // the most `open` was
+  let last; // the previous top-level item's atom when it repeats without bound
   // alternatives up to `)` or the end: `ways` (sum over alternatives of their products), `width` (the widest)
   const alternation = (depth) => {
     let ways = 0;
@@ -167,6 +171,7 @@ export function regexRisk(source) {
       }
       let inner = { ways: 1, width: 1 };
       const before = unbounded;
+      const start = i;
       if (c === '(') {
         if (depth > 8) throw 'groups nested more than 8 deep';
         i += 1;
@@ -179,13 +184,15 @@ export function regexRisk(source) {
         i += 1; // `)`
       } else if (c === '\\') {
         if (/[1-9k]/.test(source[i + 1])) throw 'a backreference';
-        // \p{…}, \u{…}: to the brace; other escapes: two characters (what follows \u or \x counts as more)
-        i = /[pPu]/.test(source[i + 1]) && source[i + 2] === '{' ? source.indexOf('}', i) + 1 : i + 2;
+        // \p{…}, \u{…}: to the brace; \uXXXX, \xXX, \cX; other escapes: two characters
+        const e = source[i + 1];
+        i = /[pPu]/.test(e) && source[i + 2] === '{' ? source.indexOf('}', i) + 1 : i + (e === 'u' ? 6 : e === 'x' ? 4 : e === 'c' ? 3 : 2);
       } else if (c === '[') {
         i += 1;
         while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
         i += 1;
-      } else i += 1;
+      } else i += source.codePointAt(i) > 0xffff ? 2 : 1;
+      const atom = source.slice(start, i);
       QUANTIFIER.lastIndex = i;
       const quantifier = QUANTIFIER.exec(source);
       let [min, max] = [1, 1];
@@ -196,9 +203,18 @@ export function regexRisk(source) {
         else [min, max] = [q[0] === '+' ? 1 : 0, q[0] === '?' ? 1 : Infinity];
       }
       if (max > 1 && unbounded > before) throw 'a repeated group with an unbounded repetition inside';
+      // A separator, one fixed character right after an unbounded repetition that cannot match
+      // it (`[^@]+@`), ends that repetition's say: it stops where the separator is, and giving
+      // characters back fails at once, so what follows is tried once per way before it.
+      if (depth === 0 && !quantifier && last !== undefined && /^(?:[^\\^$.|?*+()[\]{}]|\\[^\dA-Za-z])$/.test(atom)) {
+        if (!new RegExp(`^(?:${last})$`, 'u').test(atom.at(-1))) open = 0;
+      }
+      if (depth === 0) last = max === Infinity && c !== '(' ? atom : undefined;
       if (max === Infinity) {
         if (inner.ways > 1) throw 'an unbounded repetition of a choice';
         unbounded += 1;
+        open += 1;
+        most = Math.max(most, open);
         altWidth += (min + 1) * inner.width;
       } else {
         let repeats = 0;
@@ -211,7 +227,7 @@ export function regexRisk(source) {
   try {
     const { ways, width } = alternation(0);
     const anchored = source[0] === '^';
-    if (unbounded > (anchored ? 1 : 0)) return anchored ? 'more than one unbounded repetition' : 'an unbounded repetition without a leading ^';
+    if (anchored ? most > 1 : unbounded) return anchored ? 'more than one unbounded repetition without a separator between' : 'an unbounded repetition without a leading ^';
     if (!(ways * Math.max(width, 1) <= (anchored && !unbounded ? STEPS : STEPS_PER_CHAR))) return 'too many ways to backtrack';
     return '';
   } catch (why) {

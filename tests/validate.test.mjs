@@ -133,6 +133,8 @@ test('regexRisk passes patterns whose backtracking is bounded and says why it re
     '^[a-z]+$', '^\\d{4}-\\d{2}-\\d{2}$', '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
     '^(?:\\d{1,3}\\.){3}\\d{1,3}$', '^https?://.+$', '^(foo|bar)$', '^(?<year>\\d{4})-(?<month>\\d{2})$',
     '^([a-z]+)$', '\\d{3}-\\d{4}', '^x-', '^\\p{L}+$', '^[\\]a]+$', '^(?:ab)+$', 'a{0,0}', '@', '',
+    // unbounded repetitions each ended by a separator they cannot match
+    '^[^@]+@[^@]+$', '^\\w+@\\w+\\.\\w+$', '^[a-z]+-[0-9]+$', '^\\p{L}*\\/\\d+$', '^😀+@😀+$',
   ]) assert.equal(regexRisk(safe), '', safe);
   for (const [risky, why] of [
     ['^(a+)+$', /repeated group with an unbounded repetition inside/],
@@ -142,7 +144,14 @@ test('regexRisk passes patterns whose backtracking is bounded and says why it re
     ['^(?:a?){2,}$', /unbounded repetition of a choice/],
     ['a+b', /unbounded repetition without a leading \^/],
     ['^.*$|x', /alternation outside a group/],
-    ['^a*a*$', /more than one unbounded repetition/],
+    ['^a*a*$', /more than one unbounded repetition without a separator between/],
+    // a separator the repetition before it can match, or that repeats, separates nothing
+    ['^[^@]+@[^@]+\\.[^@]+$', /more than one unbounded repetition/],
+    ['^\\x40+@\\x40+$', /more than one unbounded repetition/],
+    ['^\\u0040+@\\u{40}+$', /more than one unbounded repetition/],
+    ['^a+b?a+$', /more than one unbounded repetition/],
+    ['^([a-z]+)@([a-z]+)$', /more than one unbounded repetition/],
+    ['^[a-z]+(-[a-z]+)*$', /repeated group with an unbounded repetition inside/],
     ['^[a-z]+[a-z0-9]*$', /more than one unbounded repetition/],
     ['^(?:|a){0,1000}$', /too many ways/],
     ['^(?:a|b|c){0,12}x$', /too many ways/],
