@@ -527,6 +527,46 @@ export class JsExchange {
   }
 }
 
+/**
+ * Host code that answers for a call (`onElicitation`, `onSampling`, a `roots` function, the
+ * `approval` predicate; `call_host` in src/bindings/options.rs): calls `f(arg, { signal })`
+ * and waits for what it returns, raced against the call's AbortSignal `host` and a deadline
+ * `timeoutMs` from now (0: none; `total`: what is left of `maxTotalTimeoutMs`), as an
+ * exchange's waits are, so that code that never settles cannot outlive the call. The
+ * `signal` it gets aborts with either (with the host's reason, or a `TimeoutError`), so that
+ * it can close its dialog. Resolves to its value; rejects with `{ code, message }` (worded as
+ * `classify` words an exchange's) when cut off, else with `{ threw }` when `f` threw or
+ * rejected. What `f` settles to after the cut is ignored (raced, so never unhandled).
+ */
+export async function callHost(f, arg, host, timeoutMs, total, name) {
+  const controller = new AbortController();
+  const during = `while waiting for ${name}`;
+  let timer, failure, stop;
+  const cut = new Promise((_, reject) => {
+    stop = (code, message, reason) => {
+      failure = { code, message };
+      reject(failure);
+      controller.abort(reason);
+    };
+  });
+  cut.catch(noop);
+  const aborted = () => stop(FAILURE_CODES.hostAborted, `the call was aborted ${during}`, host.reason);
+  if (host?.aborted) throw { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
+  host?.addEventListener('abort', aborted);
+  if (timeoutMs > 0) {
+    const message = `the call ${total ? 'reached its total timeout (maxTotalTimeoutMs)' : 'timed out'} ${during}`;
+    timer = setTimeout(() => stop(FAILURE_CODES.timedOut, message, new DOMException('The operation timed out.', 'TimeoutError')), Math.min(timeoutMs, 2_147_483_647));
+  }
+  try {
+    return await Promise.race([cut, f(arg, { signal: controller.signal })]);
+  } catch (e) {
+    throw failure ?? { threw: e };
+  } finally {
+    clearTimeout(timer);
+    host?.removeEventListener('abort', aborted);
+  }
+}
+
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,9 @@
 //! checks that the declarations name exactly these options, and that [`parse`] and
 //! [`CallDefaults::request_options`] read exactly these, each once.
 
-use super::fetch::{nul_joined, take_notifications, CallContext, HostHeaders, ProgressClock};
+use super::fetch::{
+    nul_joined, rejected, take_notifications, CallContext, HostHeaders, ProgressClock,
+};
 use super::js::{self, get};
 use crate::client::{
     ClientConfig, HostHandler, NotificationFilter, NotificationHandler, ProtocolMode,
@@ -12,10 +14,64 @@ use crate::client::{
 };
 use crate::error::{Error, ErrorCode, Result};
 use futures_util::FutureExt;
-use js_sys::Function;
+use js_sys::{Function, Promise};
 use serde_json::Value;
+use std::any::Any;
 use std::rc::Rc;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen(module = "/src/bindings/exchange.js")]
+extern "C" {
+    /// `f(arg, { signal })` awaited, raced against the call's `signal` and a deadline
+    /// `timeout_ms` from now (0: none; `total` as for an exchange); see `callHost` in
+    /// exchange.js. `name` names `f` in the messages.
+    #[wasm_bindgen(js_name = callHost)]
+    fn call_host_js(
+        f: &Function,
+        arg: &JsValue,
+        signal: &JsValue,
+        timeout_ms: f64,
+        total: bool,
+        name: &str,
+    ) -> Promise;
+}
+
+/// Calls host code that answers for a call (`onElicitation`, `onSampling`, a `roots`
+/// function, the `approval` predicate) as `f(arg, { signal })` and awaits what it returns
+/// (a value or a promise). With the call's `context` (a [`CallContext`]: a call's
+/// [`RequestOptions::context`]) the wait ends when the call's `AbortSignal` aborts or its
+/// timeout passes, as a wait on an HTTP exchange does, and the `signal` the callback gets
+/// aborts then too; without one (outside any call) nothing bounds it. What the callback does
+/// after that is ignored.
+///
+/// # Errors
+///
+/// [`ErrorCode::Aborted`] / [`ErrorCode::Timeout`] when cut off (messages as an exchange's,
+/// "… while waiting for `name`"); [`ErrorCode::InvalidArgument`] "`name` threw: …" when
+/// `f` threw or its promise rejected.
+pub(super) async fn call_host(
+    f: &Function,
+    arg: &JsValue,
+    context: Option<&Rc<dyn Any>>,
+    name: &str,
+) -> Result<JsValue> {
+    let call = context.and_then(|c| c.downcast_ref::<CallContext>());
+    let (signal, (timeout_ms, total)) = match call {
+        Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.budget()),
+        None => (JsValue::UNDEFINED, (0.0, false)),
+    };
+    let waited = call_host_js(f, arg, &signal, timeout_ms, total, name);
+    JsFuture::from(waited).await.map_err(|thrown| {
+        // `{ code, message }` when cut off; `{ threw }` when the callback failed
+        if get(&thrown, "code").is_string() {
+            return rejected(thrown);
+        }
+        let threw = js::describe(&get(&thrown, "threw"));
+        Error::new(ErrorCode::InvalidArgument, format!("{name} threw: {threw}"))
+    })
+}
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
 pub const ADAPTER_OPTIONS: [&str; 20] = [
@@ -224,20 +280,16 @@ fn notification_listeners(
     ))
 }
 
-/// Wraps a host callback `(params) => result | Promise<result>` (`onElicitation`,
-/// `onSampling`) as a [`HostHandler`]; what it throws becomes an error naming it.
+/// Wraps a host callback `(params, { signal }) => result | Promise<result>`
+/// (`onElicitation`, `onSampling`, a `roots` function) as a [`HostHandler`], called through
+/// [`call_host`] with the call's context: bounded by the call's signal and timeout, what it
+/// throws an error naming it.
 fn host_handler(f: Function, name: &'static str) -> HostHandler {
-    Rc::new(move |params: Value| {
-        let f = f.clone();
+    Rc::new(move |params: Value, context: Option<&Rc<dyn Any>>| {
+        let (f, context) = (f.clone(), context.cloned());
         async move {
-            let out = js::call_maybe_async(&f, &js::parse_json(&crate::json_text(&params)))
-                .await
-                .map_err(|e| {
-                    Error::new(
-                        ErrorCode::InvalidArgument,
-                        format!("{name} threw: {}", js::describe(&e)),
-                    )
-                })?;
+            let params = js::parse_json(&crate::json_text(&params));
+            let out = call_host(&f, &params, context.as_ref(), name).await?;
             js::to_json(&out, name)
         }
         .boxed_local()
@@ -261,16 +313,20 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
     };
     if let Some(f) = value.dyn_ref::<Function>() {
         let inner = host_handler(f.clone(), "roots");
-        return Ok(Some(Rc::new(move |params: Value| {
-            let answer = inner(params);
-            async move { wrap(answer.await?) }.boxed_local()
-        })));
+        return Ok(Some(Rc::new(
+            move |params: Value, context: Option<&Rc<dyn Any>>| {
+                let answer = inner(params, context);
+                async move { wrap(answer.await?) }.boxed_local()
+            },
+        )));
     }
     let fixed = wrap(js::to_json(&value, "option roots")?)?;
-    Ok(Some(Rc::new(move |_params: Value| {
-        let fixed = fixed.clone();
-        async move { Ok(fixed) }.boxed_local()
-    })))
+    Ok(Some(Rc::new(
+        move |_params: Value, _: Option<&Rc<dyn Any>>| {
+            let fixed = fixed.clone();
+            async move { Ok(fixed) }.boxed_local()
+        },
+    )))
 }
 
 /// Reads the adapter options ([`ADAPTER_OPTIONS`]).
