@@ -426,12 +426,11 @@ impl Client {
         while let Ok(item) = reader.next(None).await {
             match item {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
-                    // cut off by the call's signal or timeout: the call itself ends with it
-                    if self
+                    let answered = self
                         .answer_server_request(session, id, &method, params, opts)
-                        .await
-                        .is_err()
-                    {
+                        .await;
+                    // cut off by the call's signal or timeout: the call itself ends with it
+                    if answered.is_err() {
                         break;
                     }
                 }
