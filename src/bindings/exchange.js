@@ -17,14 +17,18 @@
 // The host's `onTrace` sees each message here, where the bodies pass anyway, and the events
 // of an event stream as the core decodes them (`Trace`).
 
-/** The message of a thrown value, with its `cause` (undici puts the reason there), redacted. */
-function describe(thrown) {
-  let text = 'unknown error';
+/** The message of a thrown value, with its `cause` (undici puts the reason there). */
+function messageOf(thrown) {
   if (thrown instanceof Error || (thrown && typeof thrown.message === 'string')) {
     const cause = thrown.cause;
-    text = cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
-  } else if (typeof thrown === 'string') text = thrown;
-  return redactQuoted(text);
+    return cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
+  }
+  return typeof thrown === 'string' ? thrown : 'unknown error';
+}
+
+/** {@link messageOf}, redacted: a runtime's message may quote a header value. */
+function describe(thrown) {
+  return redactQuoted(messageOf(thrown));
 }
 
 /** `text` with each quoted span (first to last quote of a kind) replaced: runtimes quote a header value they refuse. */
@@ -83,6 +87,7 @@ export const FAILURE_CODES = Object.freeze({
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
+  hostCallbackThrew: 'invalid_argument', // onSampling, onElicitation, roots, approval (`callHost`)
   // the auth module's typed failures (pkg-template/auth.js), thrown by the fetch it wraps
   authorizationRequired: 'authorization_required',
   authorizationFailed: 'authorization_failed',
@@ -534,9 +539,9 @@ export class JsExchange {
  * `timeoutMs` from now (0: none; `total`: what is left of `maxTotalTimeoutMs`), as an
  * exchange's waits are, so that code that never settles cannot outlive the call. The
  * `signal` it gets aborts with either (with the host's reason, or a `TimeoutError`), so that
- * it can close its dialog. Resolves to its value; rejects with `{ code, message }` (worded as
- * `classify` words an exchange's) when cut off, else with `{ threw }` when `f` threw or
- * rejected. What `f` settles to after the cut is ignored (raced, so never unhandled).
+ * it can close its dialog. Resolves to its value; rejects with `{ code, message }`: worded as
+ * `classify` words an exchange's when cut off, "`name` threw: …" when `f` threw or rejected.
+ * What `f` settles to after the cut is ignored (raced, so never unhandled).
  */
 export async function callHost(f, arg, host, timeoutMs, total, name) {
   const controller = new AbortController();
@@ -560,7 +565,7 @@ export async function callHost(f, arg, host, timeoutMs, total, name) {
   try {
     return await Promise.race([cut, f(arg, { signal: controller.signal })]);
   } catch (e) {
-    throw failure ?? { threw: e };
+    throw failure ?? { code: FAILURE_CODES.hostCallbackThrew, message: `${name} threw: ${messageOf(e)}` };
   } finally {
     clearTimeout(timer);
     host?.removeEventListener('abort', aborted);

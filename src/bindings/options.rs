@@ -39,38 +39,28 @@ extern "C" {
 }
 
 /// Calls host code that answers for a call (`onElicitation`, `onSampling`, a `roots`
-/// function, the `approval` predicate) as `f(arg, { signal })` and awaits what it returns
-/// (a value or a promise). With the call's `context` (a [`CallContext`]: a call's
-/// [`RequestOptions::context`]) the wait ends when the call's `AbortSignal` aborts or its
-/// timeout passes, as a wait on an HTTP exchange does, and the `signal` the callback gets
-/// aborts then too; without one (outside any call) nothing bounds it. What the callback does
-/// after that is ignored.
+/// function, the `approval` predicate) now, as `f(arg, { signal })`, and returns the wait for
+/// what it returns (a value or a promise), whose rejection [`rejected`] reads. With the
+/// call's `context` (a [`CallContext`]: a call's [`RequestOptions::context`]) the wait ends
+/// when the call's `AbortSignal` aborts or its timeout passes, as a wait on an HTTP exchange
+/// does, and the `signal` the callback gets aborts then too; without one (outside any call)
+/// nothing bounds it. What the callback does after that is ignored.
 ///
-/// # Errors
-///
-/// [`ErrorCode::Aborted`] / [`ErrorCode::Timeout`] when cut off (messages as an exchange's,
-/// "… while waiting for `name`"); [`ErrorCode::InvalidArgument`] "`name` threw: …" when
-/// `f` threw or its promise rejected.
-pub(super) async fn call_host(
+/// The wait rejects with `aborted` / `timeout` when cut off (messages as an exchange's,
+/// "… while waiting for `name`"), and with `invalid_argument` "`name` threw: …" when `f`
+/// threw or its promise rejected.
+pub(super) fn call_host(
     f: &Function,
     arg: &JsValue,
     context: Option<&Rc<dyn Any>>,
     name: &str,
-) -> Result<JsValue> {
+) -> JsFuture {
     let call = context.and_then(|c| c.downcast_ref::<CallContext>());
     let (signal, (timeout_ms, total)) = match call {
         Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.budget()),
         None => (JsValue::UNDEFINED, (0.0, false)),
     };
-    let waited = call_host_js(f, arg, &signal, timeout_ms, total, name);
-    JsFuture::from(waited).await.map_err(|thrown| {
-        // `{ code, message }` when cut off; `{ threw }` when the callback failed
-        if get(&thrown, "code").is_string() {
-            return rejected(thrown);
-        }
-        let threw = js::describe(&get(&thrown, "threw"));
-        Error::new(ErrorCode::InvalidArgument, format!("{name} threw: {threw}"))
-    })
+    JsFuture::from(call_host_js(f, arg, &signal, timeout_ms, total, name))
 }
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
@@ -286,13 +276,9 @@ fn notification_listeners(
 /// throws an error naming it.
 fn host_handler(f: Function, name: &'static str) -> HostHandler {
     Rc::new(move |params: Value, context: Option<&Rc<dyn Any>>| {
-        let (f, context) = (f.clone(), context.cloned());
-        async move {
-            let params = js::parse_json(&crate::json_text(&params));
-            let out = call_host(&f, &params, context.as_ref(), name).await?;
-            js::to_json(&out, name)
-        }
-        .boxed_local()
+        let params = js::parse_json(&crate::json_text(&params));
+        let answer = call_host(&f, &params, context, name);
+        async move { js::to_json(&answer.await.map_err(rejected)?, name) }.boxed_local()
     })
 }
 

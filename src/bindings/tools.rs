@@ -3,6 +3,7 @@
 //! rounds), and resuming interrupts.
 
 use super::error::to_js;
+use super::fetch::rejected;
 use super::js;
 use super::json::to_host;
 use super::options::call_host;
@@ -130,7 +131,7 @@ impl WasmClient {
                 let context = opts.context.as_ref();
                 let verdict = call_host(&gate, &request, context, "the approval predicate")
                     .await
-                    .map_err(to_js)?;
+                    .map_err(|thrown| to_js(rejected(thrown)))?;
                 if verdict.is_truthy() {
                     // `true`, or `{ allowedDecisions }`: the decisions the person may take
                     let given = js::get(&verdict, "allowedDecisions");
