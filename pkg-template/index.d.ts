@@ -46,7 +46,7 @@ export type MCPErrorCode =
   | 'invalid_message'
   /** The SSE stream ended before the response arrived. */
   | 'stream_ended'
-  /** The body exceeded `maxResponseBytes`. */
+  /** The body exceeded `maxResponseBytes`, or a list's pages together held more JSON values than one body that large can (half as many as its bytes). */
   | 'body_too_large'
   /** The server answered a JSON-RPC error (`rpcCode`, `data`). */
   | 'rpc_error'
@@ -414,7 +414,12 @@ export interface MCPAdapterOptions {
   onWarning?: (text: string) => void;
   /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
   maxRounds?: number;
-  /** Largest response body accepted, in bytes (JSON body or whole SSE stream). Default 33554432 (32 MiB). */
+  /**
+   * Largest response body accepted, in bytes (JSON body or whole SSE stream). Default 33554432
+   * (32 MiB). The pages of one list call together may hold at most half as many JSON values
+   * (each takes at least two bytes of text), so that a list's memory is bounded as one
+   * response's is; more fails the call with `body_too_large`.
+   */
   maxResponseBytes?: number;
   /** Most pages one list call follows. Default 64. */
   maxPages?: number;

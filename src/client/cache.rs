@@ -241,6 +241,20 @@ pub struct CacheView<'a> {
     pub target: &'a str,
 }
 
+/// The error of a list walk whose pages together hold more than `budget` JSON values: as
+/// many as one response of `maxResponseBytes` can hold (a value takes at least two bytes of
+/// text, `0,`), so that a walk's memory is bounded as one response's is, whatever the number
+/// of pages ([`ClientConfig::max_pages`](super::ClientConfig::max_pages)).
+fn walk_too_large(method: &str, budget: usize) -> Error {
+    Error::new(
+        ErrorCode::BodyTooLarge,
+        format!(
+            "the {method} pages together hold more than {budget} JSON values, as many as one \
+             response of maxResponseBytes can: the list was not kept"
+        ),
+    )
+}
+
 /// The `param` part of a key for a list page (`None` = the first page).
 fn page_param(cursor: Option<&str>) -> String {
     match cursor {
@@ -357,11 +371,14 @@ impl Client {
     /// from `cache` when fresh (in [`CacheMode::Use`]) and stored when its `ttlMs` allows.
     /// When a cursor taken from a cached page is refused (`-32602`, invalid cursor), every
     /// cached page of `method` is dropped and the walk restarts once from the first page,
-    /// uncached.
+    /// uncached. The pages' entries together may hold at most half of
+    /// [`Limits::max_body_bytes`](crate::transport::Limits) JSON values (counted as each page
+    /// arrives), as many as one response that large can.
     ///
     /// # Errors
     ///
-    /// Those of [`Client::list_all`].
+    /// Those of [`Client::list_all`]; [`ErrorCode::BodyTooLarge`] when the pages together
+    /// hold more values than that.
     pub async fn list_all_cached(
         &self,
         method: &str,
@@ -372,8 +389,11 @@ impl Client {
     ) -> Result<Vec<Value>> {
         let mut mode = mode;
         let mut restarted = false;
+        let budget = self.config.limits.max_body_bytes / 2;
         'walk: loop {
             let mut items = Vec::new();
+            // the JSON values the walk's pages hold together, bounded as one response is
+            let mut held = 0;
             let mut cursor: Option<String> = None;
             let mut seen: Vec<String> = Vec::new();
             let mut from_cache = false;
@@ -422,7 +442,13 @@ impl Client {
                     }
                 };
                 match page.get_mut(field).map(Value::take) {
-                    Some(Value::Array(entries)) => items.extend(entries),
+                    Some(Value::Array(entries)) => {
+                        held += mcp_wasm_adapter_json::count_values(&entries, budget - held + 1);
+                        if held > budget {
+                            return Err(walk_too_large(method, budget));
+                        }
+                        items.extend(entries);
+                    }
                     _ => {
                         return Err(Error::new(
                             ErrorCode::InvalidMessage,

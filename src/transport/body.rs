@@ -513,8 +513,7 @@ mod tests {
         let offered = Rc::new(std::cell::RefCell::new(Vec::new()));
         let log = offered.clone();
         let filter: NotificationFilter = Rc::new(move |texts: &[&str]| {
-            log.borrow_mut()
-                .push(texts.iter().map(|t| t.to_string()).collect());
+            record(&log, texts);
             texts
                 .iter()
                 .take_while(|t| t.contains(r#""method":"notifications/"#))
@@ -570,11 +569,14 @@ mod tests {
     fn recording_trace() -> (EventTrace, Rc<std::cell::RefCell<Vec<Vec<String>>>>) {
         let told = Rc::new(std::cell::RefCell::new(Vec::new()));
         let log = told.clone();
-        let trace: EventTrace = Rc::new(move |texts: &[&str]| {
-            log.borrow_mut()
-                .push(texts.iter().map(|t| t.to_string()).collect());
-        });
+        let trace: EventTrace = Rc::new(move |texts: &[&str]| record(&log, texts));
         (trace, told)
+    }
+
+    /// Adds one batch of `texts` to `log`.
+    fn record(log: &std::cell::RefCell<Vec<Vec<String>>>, texts: &[&str]) {
+        log.borrow_mut()
+            .push(texts.iter().map(|t| t.to_string()).collect());
     }
 
     /// The trace is told the data of every event the decoder produced, each once, as decoded

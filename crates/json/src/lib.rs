@@ -97,9 +97,38 @@ pub fn count_key(value: &Value, key: &str, max_depth: usize, enough: usize) -> u
     count
 }
 
+/// How many JSON values `values` hold, each one and everything within it (every object,
+/// array and scalar counts one), counted up to `enough` (the walk stops there). Reads only;
+/// recursion is as deep as the values nest (at most 128 levels for what [`parse`] gives).
+///
+/// A measure of the memory parsed values take, whatever their text's layout.
+#[inline(never)]
+pub fn count_values(values: &[Value], enough: usize) -> usize {
+    let mut count = 0;
+    for value in values {
+        if count >= enough {
+            break;
+        }
+        count += 1;
+        match value {
+            Value::Array(items) => count += count_values(items, enough - count),
+            Value::Object(map) => {
+                for child in map.values() {
+                    if count >= enough {
+                        break;
+                    }
+                    count += count_values(std::slice::from_ref(child), enough - count);
+                }
+            }
+            _ => {}
+        }
+    }
+    count
+}
+
 #[cfg(test)]
 mod tests {
-    use super::count_key;
+    use super::{count_key, count_values};
     use serde_json::json;
 
     #[test]
@@ -119,5 +148,14 @@ mod tests {
         assert_eq!(count_key(&value, "k", 3, 1), 1);
         assert_eq!(count_key(&value, "k", 2, 1), 0);
         assert_eq!(count_key(&json!({"k": 0}), "k", 0, 1), 1);
+    }
+
+    #[test]
+    fn count_values_counts_every_value_up_to_enough() {
+        let values = [json!({"a": [1, 2, {"b": null}], "c": "x"}), json!(0)];
+        // the object, its array, 1, 2, the inner object, null, "x"; then 0
+        assert_eq!(count_values(&values, usize::MAX), 8);
+        assert_eq!(count_values(&values, 3), 3);
+        assert_eq!(count_values(&[], 5), 0);
     }
 }
