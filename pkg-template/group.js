@@ -86,10 +86,17 @@ export class MCPAdapterGroup {
     return runInterceptors(this.#interceptors, request, (r) => adapter.callTool(r.name, r.args, callOptionsOf(r, options, context)));
   }
 
-  /** Continues an interrupt on the adapter of the server it came from (by `interrupt.server.url`). */
+  /**
+   * Continues an interrupt on the adapter of the server it came from (by `interrupt.server.url`;
+   * an `mcp_authorization` interrupt names the server by its canonical URI, auth.js).
+   */
   async resume(interrupt, answer, options = {}) {
     const url = interrupt?.server?.url;
-    for (const adapter of this.#adapters.values()) if (sameUrl(adapter.url, url)) return adapter.resume(interrupt, answer, options);
+    const adapters = [...this.#adapters.values()];
+    const adapter =
+      adapters.find((a) => sameUrl(a.url, url)) ??
+      (interrupt?.type === 'mcp_authorization' ? adapters.find((a) => sameUrl(resourceOf(a.url), url)) : undefined);
+    if (adapter) return adapter.resume(interrupt, answer, options);
     throw new MCPAdapterError('invalid_argument', `MCPAdapterGroup: no server of this group has the interrupt's URL ${JSON.stringify(url)}`);
   }
 
@@ -179,6 +186,20 @@ function sameUrl(a, b) {
     return new URL(a).href === new URL(b).href;
   } catch {
     return false;
+  }
+}
+
+/**
+ * `url` as an RFC 8707 resource indicator (auth.js `canonicalResource`): no query, fragment or
+ * credentials, no trailing slash.
+ */
+function resourceOf(url) {
+  try {
+    const u = new URL(url);
+    u.search = u.hash = u.username = u.password = '';
+    return u.href.replace(/\/$/, '');
+  } catch {
+    return undefined;
   }
 }
 

@@ -949,7 +949,12 @@ export declare class MCPAdapterGroup {
   listTools(options?: ListOptions): Promise<MCPGroupTool[]>;
   /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
   callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
-  /** Continues an interrupt on the adapter whose URL is the interrupt's `server.url`. @throws {MCPAdapterError} `invalid_argument` when no server has it. */
+  /**
+   * Continues an interrupt on the adapter whose URL is the interrupt's `server.url` (for an
+   * {@link AuthorizationInterrupt}, whose `server.url` is the canonical URI, the first adapter
+   * whose URL without query, fragment and trailing slash is that URI, when none matches as is).
+   * @throws {MCPAdapterError} `invalid_argument` when no server has it.
+   */
   resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
   resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
