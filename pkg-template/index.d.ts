@@ -1003,7 +1003,16 @@ export declare class MCPAdapterGroup {
   listTools(options?: ListOptions): Promise<MCPGroupTool[]>;
   /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
   callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
-  /** Continues an interrupt on the adapter whose URL is the interrupt's `server.url`. @throws {MCPAdapterError} `invalid_argument` when no server has it. */
+  /**
+   * Continues an interrupt on the adapter it came from: the server this group handed that very
+   * object out for (a call, read, prompt or resume of the group), else the adapter whose URL is
+   * the interrupt's `server.url` (for an {@link AuthorizationInterrupt}, whose `server.url` is
+   * the canonical URI, the adapters whose URL without query, fragment and trailing slash is
+   * that URI, when none matches as is). An interrupt that went through JSON names no key: when
+   * several servers have its URL (two accounts on one server), resume it with
+   * `group.adapter(key).resume()`.
+   * @throws {MCPAdapterError} `invalid_argument` when no server has it, or several do.
+   */
   resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
   resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;

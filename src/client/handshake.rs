@@ -229,7 +229,8 @@ impl Client {
     }
 
     /// A request in the session. A `404` while a session id is in use means the session
-    /// expired (the server restarted): a new session is opened once and the request retried.
+    /// expired (the server restarted): a new session is opened once (shared with the calls
+    /// that found it expired too, see [`Client::ready`]) and the request retried.
     /// An aborted or timed-out request is followed by `notifications/cancelled` (in this era
     /// a disconnect alone is not a cancellation). `-32042` becomes
     /// [`ErrorCode::UrlElicitationRequired`] with the server's data.
@@ -295,8 +296,7 @@ impl Client {
             };
             if expired && session.id.is_some() && !renewed {
                 renewed = true;
-                self.forget_era();
-                session = match self.initialize(opts).await? {
+                session = match self.ready(opts, Some(&session)).await? {
                     Era::Handshake(s) => s,
                     Era::Modern(_) => {
                         return Err(Error::new(
