@@ -128,7 +128,8 @@ for (let round = 0; round < Number(values.rounds); round++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const [unit, div] = values.scenario === 'call' ? ['µs', 1] : ['ms', 1000];
-console.log(`${values.scenario}: CPU per operation (${unit}), median of ${values.rounds} rounds`);
+const given = [values.callbacks && 'an adapter-level onProgress', values.approval && 'an approval predicate'].filter(Boolean);
+console.log(`${values.scenario}: CPU per operation (${unit}), median of ${values.rounds} rounds${given.length ? `; the adapters given ${given.join(' and ')}` : ''}`);
 for (const kind of kinds) {
   const own = (median(cpu[kind]) / div).toFixed(2);
   const added = median(cpu[kind].map((x, r) => x - cpu.fetch[r])) / div;

@@ -762,7 +762,9 @@ class OAuthSession {
    */
   async refresh(record, signal) {
     const now = await this.tokens();
-    if (now && now.access_token !== record.access_token) return now; // refreshed meanwhile
+    // forgotten meanwhile (the grant was refused for another call): not sent again
+    if (!now) return undefined;
+    if (now.access_token !== record.access_token) return now; // refreshed meanwhile
     let result;
     let as;
     try {

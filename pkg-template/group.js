@@ -12,6 +12,8 @@ export class MCPAdapterGroup {
   #interceptors;
   #prefix;
   #onServerError;
+  /** The interrupts this group handed out, by object: the key of the server each came from. */
+  #from = new WeakMap();
 
   /**
    * @param {object} servers `{ [key]: url | { url, ...MCPAdapterOptions } | MCPAdapter }`
@@ -80,16 +82,32 @@ export class MCPAdapterGroup {
     const adapter = this.adapter(key);
     const { runtime } = options?.[CALL_CONTEXT] ?? {};
     const context = { server: key, runtime };
-    if (this.#interceptors.length === 0) return adapter.callTool(name, args, { ...options, [CALL_CONTEXT]: context });
+    if (this.#interceptors.length === 0) return this.#mark(key, await adapter.callTool(name, args, { ...options, [CALL_CONTEXT]: context }));
     const { ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const request = new ToolCallRequest({ name, args, server: key, headers: options?.headers, signal: options?.signal, runtime });
-    return runInterceptors(this.#interceptors, request, (r) => adapter.callTool(r.name, r.args, callOptionsOf(r, options, context)));
+    return this.#mark(key, await runInterceptors(this.#interceptors, request, (r) => adapter.callTool(r.name, r.args, callOptionsOf(r, options, context))));
   }
 
-  /** Continues an interrupt on the adapter of the server it came from (by `interrupt.server.url`). */
+  /** `value`, remembered as server `key`'s when it is an interrupt (an object with a `type`). */
+  #mark(key, value) {
+    if (typeof value?.type === 'string' && value.type !== 'tool_result') this.#from.set(value, key);
+    return value;
+  }
+
+  /**
+   * Continues an interrupt on the adapter of the server it came from: the one this group
+   * handed it out for, else the one with `interrupt.server.url` (an `mcp_authorization`
+   * interrupt names the server by its canonical URI, auth.js); refused when several have it.
+   */
   async resume(interrupt, answer, options = {}) {
     const url = interrupt?.server?.url;
-    for (const adapter of this.#adapters.values()) if (sameUrl(adapter.url, url)) return adapter.resume(interrupt, answer, options);
+    const keys = this.servers;
+    let found = this.#from.has(interrupt) ? [this.#from.get(interrupt)] : keys.filter((k) => sameUrl(this.#adapters.get(k).url, url));
+    if (found.length === 0 && interrupt?.type === 'mcp_authorization') found = keys.filter((k) => sameUrl(resourceOf(this.#adapters.get(k).url), url));
+    if (found.length > 1) {
+      throw new MCPAdapterError('invalid_argument', `MCPAdapterGroup: servers ${found.map((k) => `"${k}"`).join(', ')} all have the interrupt's URL; resume it with group.adapter(key).resume()`);
+    }
+    if (found.length === 1) return this.#mark(found[0], await this.adapter(found[0]).resume(interrupt, answer, options));
     throw new MCPAdapterError('invalid_argument', `MCPAdapterGroup: no server of this group has the interrupt's URL ${JSON.stringify(url)}`);
   }
 
@@ -110,12 +128,12 @@ export class MCPAdapterGroup {
 
   /** Reads resource `uri` of server `key`. */
   async readResource(key, uri, options = {}) {
-    return this.adapter(key).readResource(uri, options);
+    return this.#mark(key, await this.adapter(key).readResource(uri, options));
   }
 
   /** Gets prompt `name` of server `key`. */
   async getPrompt(key, name, args, options = {}) {
-    return this.adapter(key).getPrompt(name, args, options);
+    return this.#mark(key, await this.adapter(key).getPrompt(name, args, options));
   }
 
   /** Ends every server's session (handshake era); see MCPAdapter.close. */
@@ -179,6 +197,20 @@ function sameUrl(a, b) {
     return new URL(a).href === new URL(b).href;
   } catch {
     return false;
+  }
+}
+
+/**
+ * `url` as an RFC 8707 resource indicator (auth.js `canonicalResource`): no query, fragment or
+ * credentials, no trailing slash.
+ */
+function resourceOf(url) {
+  try {
+    const u = new URL(url);
+    u.search = u.hash = u.username = u.password = '';
+    return u.href.replace(/\/$/, '');
+  } catch {
+    return undefined;
   }
 }
 

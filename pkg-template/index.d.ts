@@ -195,6 +195,23 @@ export interface ElicitRequest {
   url?: string;
 }
 
+/**
+ * The second argument of the host code that answers for a call: `onElicitation`,
+ * `onSampling`, a `roots` function and the `approval` predicate.
+ */
+export interface HostCallbackContext {
+  /**
+   * Aborts when the call stops waiting for this callback: when the call's `signal` aborts
+   * (with its reason; the call rejects with `aborted`) or when the call's `timeoutMs` passes
+   * while it waits (with a `TimeoutError`; the call rejects with `timeout`; with
+   * `resetTimeoutOnProgress`, what is left of `maxTotalTimeoutMs`). Each wait gets
+   * `timeoutMs` afresh, as each HTTP request of the call does. Close any dialog then: what
+   * the callback settles to afterwards is ignored. Never aborts for a callback the adapter
+   * calls outside any call.
+   */
+  signal: AbortSignal;
+}
+
 /** The answer to an {@link ElicitRequest}. For `accept` in form mode, `content` holds the fields; schema defaults fill fields left out. */
 export interface ElicitResult {
   /** What the person did. */
@@ -219,8 +236,10 @@ export interface MCPAdapterOptions {
    * input requests of a 2026-07-28 `input_required` result (form or URL mode). Schema
    * `default`s fill the fields the answer leaves out. Without it, every question becomes an
    * {@link ElicitationInterrupt} (the default, and what the LangChain glue needs).
+   * `context.signal` aborts when the call stops waiting (its `signal` or `timeoutMs`: see
+   * {@link HostCallbackContext}); what it throws fails the call with `invalid_argument`.
    */
-  onElicitation?: (request: ElicitRequest) => ElicitResult | Promise<ElicitResult>;
+  onElicitation?: (request: ElicitRequest, context: HostCallbackContext) => ElicitResult | Promise<ElicitResult>;
   /**
    * Extra request headers (e.g. `Authorization`). They are sent only to the target's origin:
    * redirects to other origins are refused. Their values are redacted (`[redacted]`) from
@@ -245,11 +264,18 @@ export interface MCPAdapterOptions {
    * {@link AuthorizationInterrupt}, resumed with `resume(interrupt, { callbackUrl })`.
    */
   auth?: AuthProvider;
-  /** Sent as `_meta["io.modelcontextprotocol/clientInfo"]`. Default `{ name: "mcp-wasm-adapter", version }`. */
+  /**
+   * How the adapter names itself: `_meta["io.modelcontextprotocol/clientInfo"]` on every
+   * 2026-07-28 request, `clientInfo` of `initialize` in the handshake era. Default
+   * `{ name: "mcp-wasm-adapter", version }`. Without a string `name` and `version` the
+   * constructor throws `invalid_argument`.
+   */
   clientInfo?: Implementation;
   /**
    * Timeout of each call in milliseconds, body included. Default 60000; 0 disables. At the
-   * deadline the call rejects with code `timeout` and the response stream is closed. In
+   * deadline the call rejects with code `timeout` and the response stream is closed. Each
+   * wait on host code that answers for the call (`onElicitation`, `onSampling`, a `roots`
+   * function, `approval`) is bounded by it too (see {@link HostCallbackContext}). In
    * browsers, Deno, Bun and workerd the request is aborted even before its response begins;
    * in Node a response that had not begun is closed when it arrives (an `AbortSignal` per
    * request costs Node's fetch about 70 µs; pass `signal` to abort earlier).
@@ -304,16 +330,35 @@ export interface MCPAdapterOptions {
    * per call too ({@link ToolCallOptions}).
    */
   validateOutput?: boolean;
-  /** The level requested through `_meta["io.modelcontextprotocol/logLevel"]`. */
+  /**
+   * The least severe log level the server should send, asked on every 2026-07-28 request
+   * through `_meta["io.modelcontextprotocol/logLevel"]` (a handshake-era server logs at its
+   * own level). Default: none, or `"info"` with `onLoggingMessage`. Another value throws
+   * `invalid_argument` from the constructor.
+   */
   logLevel?: LoggingLevel;
   /**
    * Answers `sampling/createMessage` input requests in place (no interrupt); the `sampling`
    * capability is declared only when this is set. Gets `CreateMessageRequest` params
    * (`messages`, `maxTokens`, …), returns a `CreateMessageResult` (`role`, `content`, `model`).
+   * `context.signal` aborts when the call stops waiting (its `signal` or `timeoutMs`: see
+   * {@link HostCallbackContext}); what it throws fails the call with `invalid_argument`.
    */
-  onSampling?: (params: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** Answers `roots/list` input requests; the `roots` capability is declared only when set. */
-  roots?: Array<{ uri: string; name?: string }> | (() => Array<{ uri: string; name?: string }> | Promise<Array<{ uri: string; name?: string }>>);
+  onSampling?: (
+    params: Record<string, unknown>,
+    context: HostCallbackContext,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Answers `roots/list` input requests; the `roots` capability is declared only when set.
+   * A function gets the request's params (`null` when it has none) and, as for
+   * `onSampling`, a {@link HostCallbackContext}.
+   */
+  roots?:
+    | Array<{ uri: string; name?: string }>
+    | ((
+        params: Record<string, unknown> | null,
+        context: HostCallbackContext,
+      ) => Array<{ uri: string; name?: string }> | Promise<Array<{ uri: string; name?: string }>>);
   /**
    * Human-in-the-loop gate: called before every tool call; when it returns `true` (or
    * `{ allowedDecisions }`) the call is not sent and resolves to an {@link ApprovalInterrupt}
@@ -324,9 +369,15 @@ export interface MCPAdapterOptions {
    * for a tool the server does not list (a predicate should fail closed on it). For example
    * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`, or
    * `() => ({ allowedDecisions: ["approve", "reject"] })`. A list that is empty or names
-   * anything else fails the call with `invalid_argument`.
+   * anything else fails the call with `invalid_argument`. The call's `signal` and `timeoutMs`
+   * bound the wait for a verdict, and `context.signal` aborts then (see
+   * {@link HostCallbackContext}); what the predicate throws fails the call with
+   * `invalid_argument`.
    */
-  approval?: (call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null }) => ApprovalVerdict | Promise<ApprovalVerdict>;
+  approval?: (
+    call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null },
+    context: HostCallbackContext,
+  ) => ApprovalVerdict | Promise<ApprovalVerdict>;
   /**
    * Makes interrupts tamper-evident. With a key, every interrupt a call resolves to
    * (`mcp_elicitation`, `mcp_approval`, `mcp_authorization`) carries a `signature`
@@ -403,7 +454,10 @@ export interface TraceEvent {
 
 /** Options of one call. */
 export interface CallOptions {
-  /** Aborting closes the response stream, which cancels the request on the server (2026-07-28). */
+  /**
+   * Aborting closes the response stream, which cancels the request on the server (2026-07-28),
+   * and ends a wait on host code that answers for the call (see {@link HostCallbackContext}).
+   */
   signal?: AbortSignal;
   /** Overrides the adapter's `timeoutMs` for this call. */
   timeoutMs?: number;
@@ -949,7 +1003,16 @@ export declare class MCPAdapterGroup {
   listTools(options?: ListOptions): Promise<MCPGroupTool[]>;
   /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
   callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
-  /** Continues an interrupt on the adapter whose URL is the interrupt's `server.url`. @throws {MCPAdapterError} `invalid_argument` when no server has it. */
+  /**
+   * Continues an interrupt on the adapter it came from: the server this group handed that very
+   * object out for (a call, read, prompt or resume of the group), else the adapter whose URL is
+   * the interrupt's `server.url` (for an {@link AuthorizationInterrupt}, whose `server.url` is
+   * the canonical URI, the adapters whose URL without query, fragment and trailing slash is
+   * that URI, when none matches as is). An interrupt that went through JSON names no key: when
+   * several servers have its URL (two accounts on one server), resume it with
+   * `group.adapter(key).resume()`.
+   * @throws {MCPAdapterError} `invalid_argument` when no server has it, or several do.
+   */
   resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
   resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;

@@ -331,6 +331,24 @@ describe('refresh (M4, L3)', () => {
     }
   });
 
+  test('concurrent calls during a refused refresh send the refused refresh token once, then sign in once', async () => {
+    const w = stubWorld();
+    const provider = w.provider({ refreshSkewMs: 24 * 3600_000 }); // every token counts as expiring
+    let signIns = 0;
+    const approve = w.approve;
+    w.approve = (u) => (signIns++, approve(u));
+    const adapter = w.adapter(provider);
+    await adapter.listTools();
+    const { refresh_token: refused } = await provider.storage.get(`tokens ${w.mcpUrl}`);
+    signIns = 0;
+    w.hooks.token = (_url, _init, body) => (new URLSearchParams(body).get('refresh_token') === refused ? Response.json({ error: 'invalid_grant' }, { status: 400 }) : undefined);
+    const results = await Promise.all([adapter.listTools(), adapter.listTools(), adapter.callTool('whoami', {})]);
+    assert.equal(results[0].length, 2);
+    const grants = w.requests('https://as1.example/token').map((r) => new URLSearchParams(r.body)).filter((p) => p.get('refresh_token') === refused);
+    assert.equal(grants.length, 1, 'the refused refresh token is sent once, not once per waiting call');
+    assert.equal(signIns, 1, 'one sign-in for the three calls');
+  });
+
   test('a refresh before expiry that cannot be made keeps using the token that is still valid', async () => {
     const w = stubWorld();
     const provider = w.provider({ refreshSkewMs: 24 * 3600_000 });

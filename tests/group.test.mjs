@@ -16,6 +16,7 @@ import { toLangChainTools } from '../pkg/langchain.js';
 import { freePort, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
 import { assertAdapterError } from './helpers/errors.mjs';
 import { toolMessages } from './helpers/agents.mjs';
+import { recordingFetch } from './helpers/record.mjs';
 
 const crm = useServer(() => startTsServer({ name: 'crm-fixture' }));
 const math = useServer(() => startTsServer({ name: 'math-fixture' }));
@@ -186,5 +187,29 @@ describe('resources and prompts of every server', () => {
     assert.deepEqual(messages, [{ role: 'user', content: [{ type: 'text', text: 'Please write a formal greeting addressed to Ada.' }] }]);
     await assert.rejects(group.getPrompt('nope', 'greet', { name: 'Ada' }), (e) => e.code === 'invalid_argument');
     await group.close();
+  });
+});
+
+describe('resume routing', () => {
+  test('two keys on one URL (two accounts): an interrupt resumes on the adapter it came from, with its credentials', async () => {
+    const rec = { alice: recordingFetch(), bob: recordingFetch() };
+    const entry = (who) => ({ url: crm().url, headers: { 'X-User': who }, fetch: rec[who].fetch });
+    const group = new MCPAdapterGroup({ alice: entry('alice'), bob: entry('bob') });
+    const paused = await group.callTool('bob', 'confirm_action', { action: 'deploy' });
+    assert.equal(paused.type, 'mcp_elicitation');
+    const sentBy = (who) => rec[who].requests.filter((r) => r.body?.method === 'tools/call').map((r) => r.headers.get('x-user'));
+    const answer = { responses: { confirm: { action: 'accept', content: { confirmed: true } } } };
+    const resumed = await group.resume(paused, answer);
+    assert.match(resumed.content[0].text, /^deploy: confirmed/);
+    assert.deepEqual(sentBy('alice'), [], "nothing of bob's call goes out with alice's credentials");
+    assert.deepEqual(sentBy('bob'), ['bob', 'bob']);
+    // a round-tripped interrupt cannot say which of the two it came from: refused, nothing sent
+    const again = await group.callTool('bob', 'confirm_action', { action: 'deploy' });
+    const error = await group.resume(JSON.parse(JSON.stringify(again)), answer).then(() => undefined, (e) => e);
+    assertAdapterError(error);
+    assert.equal(error.code, 'invalid_argument');
+    assert.match(error.message, /"alice", "bob"/);
+    assert.deepEqual(sentBy('alice'), []);
+    assert.equal(sentBy('bob').length, 3);
   });
 });

@@ -99,4 +99,21 @@ describe('FastMCP fixture --legacy-only', () => {
     assert.equal((await adapter.callTool('echo', { text: 'two' })).content[0].text, 'echo: two');
     await adapter.close();
   });
+
+  test('concurrent calls that find the session expired open one new session between them', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
+    assert.equal((await adapter.callTool('echo', { text: 'one' })).content[0].text, 'echo: one');
+    const port = server.port;
+    await server.close();
+    server = await startFastMCP({ legacyOnly: true, port });
+    const since = rec.requests.length;
+    const texts = await Promise.all(['a', 'b', 'c'].map(async (text) => (await adapter.callTool('echo', { text })).content[0].text));
+    assert.deepEqual(texts, ['echo: a', 'echo: b', 'echo: c']);
+    const after = rec.requests.slice(since);
+    assert.equal(after.filter((r) => r.body?.method === 'initialize').length, 1, 'one initialize for the three calls');
+    const sessions = new Set(after.filter((r) => r.body?.method === 'tools/call').map((r) => r.headers.get('mcp-session-id')));
+    assert.equal(sessions.size, 2, 'the expired session, then one new session for every retry');
+    await adapter.close();
+  });
 });

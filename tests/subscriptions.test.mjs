@@ -90,6 +90,42 @@ describe('TypeScript SDK v2 fixture (2026-07-28)', { timeout: 120_000 }, () => {
     assert.deepEqual(await sub.closed, { reason: 'closed' });
   });
 
+  it('subscribe: no notification reaches the callback after close(), even one already read with the one that closed it', async () => {
+    // a server that writes the acknowledgement and three list changes at once (one chunk)
+    const http = await import('node:http');
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const msg = JSON.parse(body);
+        if (msg.method === 'server/discover') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private' } }));
+          return;
+        }
+        const meta = { 'io.modelcontextprotocol/subscriptionId': msg.id };
+        const event = (method, params) => `data: ${JSON.stringify({ jsonrpc: '2.0', method, params: { ...params, _meta: meta } })}\n\n`;
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(event('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true } }));
+        setTimeout(() => res.write([1, 2, 3].map(() => event('notifications/tools/list_changed', {})).join('')), 50);
+      });
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const adapter = new MCPAdapter(`http://127.0.0.1:${server.address().port}/mcp`);
+      let calls = 0;
+      const sub = await adapter.subscribe({ toolsListChanged: true }, () => {
+        calls += 1;
+        sub.close();
+      });
+      assert.deepEqual(await sub.closed, { reason: 'closed' });
+      assert.equal(calls, 1, 'the notifications after the one that closed the subscription are not handed over');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('subscribe: a server that never acknowledges is a timeout, not a hang', async () => {
     // a server that answers subscriptions/listen with an event stream that never starts
     const http = await import('node:http');

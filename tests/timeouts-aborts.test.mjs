@@ -1,7 +1,9 @@
 // Timeouts and aborts: per-call and adapter-level timeoutMs and AbortSignals against the two
 // 2026-07-28 fixtures (the same checks for each); then servers that hang (no answer, an SSE
-// stream that stops) and headers functions that never settle, from a scripted fake. Each ends
-// in a typed error on time, closes the response stream, and leaves the adapter usable.
+// stream that stops) and headers functions that never settle, from a scripted fake; then host
+// handlers (onSampling, onElicitation, roots) and the approval predicate that never settle,
+// against the fixtures and server-everything in both eras. Each ends in a typed error on time,
+// closes the response stream, and leaves the adapter usable.
 //
 //   bash scripts/build.sh && node --test tests/timeouts-aborts.test.mjs
 
@@ -11,7 +13,7 @@ import { MCPAdapter } from '../pkg/index.node.js';
 import { assertAdapterError, rejectsWith } from './helpers/errors.mjs';
 import { LEGACY_HANDLERS, assertStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
 import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
-import { useServer } from './helpers/servers.mjs';
+import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
 import { sleep } from './helpers/wait.mjs';
 
 for (const srv of MODERN_FIXTURES) {
@@ -182,55 +184,190 @@ describe('handshake era: a server that answers neither the call nor its cancella
   }
 });
 
-describe('an AbortSignal while a host handler answers an input request in place', { timeout: 30_000 }, () => {
-  // MCP 2026-07-28 `basic/patterns/mrtr.mdx`: sampling, roots and (with onElicitation)
-  // elicitation input requests are answered in place by the host's handlers, then the call is
-  // retried. The handlers get no signal, and the core does not race their promise against the
-  // call's signal (as it does the headers function and a custom fetch), so a handler that
-  // never settles keeps the call pending after the host aborted it.
-  const REQUESTS = {
-    sampling: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } },
-    elicitation: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } },
-    roots: { method: 'roots/list', params: {} },
-  };
-  const fake = useFake(() => {
-    const handlers = {};
-    for (const [kind, request] of Object.entries(REQUESTS)) {
-      handlers[`ask_${kind}`] = (ctx) =>
-        ctx.msg.params.inputResponses
-          ? ctx.result({ resultType: 'complete', content: [{ type: 'text', text: 'answered' }] })
-          : ctx.result({ resultType: 'input_required', requestState: 'st', inputRequests: { q: request } });
-    }
-    return handlers;
-  });
+describe('host code that answers for a call ends with the call\'s signal and timeout', { timeout: 120_000 }, () => {
+  // MCP 2026-07-28 `basic/patterns/mrtr.mdx`: the sampling, roots and (with onElicitation)
+  // elicitation input requests of an input_required result are answered in place by the
+  // host's handlers, then the call is retried; a handshake-era server asks the same in the
+  // middle of the call (MCP 2025-11-25, `client/sampling.mdx`, `client/roots.mdx`,
+  // `client/elicitation.mdx`). Each wait on a handler, and on the approval predicate, races
+  // the call's AbortSignal and its timeoutMs, as a wait on an HTTP exchange does, and the
+  // callback gets a `signal` that aborts then too.
+  const ts = useServer(() => startTsServer());
+  const fastmcp = useServer(() => startFastMCP());
+  const fastmcpLegacy = useServer(() => startFastMCP({ legacyOnly: true }));
+  const everything = useServer(startEverything);
+
+  /** Where a server asks for each kind: the server, the tool and its arguments, the option that answers. */
+  const ASKS = [
+    { era: '2026-07-28', server: ts, label: 'TS SDK fixture', kind: 'sampling', option: 'onSampling', tool: 'ask_host', args: { kind: 'sampling' } },
+    { era: '2026-07-28', server: ts, label: 'TS SDK fixture', kind: 'roots', option: 'roots', tool: 'ask_host', args: { kind: 'roots' } },
+    { era: '2026-07-28', server: ts, label: 'TS SDK fixture', kind: 'elicitation', option: 'onElicitation', tool: 'ask_host', args: { kind: 'elicitation' } },
+    { era: '2026-07-28', server: fastmcp, label: 'FastMCP fixture', kind: 'elicitation', option: 'onElicitation', tool: 'confirm_action', args: { action: 'ship' } },
+    { era: 'handshake', server: fastmcpLegacy, label: 'FastMCP --legacy-only', kind: 'elicitation', option: 'onElicitation', tool: 'confirm_action', args: { action: 'ship' } },
+    { era: 'handshake', server: everything, label: 'server-everything', kind: 'sampling', option: 'onSampling', tool: 'trigger-sampling-request', args: { prompt: 'hi', maxTokens: 5 }, echo: { message: 'after' } },
+    // asked on the session's standalone stream, beside the call (SDK 1.x `listRoots()`), which
+    // the adapter listens to while the call runs: the call itself waits on its own response
+    { era: 'handshake', server: everything, label: 'server-everything', kind: 'roots', option: 'roots', tool: 'get-roots-list', args: {}, echo: { message: 'after' }, beside: true },
+  ];
+
   const never = () => new Promise(() => {});
+  /** Settles `promise` to its error, or to 'pending' after `ms`. */
   const settleWithin = (promise, ms) =>
     Promise.race([promise.then(() => 'resolved', (e) => e), sleep(ms).then(() => 'pending')]);
+  /** A handler that never settles and keeps the context it was given (`seen`). */
+  const hanging = () => {
+    const seen = [];
+    return { seen, handler: (_request, context) => (seen.push(context), never()) };
+  };
 
-  for (const kind of Object.keys(REQUESTS)) {
-    it(
-      `the ${kind} handler never settles: the abort still rejects the call with "aborted"`,
-      { todo: 'host handlers (onSampling, onElicitation, roots) are not raced against the call\'s signal (src/bindings/options.rs host_handler)' },
-      async () => {
-        const a = new MCPAdapter(fake().url, { onSampling: never, onElicitation: never, roots: never });
-        const out = await settleWithin(a.callTool(`ask_${kind}`, {}, { signal: AbortSignal.timeout(200) }), 1500);
-        assert.notEqual(out, 'pending', 'the call was still pending 1.3 s after the abort');
-        assertAdapterError(out);
-        assert.equal(out.code, 'aborted');
-      },
-    );
+  for (const ask of ASKS) {
+    describe(`${ask.label} (${ask.era}): ${ask.tool} asks for ${ask.kind}`, () => {
+      it(`${ask.option} never settles: the call's AbortSignal rejects it with "aborted", the handler's signal aborts, the adapter stays usable`, async () => {
+        const { seen, handler } = hanging();
+        const a = new MCPAdapter(ask.server().url, { [ask.option]: handler });
+        const ac = new AbortController();
+        const reason = new Error('the user closed the page');
+        const out = settleWithin(a.callTool(ask.tool, ask.args, { signal: ac.signal, timeoutMs: 20_000 }), 10_000);
+        // abort once the handler was asked (the call is then waiting on it, not on the server)
+        for (let i = 0; i < 500 && seen.length === 0; i++) await sleep(20);
+        assert.equal(seen.length, 1, `${ask.option} was called once`);
+        assert.ok(seen[0].signal instanceof AbortSignal);
+        assert.equal(seen[0].signal.aborted, false, 'not aborted while the call runs');
+        const t0 = Date.now();
+        ac.abort(reason);
+        const err = await out;
+        assert.notEqual(err, 'pending', 'the call was still pending after the abort');
+        assertAdapterError(err);
+        assert.equal(err.code, 'aborted');
+        assert.equal(err.message, `the call was aborted while ${ask.beside ? 'reading the response' : `waiting for ${ask.option}`}`);
+        assert.ok(Date.now() - t0 < 1000, `rejected ${Date.now() - t0} ms after the abort`);
+        assert.equal(seen[0].signal.aborted, true, 'the signal handed to the handler aborted');
+        assert.equal(seen[0].signal.reason, reason, "with the call's reason");
+        assert.equal((await a.callTool('echo', ask.echo ?? { text: 'after' }, { timeoutMs: 10_000 })).status, 'success');
+        await a.close();
+      });
+    });
   }
 
-  it(
-    'the approval predicate never settles: the abort still rejects the call with "aborted"',
-    { todo: 'the approval predicate is not raced against the call\'s signal (src/bindings/tools.rs)' },
-    async () => {
-      const a = new MCPAdapter(fake().url, { approval: never });
+  for (const ask of [ASKS[0], ASKS[4]]) {
+    it(`${ask.label} (${ask.era}): ${ask.option} never settles: timeoutMs rejects the call with "timeout" and aborts the handler's signal`, async () => {
+      const { seen, handler } = hanging();
+      const a = new MCPAdapter(ask.server().url, { [ask.option]: handler });
       await a.listTools();
-      const out = await settleWithin(a.callTool('echo', { text: 'x' }, { signal: AbortSignal.timeout(200) }), 1500);
-      assert.notEqual(out, 'pending', 'the call was still pending 1.3 s after the abort');
-      assertAdapterError(out);
-      assert.equal(out.code, 'aborted');
-    },
-  );
+      const t0 = Date.now();
+      const err = await settleWithin(a.callTool(ask.tool, ask.args, { timeoutMs: 1500 }), 6000);
+      assert.notEqual(err, 'pending', 'the call was still pending 4.5 s after its timeout');
+      assertAdapterError(err);
+      assert.equal(err.code, 'timeout');
+      assert.equal(err.message, `the call timed out while waiting for ${ask.option}`);
+      assert.ok(Date.now() - t0 < 4000, `took ${Date.now() - t0} ms`);
+      assert.equal(seen.length, 1);
+      assert.equal(seen[0].signal.aborted, true);
+      assert.equal(seen[0].signal.reason.name, 'TimeoutError');
+      assert.equal((await a.callTool('echo', { text: 'after' })).status, 'success');
+      await a.close();
+    });
+  }
+
+  it('with resetTimeoutOnProgress the wait is bounded by what is left of maxTotalTimeoutMs', async () => {
+    const a = new MCPAdapter(ts().url, { onSampling: never });
+    const options = { timeoutMs: 20_000, resetTimeoutOnProgress: true, maxTotalTimeoutMs: 800 };
+    const err = await settleWithin(a.callTool('ask_host', { kind: 'sampling' }, options), 5000);
+    assertAdapterError(err);
+    assert.equal(err.code, 'timeout');
+    assert.equal(err.message, 'the call reached its total timeout (maxTotalTimeoutMs) while waiting for onSampling');
+  });
+
+  it('handlers that answer get an unaborted signal and answer in place, as before', async () => {
+    const contexts = [];
+    const a = new MCPAdapter(ts().url, {
+      onSampling: (request, context) => (contexts.push(context), { role: 'assistant', content: { type: 'text', text: `hi in ${request.maxTokens}` }, model: 'fake' }),
+      roots: async (_params, context) => (contexts.push(context), [{ uri: 'file:///work', name: 'work' }]),
+      onElicitation: async (request, context) => (contexts.push(context), { action: 'accept', content: { confirmed: true } }),
+    });
+    const sampled = await a.callTool('ask_host', { kind: 'sampling' });
+    assert.match(sampled.content[0].text, /^sampling answered: .*hi in 5/);
+    const roots = await a.callTool('ask_host', { kind: 'roots' });
+    assert.match(roots.content[0].text, /^roots answered: .*file:\/\/\/work/);
+    const elicited = await a.callTool('ask_host', { kind: 'elicitation' });
+    assert.match(elicited.content[0].text, /^elicitation answered: .*"confirmed":true/);
+    assert.equal(contexts.length, 3);
+    for (const context of contexts) {
+      assert.ok(context.signal instanceof AbortSignal);
+      assert.equal(context.signal.aborted, false);
+    }
+  });
+
+  it('a handler that closes its dialog when its signal aborts (rejecting) still gives "aborted", not "threw"', async () => {
+    const a = new MCPAdapter(ts().url, {
+      onElicitation: (_request, { signal }) =>
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('dialog closed')))),
+    });
+    const err = await settleWithin(a.callTool('ask_host', { kind: 'elicitation' }, { signal: AbortSignal.timeout(300) }), 3000);
+    assertAdapterError(err);
+    assert.equal(err.code, 'aborted');
+  });
+
+  it('a handler that throws still fails the call with "invalid_argument" naming it', async () => {
+    const a = new MCPAdapter(ts().url, { onSampling: () => Promise.reject(new Error('no model')) });
+    const err = await rejectsWith(a.callTool('ask_host', { kind: 'sampling' }), 'invalid_argument');
+    assert.equal(err.message, 'onSampling threw: no model');
+  });
+
+  it('a late settlement after the abort is ignored: no unhandled rejection, and the next call works', async () => {
+    const unhandled = [];
+    const onUnhandled = (reason) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const late = [];
+      const a = new MCPAdapter(ts().url, {
+        onSampling: () => new Promise((resolve, reject) => late.push({ resolve, reject })),
+      });
+      for (const settle of ['reject', 'resolve']) {
+        await rejectsWith(a.callTool('ask_host', { kind: 'sampling' }, { signal: AbortSignal.timeout(200) }), 'aborted');
+        const pending = late.at(-1);
+        if (settle === 'reject') pending.reject(new Error('too late'));
+        else pending.resolve({ role: 'assistant', content: { type: 'text', text: 'too late' }, model: 'fake' });
+      }
+      await sleep(100);
+      assert.deepEqual(unhandled, []);
+      assert.equal((await a.callTool('echo', { text: 'after' })).status, 'success');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  describe('the approval predicate', () => {
+    for (const [how, options, code, message] of [
+      ['the AbortSignal', () => ({ signal: AbortSignal.timeout(200) }), 'aborted', 'the call was aborted while waiting for the approval predicate'],
+      ['timeoutMs', () => ({ timeoutMs: 200 }), 'timeout', 'the call timed out while waiting for the approval predicate'],
+    ]) {
+      it(`never settles: ${how} rejects the call with "${code}", its signal aborts, nothing is sent, the adapter stays usable`, async () => {
+        const { seen, handler } = hanging();
+        let calls = 0;
+        const a = new MCPAdapter(fastmcp().url, { approval: (call, context) => (calls++ === 0 ? handler(call, context) : false) });
+        await a.listTools();
+        const t0 = Date.now();
+        const err = await settleWithin(a.callTool('echo', { text: 'x' }, options()), 1500);
+        assert.notEqual(err, 'pending', 'the call was still pending 1.3 s later');
+        assertAdapterError(err);
+        assert.equal(err.code, code);
+        assert.equal(err.message, message);
+        assert.ok(Date.now() - t0 < 1000);
+        assert.equal(seen[0].signal.aborted, true);
+        const out = await a.callTool('echo', { text: 'after' });
+        assert.equal(out.content[0].text, 'echo: after');
+      });
+    }
+
+    it('gets an unaborted signal as second argument and still gates the call', async () => {
+      const contexts = [];
+      const a = new MCPAdapter(fastmcp().url, { approval: (_call, context) => (contexts.push(context), true) });
+      await a.listTools();
+      const out = await a.callTool('echo', { text: 'x' });
+      assert.equal(out.type, 'mcp_approval');
+      assert.ok(contexts[0].signal instanceof AbortSignal);
+      assert.equal(contexts[0].signal.aborted, false);
+    });
+  });
 });

@@ -347,7 +347,7 @@ pub async fn continue_from(
                     // the host's handler answers in place, in this era too
                     Some(handler) => {
                         let params = request.get("params").cloned().unwrap_or(Value::Null);
-                        let answer = handler(params.clone()).await?;
+                        let answer = handler(params.clone(), opts.context.as_ref()).await?;
                         let answer = with_schema_defaults(answer, params.get("requestedSchema"));
                         answered.insert(key, answer);
                     }
@@ -370,8 +370,8 @@ pub async fn continue_from(
                             format!("the server asked for {kind} (input {}), but no {option} handler was given, so the {cap} capability was not declared", crate::quoted(&key)),
                         ));
                     };
-                    let answer =
-                        handler(request.get("params").cloned().unwrap_or(Value::Null)).await?;
+                    let params = request.get("params").cloned().unwrap_or(Value::Null);
+                    let answer = handler(params, opts.context.as_ref()).await?;
                     answered.insert(key, answer);
                 }
                 other => {
@@ -787,6 +787,7 @@ mod tests {
     use futures_executor::block_on;
     use futures_util::FutureExt;
     use serde_json::json;
+    use std::any::Any;
     use std::rc::Rc;
 
     /// `interrupt` parsed into [`Interrupt`], after checking that the type serializes back to
@@ -981,8 +982,11 @@ mod tests {
 
     #[test]
     fn the_hosts_elicitation_handler_answers_input_required_in_place() {
-        let handler: HostHandler = Rc::new(|params: Value| {
+        // with the call's context, from which the bindings take its signal and timeout
+        let handler: HostHandler = Rc::new(|params: Value, context: Option<&Rc<dyn Any>>| {
+            let call = context.and_then(|c| c.downcast_ref::<&str>()).copied();
             async move {
+                assert_eq!(call, Some("the call's context"));
                 assert_eq!(params["message"], "Really?");
                 Ok(json!({"action": "accept", "content": {}}))
             }
@@ -998,9 +1002,22 @@ mod tests {
             input_required(confirm_request(), Some("st")),
         ));
         script.push(json_reply(200, done()));
-        let step = call(&client, call_params("c")).unwrap();
+        let opts = RequestOptions {
+            context: Some(Rc::new("the call's context")),
+            ..RequestOptions::default()
+        };
+        let pending = PendingCalls::default();
+        let params = call_params("c");
+        let step = block_on(run(
+            &client,
+            &pending,
+            "tools/call",
+            params,
+            Retry::default(),
+            &opts,
+        ));
         assert!(
-            matches!(step, ResultOrInterrupt::Complete(_)),
+            matches!(step.unwrap(), ResultOrInterrupt::Complete(_)),
             "no interrupt"
         );
         let retry = &script.sent()[2].body["params"];
@@ -1025,10 +1042,10 @@ mod tests {
             json!({"elicitation": {"form": {}, "url": {}}})
         );
 
-        let sampler: HostHandler = Rc::new(|_p: Value| {
+        let sampler: HostHandler = Rc::new(|_p: Value, _: Option<&Rc<dyn Any>>| {
             async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"})) }.boxed_local()
         });
-        let roots: HostHandler = Rc::new(|_p: Value| {
+        let roots: HostHandler = Rc::new(|_p: Value, _: Option<&Rc<dyn Any>>| {
             async { Ok(json!({"roots": [{"uri": "file:///w", "name": "w"}]})) }.boxed_local()
         });
         let (client, script) = Scripted::client_with(ClientConfig {
@@ -1059,7 +1076,7 @@ mod tests {
 
     #[test]
     fn answers_given_in_place_ride_along_in_the_interrupt() {
-        let sampler: HostHandler = Rc::new(|_p: Value| {
+        let sampler: HostHandler = Rc::new(|_p: Value, _: Option<&Rc<dyn Any>>| {
             async { Ok(json!({"role": "assistant", "content": {"type": "text", "text": "4"}, "model": "m"})) }.boxed_local()
         });
         let (client, script) = Scripted::client_with(ClientConfig {

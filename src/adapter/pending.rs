@@ -28,6 +28,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::oneshot;
 use futures_util::future::{self, Either, FutureExt, LocalBoxFuture};
 use serde_json::{Map, Value};
+use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -68,7 +69,8 @@ impl Bridged {
     ) -> Bridged {
         let mailbox: Rc<RefCell<Option<oneshot::Sender<Question>>>> = Rc::default();
         let slot = mailbox.clone();
-        let handler: ElicitationHandler = Rc::new(move |params: Value| {
+        // the person's answer is bounded by the held call, not by the context
+        let handler: ElicitationHandler = Rc::new(move |params: Value, _: Option<&Rc<dyn Any>>| {
             let waiting = slot.borrow_mut().take();
             let (answer, answered) = oneshot::channel();
             async move {

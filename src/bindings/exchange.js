@@ -17,14 +17,18 @@
 // The host's `onTrace` sees each message here, where the bodies pass anyway, and the events
 // of an event stream as the core decodes them (`Trace`).
 
-/** The message of a thrown value, with its `cause` (undici puts the reason there), redacted. */
-function describe(thrown) {
-  let text = 'unknown error';
+/** The message of a thrown value, with its `cause` (undici puts the reason there). */
+function messageOf(thrown) {
   if (thrown instanceof Error || (thrown && typeof thrown.message === 'string')) {
     const cause = thrown.cause;
-    text = cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
-  } else if (typeof thrown === 'string') text = thrown;
-  return redactQuoted(text);
+    return cause && typeof cause.message === 'string' ? `${thrown.message} (${cause.message})` : thrown.message;
+  }
+  return typeof thrown === 'string' ? thrown : 'unknown error';
+}
+
+/** {@link messageOf}, redacted: a runtime's message may quote a header value. */
+function describe(thrown) {
+  return redactQuoted(messageOf(thrown));
 }
 
 /** `text` with each quoted span (first to last quote of a kind) replaced: runtimes quote a header value they refuse. */
@@ -83,6 +87,7 @@ export const FAILURE_CODES = Object.freeze({
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
+  hostCallbackThrew: 'invalid_argument', // onSampling, onElicitation, roots, approval (`callHost`)
   // the auth module's typed failures (pkg-template/auth.js), thrown by the fetch it wraps
   authorizationRequired: 'authorization_required',
   authorizationFailed: 'authorization_failed',
@@ -524,6 +529,46 @@ export class JsExchange {
     if (this.watch) this.host.removeEventListener('abort', this.watch.listener);
     this.watch = undefined;
     this.cut();
+  }
+}
+
+/**
+ * Host code that answers for a call (`onElicitation`, `onSampling`, a `roots` function, the
+ * `approval` predicate; `call_host` in src/bindings/options.rs): calls `f(arg, { signal })`
+ * and waits for what it returns, raced against the call's AbortSignal `host` and a deadline
+ * `timeoutMs` from now (0: none; `total`: what is left of `maxTotalTimeoutMs`), as an
+ * exchange's waits are, so that code that never settles cannot outlive the call. The
+ * `signal` it gets aborts with either (with the host's reason, or a `TimeoutError`), so that
+ * it can close its dialog. Resolves to its value; rejects with `{ code, message }`: worded as
+ * `classify` words an exchange's when cut off, "`name` threw: …" when `f` threw or rejected.
+ * What `f` settles to after the cut is ignored (raced, so never unhandled).
+ */
+export async function callHost(f, arg, host, timeoutMs, total, name) {
+  const controller = new AbortController();
+  const during = `while waiting for ${name}`;
+  let timer, failure, stop;
+  const cut = new Promise((_, reject) => {
+    stop = (code, message, reason) => {
+      failure = { code, message };
+      reject(failure);
+      controller.abort(reason);
+    };
+  });
+  cut.catch(noop);
+  const aborted = () => stop(FAILURE_CODES.hostAborted, `the call was aborted ${during}`, host.reason);
+  if (host?.aborted) throw { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
+  host?.addEventListener('abort', aborted);
+  if (timeoutMs > 0) {
+    const message = `the call ${total ? 'reached its total timeout (maxTotalTimeoutMs)' : 'timed out'} ${during}`;
+    timer = setTimeout(() => stop(FAILURE_CODES.timedOut, message, new DOMException('The operation timed out.', 'TimeoutError')), Math.min(timeoutMs, 2_147_483_647));
+  }
+  try {
+    return await Promise.race([cut, f(arg, { signal: controller.signal })]);
+  } catch (e) {
+    throw failure ?? { code: FAILURE_CODES.hostCallbackThrew, message: `${name} threw: ${messageOf(e)}` };
+  } finally {
+    clearTimeout(timer);
+    host?.removeEventListener('abort', aborted);
   }
 }
 

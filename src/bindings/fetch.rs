@@ -181,6 +181,19 @@ pub struct CallContext {
     pub headers: Option<JsValue>,
 }
 
+impl CallContext {
+    /// The timeout of a wait starting now, in milliseconds (0: none), and whether it is what
+    /// is left of the call's total bound (`maxTotalTimeoutMs`) rather than `timeoutMs`: each
+    /// HTTP request of the call, and each wait on host code that answers for it
+    /// (`call_host` in options.rs).
+    pub fn budget(&self) -> (f64, bool) {
+        match &self.clock {
+            Some(clock) => clock.budget(),
+            None => (self.timeout_ms.unwrap_or(0.0), false),
+        }
+    }
+}
+
 /// The timeout of a call with `resetTimeoutOnProgress`: each progress notification starts the
 /// running request's `timeoutMs` again, never past the call's total bound
 /// (`maxTotalTimeoutMs`, counted from the call's start; 0: none). Each request of the call
@@ -274,7 +287,7 @@ fn remember_all(pairs: Option<Array>) {
 /// that table; a code that is not one of ours (or none) is [`ErrorCode::Network`]. The
 /// host's header values of the failed exchange (`remembered`) are remembered first, so that a
 /// message that quotes one (a runtime's, a custom `fetch`'s) is redacted.
-fn rejected(thrown: JsValue) -> Error {
+pub(super) fn rejected(thrown: JsValue) -> Error {
     remember_all(get(&thrown, "remembered").dyn_into::<Array>().ok());
     let message = get(&thrown, "message")
         .as_string()
@@ -320,10 +333,7 @@ impl Exchange for FetchExchange {
         let (signal, (timeout_ms, total), call_headers) = match ctx {
             Some(c) => (
                 c.signal.clone().unwrap_or(JsValue::UNDEFINED),
-                match &c.clock {
-                    Some(clock) => clock.budget(),
-                    None => (c.timeout_ms.unwrap_or(0.0), false),
-                },
+                c.budget(),
                 c.headers.clone().unwrap_or(JsValue::UNDEFINED),
             ),
             None => (

@@ -93,21 +93,3 @@ pub fn normalize_url(url: &JsValue) -> Result<String> {
         .as_string()
         .ok_or_else(|| refuse("it has no href"))
 }
-
-/// Calls `f(arg)`; when it returns a thenable, awaits it.
-///
-/// # Errors
-///
-/// What `f` throws, or the reason its thenable rejects with.
-pub async fn call_maybe_async(
-    f: &Function,
-    arg: &JsValue,
-) -> std::result::Result<JsValue, JsValue> {
-    let out = f.call1(&JsValue::UNDEFINED, arg)?;
-    if get(&out, "then").is_function() {
-        let promise = js_sys::Promise::resolve(&out);
-        wasm_bindgen_futures::JsFuture::from(promise).await
-    } else {
-        Ok(out)
-    }
-}

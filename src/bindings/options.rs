@@ -4,7 +4,9 @@
 //! checks that the declarations name exactly these options, and that [`parse`] and
 //! [`CallDefaults::request_options`] read exactly these, each once.
 
-use super::fetch::{nul_joined, take_notifications, CallContext, HostHeaders, ProgressClock};
+use super::fetch::{
+    nul_joined, rejected, take_notifications, CallContext, HostHeaders, ProgressClock,
+};
 use super::js::{self, get};
 use crate::client::{
     ClientConfig, HostHandler, NotificationFilter, NotificationHandler, ProtocolMode,
@@ -12,10 +14,54 @@ use crate::client::{
 };
 use crate::error::{Error, ErrorCode, Result};
 use futures_util::FutureExt;
-use js_sys::Function;
+use js_sys::{Function, Promise};
 use serde_json::Value;
+use std::any::Any;
 use std::rc::Rc;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen(module = "/src/bindings/exchange.js")]
+extern "C" {
+    /// `f(arg, { signal })` awaited, raced against the call's `signal` and a deadline
+    /// `timeout_ms` from now (0: none; `total` as for an exchange); see `callHost` in
+    /// exchange.js. `name` names `f` in the messages.
+    #[wasm_bindgen(js_name = callHost)]
+    fn call_host_js(
+        f: &Function,
+        arg: &JsValue,
+        signal: &JsValue,
+        timeout_ms: f64,
+        total: bool,
+        name: &str,
+    ) -> Promise;
+}
+
+/// Calls host code that answers for a call (`onElicitation`, `onSampling`, a `roots`
+/// function, the `approval` predicate) now, as `f(arg, { signal })`, and returns the wait for
+/// what it returns (a value or a promise), whose rejection [`rejected`] reads. With the
+/// call's `context` (a [`CallContext`]: a call's [`RequestOptions::context`]) the wait ends
+/// when the call's `AbortSignal` aborts or its timeout passes, as a wait on an HTTP exchange
+/// does, and the `signal` the callback gets aborts then too; without one (outside any call)
+/// nothing bounds it. What the callback does after that is ignored.
+///
+/// The wait rejects with `aborted` / `timeout` when cut off (messages as an exchange's,
+/// "… while waiting for `name`"), and with `invalid_argument` "`name` threw: …" when `f`
+/// threw or its promise rejected.
+pub(super) fn call_host(
+    f: &Function,
+    arg: &JsValue,
+    context: Option<&Rc<dyn Any>>,
+    name: &str,
+) -> JsFuture {
+    let call = context.and_then(|c| c.downcast_ref::<CallContext>());
+    let (signal, (timeout_ms, total)) = match call {
+        Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.budget()),
+        None => (JsValue::UNDEFINED, (0.0, false)),
+    };
+    JsFuture::from(call_host_js(f, arg, &signal, timeout_ms, total, name))
+}
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
 pub const ADAPTER_OPTIONS: [&str; 20] = [
@@ -224,23 +270,15 @@ fn notification_listeners(
     ))
 }
 
-/// Wraps a host callback `(params) => result | Promise<result>` (`onElicitation`,
-/// `onSampling`) as a [`HostHandler`]; what it throws becomes an error naming it.
+/// Wraps a host callback `(params, { signal }) => result | Promise<result>`
+/// (`onElicitation`, `onSampling`, a `roots` function) as a [`HostHandler`], called through
+/// [`call_host`] with the call's context: bounded by the call's signal and timeout, what it
+/// throws an error naming it.
 fn host_handler(f: Function, name: &'static str) -> HostHandler {
-    Rc::new(move |params: Value| {
-        let f = f.clone();
-        async move {
-            let out = js::call_maybe_async(&f, &js::parse_json(&crate::json_text(&params)))
-                .await
-                .map_err(|e| {
-                    Error::new(
-                        ErrorCode::InvalidArgument,
-                        format!("{name} threw: {}", js::describe(&e)),
-                    )
-                })?;
-            js::to_json(&out, name)
-        }
-        .boxed_local()
+    Rc::new(move |params: Value, context: Option<&Rc<dyn Any>>| {
+        let params = js::parse_json(&crate::json_text(&params));
+        let answer = call_host(&f, &params, context, name);
+        async move { js::to_json(&answer.await.map_err(rejected)?, name) }.boxed_local()
     })
 }
 
@@ -261,16 +299,20 @@ fn roots_handler(value: JsValue) -> Result<Option<HostHandler>> {
     };
     if let Some(f) = value.dyn_ref::<Function>() {
         let inner = host_handler(f.clone(), "roots");
-        return Ok(Some(Rc::new(move |params: Value| {
-            let answer = inner(params);
-            async move { wrap(answer.await?) }.boxed_local()
-        })));
+        return Ok(Some(Rc::new(
+            move |params: Value, context: Option<&Rc<dyn Any>>| {
+                let answer = inner(params, context);
+                async move { wrap(answer.await?) }.boxed_local()
+            },
+        )));
     }
     let fixed = wrap(js::to_json(&value, "option roots")?)?;
-    Ok(Some(Rc::new(move |_params: Value| {
-        let fixed = fixed.clone();
-        async move { Ok(fixed) }.boxed_local()
-    })))
+    Ok(Some(Rc::new(
+        move |_params: Value, _: Option<&Rc<dyn Any>>| {
+            let fixed = fixed.clone();
+            async move { Ok(fixed) }.boxed_local()
+        },
+    )))
 }
 
 /// Reads the adapter options ([`ADAPTER_OPTIONS`]).

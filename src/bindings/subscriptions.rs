@@ -136,8 +136,12 @@ impl WasmClient {
             let background =
                 background_options(Some(signal.clone()), Some(SUBSCRIPTION_REQUEST_TIMEOUT_MS));
             spawn_local(async move {
+                let closed = || get(&signal, "aborted").as_bool() == Some(true);
                 let ending = loop {
                     match subscription.next(&ctx.client, &background).await {
+                        // one read may hold several notifications: none is handed over after
+                        // close(), from the callback or elsewhere
+                        Ok(Some(_)) if closed() => break ("closed", None),
                         Ok(Some(n)) => {
                             ctx.view().invalidate_for(&n.method, &n.params);
                             let event = Object::new();
@@ -151,9 +155,7 @@ impl WasmClient {
                             let _ = callback.call1(&JsValue::UNDEFINED, &event);
                         }
                         Ok(None) => break ("server_closed", None),
-                        Err(_) if get(&signal, "aborted").as_bool() == Some(true) => {
-                            break ("closed", None)
-                        }
+                        Err(_) if closed() => break ("closed", None),
                         Err(e) => break ("error", Some(e)),
                     }
                 };

@@ -3,8 +3,10 @@
 //! rounds), and resuming interrupts.
 
 use super::error::to_js;
+use super::fetch::rejected;
 use super::js;
 use super::json::to_host;
+use super::options::call_host;
 use super::{promise, WasmClient};
 use crate::adapter::interrupt::{self, ResultOrInterrupt, Retry};
 use crate::adapter::resources::host_shape;
@@ -125,12 +127,11 @@ impl WasmClient {
                     &js::parse_json(&crate::json_text(&arguments)),
                 );
                 js::set(&request, "metadata", &js::parse_json(&metadata));
-                let verdict = js::call_maybe_async(&gate, &request).await.map_err(|e| {
-                    to_js(Error::new(
-                        ErrorCode::InvalidArgument,
-                        format!("the approval predicate threw: {}", js::describe(&e)),
-                    ))
-                })?;
+                // bounded by the call's signal and timeout, as the host handlers are
+                let context = opts.context.as_ref();
+                let verdict = call_host(&gate, &request, context, "the approval predicate")
+                    .await
+                    .map_err(|thrown| to_js(rejected(thrown)))?;
                 if verdict.is_truthy() {
                     // `true`, or `{ allowedDecisions }`: the decisions the person may take
                     let given = js::get(&verdict, "allowedDecisions");

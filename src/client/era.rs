@@ -81,9 +81,25 @@ impl Client {
     /// shared, and the probe's or `initialize`'s own errors. A failed attempt leaves nothing
     /// settled, so the next call tries again.
     pub async fn ensure_ready(&self, opts: &RequestOptions) -> Result<Era> {
+        self.ready(opts, None).await
+    }
+
+    /// [`Client::ensure_ready`]; with `expired`, a new session in place of that one, whose
+    /// server answered `404` (MCP 2025-11-25, `basic/transports.mdx` "Session Management":
+    /// the client MUST start a new session with a new `InitializeRequest`). Calls that find
+    /// it expired together share one `initialize`, as first calls share one negotiation; a
+    /// call that finds it renewed already takes the new session. A failed renewal leaves
+    /// nothing settled.
+    pub(crate) async fn ready(
+        &self,
+        opts: &RequestOptions,
+        expired: Option<&Rc<Session>>,
+    ) -> Result<Era> {
         loop {
-            if let Some(era) = self.era() {
-                return Ok(era);
+            match (self.era(), expired) {
+                (Some(Era::Handshake(s)), Some(old)) if Rc::ptr_eq(&s, old) => {}
+                (Some(era), _) => return Ok(era),
+                (None, _) => {}
             }
             let waiter = {
                 let mut state = self.state.borrow_mut();
@@ -113,7 +129,10 @@ impl Client {
                         context: opts.context.clone(),
                         ..RequestOptions::default()
                     };
-                    let outcome = self.negotiate(&bare).await;
+                    if expired.is_some() {
+                        self.forget_era();
+                    }
+                    let outcome = self.negotiate(&bare, expired.is_some()).await;
                     guard.outcome = Some(outcome.clone());
                     return outcome;
                 }
@@ -121,11 +140,12 @@ impl Client {
         }
     }
 
-    async fn negotiate(&self, opts: &RequestOptions) -> Result<Era> {
+    /// Finds the era (`renew`: opens a new session of the handshake era, whatever the mode).
+    async fn negotiate(&self, opts: &RequestOptions, renew: bool) -> Result<Era> {
         match self.config.protocol {
+            mode if renew || mode == ProtocolMode::Legacy => self.initialize(opts).await,
             ProtocolMode::Modern => self.discover(opts).await,
-            ProtocolMode::Legacy => self.initialize(opts).await,
-            ProtocolMode::Auto => match self.discover(opts).await {
+            _ => match self.discover(opts).await {
                 Err(e) if e.code == ErrorCode::HandshakeEraServer => self.initialize(opts).await,
                 Err(e)
                     if matches!(e.code, ErrorCode::Network | ErrorCode::Cors)

@@ -229,7 +229,8 @@ impl Client {
     }
 
     /// A request in the session. A `404` while a session id is in use means the session
-    /// expired (the server restarted): a new session is opened once and the request retried.
+    /// expired (the server restarted): a new session is opened once (shared with the calls
+    /// that found it expired too, see [`Client::ready`]) and the request retried.
     /// An aborted or timed-out request is followed by `notifications/cancelled` (in this era
     /// a disconnect alone is not a cancellation). `-32042` becomes
     /// [`ErrorCode::UrlElicitationRequired`] with the server's data.
@@ -295,8 +296,7 @@ impl Client {
             };
             if expired && session.id.is_some() && !renewed {
                 renewed = true;
-                self.forget_era();
-                session = match self.initialize(opts).await? {
+                session = match self.ready(opts, Some(&session)).await? {
                     Era::Handshake(s) => s,
                     Era::Modern(_) => {
                         return Err(Error::new(
@@ -426,8 +426,13 @@ impl Client {
         while let Ok(item) = reader.next(None).await {
             match item {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
-                    self.answer_server_request(session, id, &method, params, opts)
-                        .await
+                    let answered = self
+                        .answer_server_request(session, id, &method, params, opts)
+                        .await;
+                    // cut off by the call's signal or timeout: the call itself ends with it
+                    if answered.is_err() {
+                        break;
+                    }
                 }
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
                     self.deliver(opts, &method, &params)
@@ -475,6 +480,12 @@ impl Client {
     /// anything else (or a request nobody can answer) with `-32601`. The answer is POSTed in the
     /// session; a failure to deliver it is not the caller's failure (the server then fails
     /// or times out the original request, which is read on).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal or timeout
+    /// ended the wait on the host's handler (see [`crate::client::HostHandler`]): the call
+    /// fails with it, and nothing is answered (its cancellation notice follows).
     pub(crate) async fn answer_server_request(
         &self,
         session: &Session,
@@ -482,7 +493,7 @@ impl Client {
         method: &str,
         params: Value,
         opts: &RequestOptions,
-    ) {
+    ) -> Result<()> {
         let handler = match method {
             "elicitation/create" => self.elicitation_handler(opts),
             "sampling/createMessage" => self.config.on_sampling.as_ref(),
@@ -491,11 +502,14 @@ impl Client {
         };
         let outcome: std::result::Result<Value, (i64, String)> = match (method, handler) {
             ("ping", _) => Ok(obj! {}),
-            (_, Some(handler)) => match handler(params.clone()).await {
+            (_, Some(handler)) => match handler(params.clone(), opts.context.as_ref()).await {
                 Ok(result) if method == "elicitation/create" => {
                     Ok(with_schema_defaults(result, params.get("requestedSchema")))
                 }
                 Ok(result) => Ok(result),
+                Err(e) if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) => {
+                    return Err(e)
+                }
                 Err(e) => Err((
                     codes::INTERNAL_ERROR,
                     format!("the host's handler of {method} failed: {}", e.message),
@@ -520,6 +534,7 @@ impl Client {
                 opts.context.clone(),
             )
             .await;
+        Ok(())
     }
 
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
@@ -947,13 +962,14 @@ mod tests {
 
     #[test]
     fn server_requests_are_answered_on_the_session() {
-        let handler: ElicitationHandler = Rc::new(|params: Value| {
-            async move {
-                assert_eq!(params["message"], "Name?");
-                Ok(json!({"action": "accept", "content": {"name": "Ada"}}))
-            }
-            .boxed_local()
-        });
+        let handler: ElicitationHandler =
+            Rc::new(|params: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                async move {
+                    assert_eq!(params["message"], "Name?");
+                    Ok(json!({"action": "accept", "content": {"name": "Ada"}}))
+                }
+                .boxed_local()
+            });
         let (client, script) = Scripted::client_with(ClientConfig {
             protocol: ProtocolMode::Legacy,
             on_elicitation: Some(handler),
@@ -992,16 +1008,19 @@ mod tests {
 
     #[test]
     fn sampling_and_roots_requests_are_answered_by_the_hosts_handlers_in_this_era_too() {
-        let sampler: crate::client::HostHandler = Rc::new(|params: Value| {
-            async move {
+        let sampler: crate::client::HostHandler = Rc::new(
+            |params: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                async move {
                 assert_eq!(params["maxTokens"], 5);
                 Ok(json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"}))
             }
             .boxed_local()
-        });
-        let roots: crate::client::HostHandler = Rc::new(|_p: Value| {
-            async { Ok(json!({"roots": [{"uri": "file:///w"}]})) }.boxed_local()
-        });
+            },
+        );
+        let roots: crate::client::HostHandler =
+            Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                async { Ok(json!({"roots": [{"uri": "file:///w"}]})) }.boxed_local()
+            });
         let (client, script) = Scripted::client_with(ClientConfig {
             protocol: ProtocolMode::Legacy,
             on_sampling: Some(sampler),
@@ -1033,9 +1052,47 @@ mod tests {
     }
 
     #[test]
+    fn a_handler_cut_off_by_the_calls_signal_fails_the_call_unanswered() {
+        // what the bindings' wait on host code gives when the call's signal aborts
+        let sampler: crate::client::HostHandler =
+            Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                async { Err(Error::new(ErrorCode::Aborted, "the call was aborted")) }.boxed_local()
+            });
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            on_sampling: Some(sampler),
+            ..ClientConfig::default()
+        });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(status(202));
+        script.push(status(405)); // the standalone GET stream: not offered
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}),
+        ]));
+        script.push(status(202)); // the cancellation notice
+        let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::Aborted);
+        let sent = script.sent();
+        assert!(
+            sent.iter().all(|s| s.body.get("id") != Some(&json!("s1"))),
+            "the request was not answered"
+        );
+        let call = sent
+            .iter()
+            .find(|s| s.body["method"] == "tools/call")
+            .unwrap();
+        let notice = &sent.last().unwrap().body;
+        assert_eq!(notice["method"], "notifications/cancelled");
+        assert_eq!(notice["params"]["requestId"], call.body["id"]);
+    }
+
+    #[test]
     fn lists_do_not_open_the_standalone_stream() {
         let handler: ElicitationHandler =
-            Rc::new(|_p: Value| async move { Ok(json!({"action": "cancel"})) }.boxed_local());
+            Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                async move { Ok(json!({"action": "cancel"})) }.boxed_local()
+            });
         let (client, script) = Scripted::client_with(ClientConfig {
             protocol: ProtocolMode::Legacy,
             on_elicitation: Some(handler),
@@ -1053,9 +1110,10 @@ mod tests {
 
     #[test]
     fn requests_on_the_standalone_stream_are_answered_while_the_call_runs() {
-        let handler: ElicitationHandler = Rc::new(|_p: Value| {
-            async move { Ok(json!({"action": "accept", "content": {}})) }.boxed_local()
-        });
+        let handler: ElicitationHandler =
+            Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                async move { Ok(json!({"action": "accept", "content": {}})) }.boxed_local()
+            });
         let (client, script) = Scripted::client_with(ClientConfig {
             protocol: ProtocolMode::Legacy,
             on_elicitation: Some(handler),

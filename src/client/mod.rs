@@ -44,11 +44,15 @@ pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
 
 pub use crate::transport::body::NotificationFilter;
 
-/// A host callback that answers a server's request for input: gets the request's params,
-/// resolves to its result. Used for `elicitation/create` (params
+/// A host callback that answers a server's request for input: gets the request's params and
+/// the context of the call it answers for ([`RequestOptions::context`], `None` outside a
+/// call), resolves to its result. Used for `elicitation/create` (params
 /// `{message, requestedSchema, mode?}` → `ElicitResult`), `sampling/createMessage`
-/// (→ `CreateMessageResult`) and `roots/list` (→ `{roots: [...]}`).
-pub type HostHandler = Rc<dyn Fn(Value) -> LocalBoxFuture<'static, Result<Value>>>;
+/// (→ `CreateMessageResult`) and `roots/list` (→ `{roots: [...]}`). The wasm bindings end the
+/// wait with [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal aborts
+/// or its timeout passes, as they end an HTTP exchange.
+pub type HostHandler =
+    Rc<dyn Fn(Value, Option<&Rc<dyn Any>>) -> LocalBoxFuture<'static, Result<Value>>>;
 
 /// Told one sentence per thing the adapter dropped or worked around.
 pub type WarningHandler = Rc<dyn Fn(&str)>;
@@ -137,7 +141,9 @@ pub struct RequestOptions {
     /// interrupt through it).
     pub on_elicitation: Option<ElicitationHandler>,
     /// The call's timeout in milliseconds, as the exchange applies it to each HTTP request
-    /// (`None`: none); it also bounds how long a call is held open for a person's answer.
+    /// (`None`: none); it also bounds how long a call is held open for a person's answer, and
+    /// (through `context`) each wait on a host handler ([`HostHandler`]) or the bindings'
+    /// approval predicate.
     pub timeout_ms: Option<f64>,
 }
 
@@ -523,7 +529,7 @@ impl Client {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = session {
                         self.answer_server_request(session, id, &method, params, opts)
-                            .await;
+                            .await?;
                     }
                 }
                 ResponseItem::Message(Incoming::Response { .. }) => {}

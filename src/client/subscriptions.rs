@@ -490,7 +490,8 @@ impl Subscription {
                 }
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = &self.session {
-                        client
+                        // a handler cut off by the listener's signal: the stream is closing
+                        let _ = client
                             .answer_server_request(session, id, &method, params, opts)
                             .await;
                     }

@@ -454,7 +454,10 @@ impl Stream for Limited {
                 }
                 Some(Err(Error::new(
                     ErrorCode::BodyTooLarge,
-                    format!("response body exceeds the limit of {} bytes", this.max),
+                    format!(
+                        "response body exceeds the limit of {} bytes (maxResponseBytes)",
+                        this.max
+                    ),
                 )))
             }
             Poll::Ready(other) => other,
