@@ -239,7 +239,10 @@ describe('host code that answers for a call ends with the call\'s signal and tim
         assert.notEqual(err, 'pending', 'the call was still pending after the abort');
         assertAdapterError(err);
         assert.equal(err.code, 'aborted');
-        assert.equal(err.message, `the call was aborted while ${ask.beside ? 'reading the response' : `waiting for ${ask.option}`}`);
+        if (ask.beside) {
+          // the call waits on its own response, which the server may or may not have begun
+          assert.match(err.message, /^the call was aborted (while reading the response|before the response arrived)$/);
+        } else assert.equal(err.message, `the call was aborted while waiting for ${ask.option}`);
         assert.ok(Date.now() - t0 < 1000, `rejected ${Date.now() - t0} ms after the abort`);
         assert.equal(seen[0].signal.aborted, true, 'the signal handed to the handler aborted');
         assert.equal(seen[0].signal.reason, reason, "with the call's reason");
