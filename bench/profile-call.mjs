@@ -1,13 +1,13 @@
 // The adapter's own CPU per call, without a network: `globalThis.fetch` is replaced by an
 // in-process canned server (the same answers as a real one: server/discover, a `small` tool
-// result, 1,000 tools in 10 pages of 100, 10,000 notifications/progress over SSE then the
-// result), so the figure is what the package itself spends per operation (JS glue,
+// result, 1,000 tools in 10 pages of 100, a result of 10,000 text blocks, 10,000
+// notifications/progress over SSE then the result), so the figure is what the package itself spends per operation (JS glue,
 // boundary crossings, the wasm core) over a bare fetch client that parses the same bytes.
 // One process, the clients interleaved round by round, so that a busy machine moves them
 // alike: use it to compare builds while working on the hot path (`npm run bench` measures
 // against real servers over HTTP).
 //
-//   node bench/profile-call.mjs [--scenario call|list|progress] [--rounds N] [--callbacks]
+//   node bench/profile-call.mjs [--scenario call|list|blocks|progress] [--rounds N] [--callbacks]
 //                               [--approval] [DIR ...]
 //
 //   DIR        a built package directory (default: pkg); give two (e.g. a copy of pkg/ taken
@@ -59,6 +59,7 @@ const TOOLS = Array.from({ length: 1000 }, (_, i) => ({
 const PAGES = Array.from({ length: 10 }, (_, p) =>
   around(p < 9 ? { resultType: 'complete', tools: TOOLS.slice(p * 100, p * 100 + 100), nextCursor: String(p * 100 + 100) } : { resultType: 'complete', tools: TOOLS.slice(900) }),
 );
+const BLOCKS = around({ resultType: 'complete', content: Array.from({ length: 10_000 }, (_, i) => ({ type: 'text', text: `block ${i}` })) });
 const DONE = around({ resultType: 'complete', content: [{ type: 'text', text: 'sent 10000' }] });
 const encoder = new TextEncoder();
 
@@ -84,6 +85,8 @@ globalThis.fetch = async (_url, init) => {
   else if (method === 'tools/list') {
     const cursor = /"cursor":"(\d+)"/.exec(body);
     parts = PAGES[cursor ? Number(cursor[1]) / 100 : 0];
+  } else if (body.includes('"blocks_10k"')) {
+    parts = BLOCKS;
   } else if (body.includes('"progress_10k"')) {
     const token = JSON.parse(body).params._meta.progressToken;
     return new Response(progressStream(token, id), { status: 200, headers: { 'content-type': 'text/event-stream' } });
@@ -107,6 +110,10 @@ const SCENARIOS = {
   call: [3000, (c) => c.call('small', { text: 'hello' })],
   list: [10, async (c) => {
     if ((await c.list()).length !== 1000) throw new Error('the listing is not 1,000 tools');
+  }],
+  blocks: [4, async (c) => {
+    const out = await c.call('blocks_10k', {});
+    if ((out.content ?? out.result?.content).length !== 10_000) throw new Error('the result is not 10,000 blocks');
   }],
   progress: [4, async (c) => {
     let told = 0;
