@@ -5,32 +5,22 @@
 // protected MCP server (tests/auth/fixtures.mjs).
 //
 //   bash scripts/build.sh && node --test tests/group-resume.test.mjs
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapterGroup } from '../pkg/index.node.js';
 import { OAuthProvider, memoryStorage } from '../pkg/auth.js';
-import { signIn, startAuthServer, startMcpServer } from './auth/fixtures.mjs';
+import { signIn, useProtectedServer } from './auth/fixtures.mjs';
 
 const REDIRECT = 'http://127.0.0.1:9/callback'; // never opened: the test reads the redirect
 
-let as;
-let mcp;
-
-before(async () => {
-  as = await startAuthServer();
-  mcp = await startMcpServer({ authServer: as });
-});
-after(async () => {
-  await mcp?.close();
-  await as?.close();
-});
+const protectedServer = useProtectedServer();
 
 const text = (result) => result.content.map((b) => b.text).join('');
 
 describe('group resume of an mcp_authorization interrupt', () => {
   for (const suffix of ['?tenant=acme', '?tenant=acme&region=eu']) {
     test(`reaches the server whose URL has a query (${suffix})`, async () => {
-      const url = `${mcp.url}${suffix}`;
+      const url = `${protectedServer().url}${suffix}`;
       const auth = new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage: memoryStorage() });
       const group = new MCPAdapterGroup({ open: 'http://127.0.0.1:9/mcp', notes: { url, auth } });
       const out = await group.callTool('notes', 'whoami', {});
@@ -44,7 +34,7 @@ describe('group resume of an mcp_authorization interrupt', () => {
 
   test('is refused for a server of no adapter in the group', async () => {
     const auth = new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage: memoryStorage() });
-    const group = new MCPAdapterGroup({ notes: { url: `${mcp.url}?tenant=acme`, auth } });
+    const group = new MCPAdapterGroup({ notes: { url: `${protectedServer().url}?tenant=acme`, auth } });
     const out = await group.callTool('notes', 'whoami', {});
     assert.equal(out.type, 'mcp_authorization');
     const foreign = { ...out, server: { ...out.server, url: 'http://127.0.0.1:9/other' } };

@@ -18,7 +18,7 @@ import { toLangChainTools, createMCPResume } from '../pkg/langchain.js';
 import { recordingFetch } from './helpers/record.mjs';
 import { startFastMCP, startTsServer } from './helpers/servers.mjs';
 import { countingAdapter, newThread, toolMessages } from './helpers/agents.mjs';
-import { signIn, startAuthServer, startMcpServer } from './auth/fixtures.mjs';
+import { signIn, useProtectedServer } from './auth/fixtures.mjs';
 
 const KEY = crypto.getRandomValues(new Uint8Array(32));
 const KEY_TEXT = 'a passphrase of well over thirty-two bytes, for the tests';
@@ -302,21 +302,12 @@ describe('interruptKey: TS SDK fixture', () => {
 
 describe('interruptKey: mcp_authorization (real authorization server)', () => {
   const REDIRECT = 'http://127.0.0.1:9/callback';
-  let as;
-  let mcp;
-  before(async () => {
-    as = await startAuthServer();
-    mcp = await startMcpServer({ authServer: as });
-  });
-  after(async () => {
-    await mcp?.close();
-    await as?.close();
-  });
+  const protectedServer = useProtectedServer();
 
   test('the sign-in interrupt is signed; altered ones are refused before the sign-in is finished; a second adapter with the key resumes', async () => {
     const storage = memoryStorage();
     const rec = recordingFetch();
-    const first = new MCPAdapter(mcp.url, { interruptKey: KEY, fetch: rec.fetch, auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const first = new MCPAdapter(protectedServer().url, { interruptKey: KEY, fetch: rec.fetch, auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
     const interrupt = clone(await first.callTool('whoami', { loud: true }));
     assert.equal(interrupt.type, 'mcp_authorization');
     assert.match(interrupt.signature, SIGNATURE);
@@ -325,7 +316,7 @@ describe('interruptKey: mcp_authorization (real authorization server)', () => {
     assert.match(listed.signature, SIGNATURE, 'list interrupts are signed too');
     const state = new URL(interrupt.authorization_url).searchParams.get('state');
     const callbackUrl = await signIn(interrupt.authorization_url, REDIRECT);
-    const second = new MCPAdapter(mcp.url, { interruptKey: KEY, fetch: rec.fetch, auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const second = new MCPAdapter(protectedServer().url, { interruptKey: KEY, fetch: rec.fetch, auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
     await refusesEveryAlteration(second, rec, interrupt, { callbackUrl }, alterations(interrupt, [
       [['params', 'name'], 'delete_everything'],
       [['params', 'arguments'], { loud: false, config: 'injected' }],

@@ -13,6 +13,32 @@ import { methods, recordingFetch } from './helpers/record.mjs';
 import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
 import { until } from './helpers/wait.mjs';
 
+/**
+ * A raw node:http MCP server for event streams no fixture sends: `server/discover` answered
+ * (2026-07-28, tools with `listChanged`), every other request handed to `stream(msg, res)`.
+ * Runs `body(url)`, then closes the server.
+ */
+async function withStreamServer(stream, body) {
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (c) => (text += c));
+    req.on('end', () => {
+      const msg = JSON.parse(text);
+      if (msg.method !== 'server/discover') return stream(msg, res);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private' } }));
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    await body(`http://127.0.0.1:${server.address().port}/mcp`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+}
+
 describe('FastMCP fixture (2026-07-28, --cache-ttl 60)', { timeout: 120_000 }, () => {
   const srv = useServer(() => startFastMCP({ cacheTtl: 60 }));
 
@@ -92,27 +118,15 @@ describe('TypeScript SDK v2 fixture (2026-07-28)', { timeout: 120_000 }, () => {
 
   it('subscribe: no notification reaches the callback after close(), even one already read with the one that closed it', async () => {
     // a server that writes the acknowledgement and three list changes at once (one chunk)
-    const http = await import('node:http');
-    const server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const msg = JSON.parse(body);
-        if (msg.method === 'server/discover') {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private' } }));
-          return;
-        }
-        const meta = { 'io.modelcontextprotocol/subscriptionId': msg.id };
-        const event = (method, params) => `data: ${JSON.stringify({ jsonrpc: '2.0', method, params: { ...params, _meta: meta } })}\n\n`;
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(event('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true } }));
-        setTimeout(() => res.write([1, 2, 3].map(() => event('notifications/tools/list_changed', {})).join('')), 50);
-      });
-    });
-    await new Promise((r) => server.listen(0, '127.0.0.1', r));
-    try {
-      const adapter = new MCPAdapter(`http://127.0.0.1:${server.address().port}/mcp`);
+    const listen = (msg, res) => {
+      const meta = { 'io.modelcontextprotocol/subscriptionId': msg.id };
+      const event = (method, params) => `data: ${JSON.stringify({ jsonrpc: '2.0', method, params: { ...params, _meta: meta } })}\n\n`;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(event('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true } }));
+      setTimeout(() => res.write([1, 2, 3].map(() => event('notifications/tools/list_changed', {})).join('')), 50);
+    };
+    await withStreamServer(listen, async (url) => {
+      const adapter = new MCPAdapter(url);
       let calls = 0;
       const sub = await adapter.subscribe({ toolsListChanged: true }, () => {
         calls += 1;
@@ -120,40 +134,22 @@ describe('TypeScript SDK v2 fixture (2026-07-28)', { timeout: 120_000 }, () => {
       });
       assert.deepEqual(await sub.closed, { reason: 'closed' });
       assert.equal(calls, 1, 'the notifications after the one that closed the subscription are not handed over');
-    } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    });
   });
 
   it('subscribe: a server that never acknowledges is a timeout, not a hang', async () => {
     // a server that answers subscriptions/listen with an event stream that never starts
-    const http = await import('node:http');
-    const server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        const msg = JSON.parse(body);
-        if (msg.method === 'server/discover') {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: 'private' } }));
-        } else {
-          res.writeHead(200, { 'content-type': 'text/event-stream' });
-          res.write(': keep-alive\n\n');
-        }
-      });
-    });
-    await new Promise((r) => server.listen(0, '127.0.0.1', r));
-    try {
-      const adapter = new MCPAdapter(`http://127.0.0.1:${server.address().port}/mcp`);
+    const listen = (_msg, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(': keep-alive\n\n');
+    };
+    await withStreamServer(listen, async (url) => {
+      const adapter = new MCPAdapter(url);
       const started = Date.now();
       const err = await rejectsWith(adapter.subscribe({ toolsListChanged: true }, () => {}, { timeoutMs: 300 }), 'timeout');
       assert.match(err.message, /acknowledgement/);
       assert.ok(Date.now() - started < 3_000);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    }
+    });
   });
 });
 

@@ -848,6 +848,19 @@ mod tests {
         })
     }
 
+    /// A handshake-era client with `config`, whose first call opens session `s`: the
+    /// `initialize` answer, the `initialized` notice, and no standalone GET stream (405).
+    fn session_client(config: ClientConfig) -> (Rc<Client>, Rc<Scripted>) {
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..config
+        });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(status(202));
+        script.push(status(405)); // the standalone GET stream: not offered
+        (client, script)
+    }
+
     #[test]
     fn a_refused_initialize_is_retried_once_at_the_newest_shared_revision() {
         for code in [-32602, -32000] {
@@ -970,14 +983,10 @@ mod tests {
                 }
                 .boxed_local()
             });
-        let (client, script) = Scripted::client_with(ClientConfig {
-            protocol: ProtocolMode::Legacy,
+        let (client, script) = session_client(ClientConfig {
             on_elicitation: Some(handler),
             ..ClientConfig::default()
         });
-        script.push(init_reply("2025-11-25", Some("s")));
-        script.push(status(202));
-        script.push(status(405)); // the standalone GET stream: not offered
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"p1","method":"ping"}),
             json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer","default":30}}}}}),
@@ -1021,15 +1030,11 @@ mod tests {
             Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
                 async { Ok(json!({"roots": [{"uri": "file:///w"}]})) }.boxed_local()
             });
-        let (client, script) = Scripted::client_with(ClientConfig {
-            protocol: ProtocolMode::Legacy,
+        let (client, script) = session_client(ClientConfig {
             on_sampling: Some(sampler),
             roots: Some(roots),
             ..ClientConfig::default()
         });
-        script.push(init_reply("2025-11-25", Some("s")));
-        script.push(status(202));
-        script.push(status(405)); // the standalone GET stream: not offered
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}),
             json!({"jsonrpc":"2.0","id":"r1","method":"roots/list"}),
@@ -1058,14 +1063,10 @@ mod tests {
             Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
                 async { Err(Error::new(ErrorCode::Aborted, "the call was aborted")) }.boxed_local()
             });
-        let (client, script) = Scripted::client_with(ClientConfig {
-            protocol: ProtocolMode::Legacy,
+        let (client, script) = session_client(ClientConfig {
             on_sampling: Some(sampler),
             ..ClientConfig::default()
         });
-        script.push(init_reply("2025-11-25", Some("s")));
-        script.push(status(202));
-        script.push(status(405)); // the standalone GET stream: not offered
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}),
         ]));

@@ -9,6 +9,7 @@
 // `code`, `state` and `iss` — `signIn(url, redirectUrl)` does that for Node tests; a
 // browser just follows the redirects.
 import http from 'node:http';
+import { after, before } from 'node:test';
 import Provider from 'oidc-provider';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { readBody, respondWith } from '../helpers/web-handler.mjs';
@@ -191,4 +192,23 @@ export async function startMcpServer({ authServer } = {}) {
     await site.close();
   };
   return state;
+}
+
+/**
+ * An authorization server and the MCP server it protects, started before the tests of the
+ * enclosing suite (or file) and closed after them: `protectedServer()` is the MCP server
+ * (its `url`) once started.
+ */
+export function useProtectedServer() {
+  let as;
+  let mcp;
+  before(async () => {
+    as = await startAuthServer();
+    mcp = await startMcpServer({ authServer: as });
+  });
+  after(async () => {
+    await mcp?.close();
+    await as?.close();
+  });
+  return () => mcp;
 }
