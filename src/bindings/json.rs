@@ -17,12 +17,15 @@ const LARGE: usize = 64 * 1024;
 /// Encodes `value` for the host (see the module docs).
 ///
 /// Most results hold no large string (every small one, and large ones of many small strings
-/// such as a tool list): a read-only look for one ([`holds_large`], no path kept, nothing
-/// moved) finds that, and the value is written out once. Only a value that holds one has its
+/// such as a tool list): a read-only look for one
+/// ([`mcp_wasm_adapter_json::holds_string_of`], no path kept, nothing moved) finds that, and the value is written out once. Only a value that holds one has its
 /// large strings taken out (a walk that records where each was) before the rest is written.
 pub fn to_host(mut value: Value) -> JsValue {
-    if !holds_large(&value) {
-        return JsValue::from_str(&crate::json_text(&value));
+    // the look and the teardown in the JSON crate, compiled for speed (every result passes)
+    if !mcp_wasm_adapter_json::holds_string_of(&value, LARGE) {
+        let text = JsValue::from_str(&crate::json_text(&value));
+        mcp_wasm_adapter_json::drop_value(value);
+        return text;
     }
     let mut large = Vec::new();
     take_large(&mut value, &mut Vec::new(), &mut large);
@@ -46,17 +49,6 @@ pub fn to_host(mut value: Value) -> JsValue {
     }
     out.set(0, text);
     out.into()
-}
-
-/// Whether `value` holds a string of `LARGE` bytes or more (see [`take_large`], which moves
-/// them out). Recursion bounded as there.
-fn holds_large(value: &Value) -> bool {
-    match value {
-        Value::String(s) => s.len() >= LARGE,
-        Value::Array(items) => items.iter().any(holds_large),
-        Value::Object(map) => map.values().any(holds_large),
-        _ => false,
-    }
 }
 
 /// One segment of a path into a JSON value: an object key or an array index.

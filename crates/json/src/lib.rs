@@ -61,6 +61,24 @@ pub fn drop_values(values: Vec<Value>) {
     drop(values);
 }
 
+/// Drops `value`: the teardown of a result once written out, compiled here for speed.
+#[inline(never)]
+pub fn drop_value(value: Value) {
+    drop(value);
+}
+
+/// Whether `value` holds a string of `min_len` bytes or more, anywhere within it. Reads only;
+/// recursion is as deep as the value nests (at most 128 levels for what [`parse`] gives).
+#[inline(never)]
+pub fn holds_string_of(value: &Value, min_len: usize) -> bool {
+    match value {
+        Value::String(s) => s.len() >= min_len,
+        Value::Array(items) => items.iter().any(|item| holds_string_of(item, min_len)),
+        Value::Object(map) => map.values().any(|item| holds_string_of(item, min_len)),
+        _ => false,
+    }
+}
+
 /// How many objects within `value`, at most `max_depth` levels below it (`value` itself is
 /// level 0), have a member named `key`, counted up to `enough` (the walk stops there: `1`
 /// asks whether there is any). Reads only; recursion is bounded by `max_depth`.
@@ -128,7 +146,7 @@ pub fn count_values(values: &[Value], enough: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{count_key, count_values};
+    use super::{count_key, count_values, holds_string_of};
     use serde_json::json;
 
     #[test]
@@ -157,5 +175,14 @@ mod tests {
         assert_eq!(count_values(&values, usize::MAX), 8);
         assert_eq!(count_values(&values, 3), 3);
         assert_eq!(count_values(&[], 5), 0);
+    }
+
+    #[test]
+    fn holds_string_of_finds_a_long_string_anywhere() {
+        let value = json!({"a": [1, {"b": "four"}], "c": "xy"});
+        assert!(holds_string_of(&value, 4));
+        assert!(!holds_string_of(&value, 5));
+        assert!(holds_string_of(&json!("abc"), 3));
+        assert!(!holds_string_of(&json!(null), 0));
     }
 }
