@@ -103,6 +103,11 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
                     &[name, " is longer than ", &bound(schema, "maxLength")],
                 );
             }
+            if let Some(format) = schema.get("format").and_then(Value::as_str) {
+                if !format_ok(format, text) {
+                    push(problems, &[name, " is not a valid ", format]);
+                }
+            }
             if offered(Some(schema), "oneOf", value) == Some(false) {
                 push(problems, &[name, " must be one of the offered options"]);
             }
@@ -161,6 +166,110 @@ fn check_value(name: &str, schema: &Value, value: &Value, problems: &mut Vec<Str
     }
 }
 
+/// Whether `text` has the string `format` the spec allows in a form (MCP 2026-07-28
+/// `client/elicitation.mdx`, `StringSchema`): `email` (a non-empty local part, `@`, a
+/// non-empty domain, no spaces), `uri` (RFC 3986: a scheme, `:`, no spaces or controls),
+/// `date` (RFC 3339 `full-date`) or `date-time` (RFC 3339 `date-time`). Any other format is
+/// not checked.
+fn format_ok(format: &str, text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let spaceless = !bytes.iter().any(|&c| c <= b' ' || c == 0x7f);
+    match format {
+        // the last `@`, neither first nor last
+        "email" => {
+            spaceless
+                && bytes
+                    .iter()
+                    .rposition(|&c| c == b'@')
+                    .is_some_and(|at| at > 0 && at + 1 < bytes.len())
+        }
+        "uri" => {
+            let scheme = bytes
+                .iter()
+                .position(|&c| c == b':')
+                .map_or(&[][..], |colon| &bytes[..colon]);
+            spaceless
+                && scheme.first().is_some_and(u8::is_ascii_alphabetic)
+                && scheme
+                    .iter()
+                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        }
+        "date" => date_ok(bytes),
+        "date-time" => match bytes.split_at_checked(10) {
+            Some((date, [b'T' | b't', time @ ..])) => date_ok(date) && time_ok(time),
+            _ => false,
+        },
+        _ => true,
+    }
+}
+
+/// The value of two ASCII digits, `None` for anything else.
+fn two_digits(a: u8, b: u8) -> Option<u32> {
+    (a.is_ascii_digit() && b.is_ascii_digit())
+        .then(|| u32::from(a - b'0') * 10 + u32::from(b - b'0'))
+}
+
+/// RFC 3339 `full-date`: `YYYY-MM-DD`, a day that exists in that month (leap years counted).
+fn date_ok(b: &[u8]) -> bool {
+    let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = b else {
+        return false;
+    };
+    let (Some(century), Some(year), Some(month), Some(day)) = (
+        two_digits(y0, y1),
+        two_digits(y2, y3),
+        two_digits(m0, m1),
+        two_digits(d0, d1),
+    ) else {
+        return false;
+    };
+    let leap = if year == 0 {
+        century % 4 == 0
+    } else {
+        year % 4 == 0
+    };
+    let days = match month {
+        2 => 28 + u32::from(leap),
+        4 | 6 | 9 | 11 => 30,
+        1..=12 => 31,
+        _ => 0,
+    };
+    (1..=days).contains(&day)
+}
+
+/// `HH:MM` (hour up to 23, minute up to 59) at the start of `b`; what follows it.
+fn hour_minute(b: &[u8]) -> Option<&[u8]> {
+    let &[h0, h1, b':', m0, m1, ref rest @ ..] = b else {
+        return None;
+    };
+    (two_digits(h0, h1)? <= 23 && two_digits(m0, m1)? <= 59).then_some(rest)
+}
+
+/// RFC 3339 `full-time`: `HH:MM:SS` (second up to 60, a leap second), an optional fraction
+/// `.d+`, then `Z` or an offset `+HH:MM` / `-HH:MM`.
+fn time_ok(b: &[u8]) -> bool {
+    let Some(&[b':', s0, s1, ref rest @ ..]) = hour_minute(b) else {
+        return false;
+    };
+    if two_digits(s0, s1).is_none_or(|s| s > 60) {
+        return false;
+    }
+    let offset = match rest {
+        [b'.', fraction @ ..] => {
+            let digits = fraction.iter().take_while(|c| c.is_ascii_digit()).count();
+            match fraction.split_at_checked(digits) {
+                Some((_, offset)) if digits > 0 => offset,
+                _ => return false,
+            }
+        }
+        _ => rest,
+    };
+    match offset {
+        [b'Z' | b'z'] => true,
+        [b'+' | b'-', zone @ ..] => hour_minute(zone).is_some_and(<[u8]>::is_empty),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +322,70 @@ mod tests {
             check_content(&schema(), &json!([1])),
             vec!["content must be an object"]
         );
+    }
+
+    #[test]
+    fn string_formats_are_checked() {
+        let schema = json!({"type": "object", "properties": {
+            "email": {"type": "string", "format": "email"},
+            "site": {"type": "string", "format": "uri"},
+            "day": {"type": "string", "format": "date"},
+            "at": {"type": "string", "format": "date-time"},
+            "note": {"type": "string", "format": "something-else"}
+        }});
+        let good = json!({"email": "ada@example.org", "site": "https://example.org/a?b#c",
+            "day": "2024-02-29", "at": "2026-07-28T09:30:00.5+02:00", "note": "any"});
+        assert!(check_content(&schema, &good).is_empty());
+        assert!(check_content(&schema, &json!({"at": "2026-07-28t23:59:60z"})).is_empty());
+        assert_eq!(
+            check_content(
+                &schema,
+                &json!({"email": "ada", "site": "example.org", "day": "2023-02-29", "at": "2026-07-28 09:30"})
+            ),
+            vec![
+                "at is not a valid date-time",
+                "day is not a valid date",
+                "email is not a valid email",
+                "site is not a valid uri",
+            ]
+        );
+        for bad in [
+            "",
+            "2026-13-01",
+            "2026-1-01",
+            "2026-01-32",
+            "２０２６-01-01",
+            "2026-01-01x",
+        ] {
+            assert!(
+                !check_content(&schema, &json!({"day": bad})).is_empty(),
+                "{bad}"
+            );
+        }
+        for bad in [
+            "2026-07-28",
+            "2026-07-28T09:30:00",
+            "2026-07-28T24:00:00Z",
+            "2026-07-28T09:30:00.Z",
+            "2026-07-28T09:30:00+2:00",
+            "2026-07-28T09:30:00Zé",
+        ] {
+            assert!(
+                !check_content(&schema, &json!({"at": bad})).is_empty(),
+                "{bad}"
+            );
+        }
+        for bad in ["@example.org", "ada@", "a da@example.org"] {
+            assert!(
+                !check_content(&schema, &json!({"email": bad})).is_empty(),
+                "{bad}"
+            );
+        }
+        for bad in ["1http://x", "http ://x", "http://x y", ":x"] {
+            assert!(
+                !check_content(&schema, &json!({"site": bad})).is_empty(),
+                "{bad}"
+            );
+        }
     }
 }
