@@ -78,40 +78,114 @@ export class SchemaError extends Error {
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 
 /**
+ * Calls `visit(node, path, map, inScope, trail)` for every schema object of `root` and every
+ * map of names to schemas (`map`: its keyword, one of MAPS), depth first: `path` is its JSON
+ * Pointer, `trail` the keys and indices to it, `inScope` whether it sits under an `$id`.
+ * `const`, `enum`, `default` and `examples` hold data, not schemas (but may name a map's entry;
+ * and the validator takes an `examples` that is no array for a schema a `$ref` can use).
+ * Throws a `SchemaError` past 64 levels.
+ */
+function walkSchema(root, visit) {
+  const trail = [];
+  const walk = (node, depth, scoped, path, map) => {
+    if (depth > 64) throw new SchemaError('the schema is nested more than 64 levels deep');
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        trail.push(i);
+        walk(item, depth + 1, scoped, `${path}/${i}`);
+        trail.pop();
+      });
+      return;
+    }
+    const inScope = scoped || (!map && node !== root && typeof node.$id === 'string');
+    visit(node, path, map, inScope, trail);
+    for (const [key, value] of Object.entries(node)) {
+      if (map || (key !== 'const' && key !== 'enum' && key !== 'default' && (key !== 'examples' || !Array.isArray(value)))) {
+        trail.push(key);
+        walk(value, depth + 1, inScope, `${path}/${escapePointer(key)}`, !map && MAPS.has(key) ? key : undefined);
+        trail.pop();
+      }
+    }
+  };
+  if (typeof root === 'object') walk(root, 0, false, '');
+}
+
+/** `key` as one JSON Pointer segment (RFC 6901). */
+function escapePointer(key) {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
  * Throws a `SchemaError` for a `$ref` that would need the network (anything but `#…`) or
  * whose `#/json/pointer` names nothing in the schema (`$ref`s under an `$id` resolve against
  * that `$id` and are left to the validator), and for a `pattern` or `patternProperties` regex
  * that `regexRisk` refuses, naming it by its JSON Pointer in the schema.
  */
 function checkSchema(root) {
-  // `map`: the keyword (one of MAPS) whose value `node` is, so its entries are schemas
-  const walk = (node, depth, scoped, path, map) => {
-    if (depth > 64) throw new SchemaError('the schema is nested more than 64 levels deep');
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, depth + 1, scoped, `${path}/${i}`));
-      return;
+  walkSchema(root, (node, path, map, inScope) => {
+    if (map === 'patternProperties') {
+      for (const key of Object.keys(node)) checkRegex(key, `${path}/${escapePointer(key)}`);
     }
-    const inScope = scoped || (!map && node !== root && typeof node.$id === 'string');
+    if (map) return;
     const ref = node.$ref;
-    if (!map && typeof ref === 'string' && !inScope) {
+    if (typeof ref === 'string' && !inScope) {
       if (!ref.startsWith('#')) throw new SchemaError(`$ref ${JSON.stringify(ref)} points outside the schema; references are not fetched`);
       if (ref.startsWith('#/') && resolvePointer(root, ref.slice(1)) === undefined) {
         throw new SchemaError(`$ref ${JSON.stringify(ref)} names nothing in the schema`);
       }
     }
-    if (!map && typeof node.pattern === 'string') checkRegex(node.pattern, `${path}/pattern`);
-    for (const [key, value] of Object.entries(node)) {
-      const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (map === 'patternProperties') checkRegex(key, at);
-      // `const`, `enum`, `default` and `examples` hold data, not schemas (but may name a map's
-      // entry; and the validator takes an `examples` that is no array for a schema a `$ref` can use)
-      if (map || (key !== 'const' && key !== 'enum' && key !== 'default' && (key !== 'examples' || !Array.isArray(value)))) {
-        walk(value, depth + 1, inScope, at, !map && MAPS.has(key) ? key : undefined);
-      }
+    if (typeof node.pattern === 'string') checkRegex(node.pattern, `${path}/pattern`);
+  });
+}
+
+/**
+ * `schema` as another JSON Schema validator may run it on hostile input: unchanged when it
+ * holds no regex `checkRegex` refuses and no `format: "url"` (the exponential one of
+ * @cfworker/json-schema, see the top of this file); otherwise a copy without those `pattern`s,
+ * `patternProperties` entries and `url` formats (what they checked is then not checked, and
+ * not shown to a model reading the schema; the server still checks its own). For
+ * `toLangChainTools` (langchain.js): LangChain checks a tool call's arguments against the
+ * tool's schema itself, with its own copy of that validator. A schema too deep to walk, or
+ * not JSON, gives a copy without any `pattern`, `patternProperties` or `url` format, or
+ * `{ type: "object" }` when even that cannot be made.
+ */
+export function withoutSlowRegexes(schema) {
+  const slow = [];
+  const usable = (source) => {
+    try {
+      checkRegex(source, '');
+      return true;
+    } catch {
+      return false;
     }
   };
-  if (typeof root === 'object') walk(root, 0, false, '');
+  try {
+    walkSchema(schema, (node, _path, map, _inScope, trail) => {
+      if (map === 'patternProperties') {
+        for (const key of Object.keys(node)) if (!usable(key)) slow.push([...trail, key]);
+      } else if (!map) {
+        if (typeof node.pattern === 'string' && !usable(node.pattern)) slow.push([...trail, 'pattern']);
+        if (node.format === 'url') slow.push([...trail, 'format']);
+      }
+    });
+  } catch {
+    try {
+      const drop = (key, value) => (key === 'pattern' || key === 'patternProperties' || (key === 'format' && value === 'url') ? undefined : value);
+      return JSON.parse(JSON.stringify(schema, drop));
+    } catch {
+      return { type: 'object' };
+    }
+  }
+  if (slow.length === 0) return schema;
+  const copy = structuredClone(schema);
+  for (const path of slow) {
+    const last = path.pop();
+    let at = copy;
+    for (const step of path) at = at[step];
+    delete at[last];
+  }
+  return copy;
 }
 
 /** Throws a `SchemaError` naming `path` when `source` is no regex (flag `u`) or `regexRisk` refuses it. */

@@ -5,7 +5,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { compileSchema, regexRisk, SchemaError } from '../pkg/validate.js';
+import { compileSchema, regexRisk, SchemaError, withoutSlowRegexes } from '../pkg/validate.js';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 
@@ -237,5 +237,40 @@ describe('regexes in an outputSchema against a real server (TypeScript SDK fixtu
     for (const mode of ['valid', 'invalid']) assert.equal((await adapter.callTool('reading', { mode })).status, 'success');
     assert.equal(warnings.length, 1, JSON.stringify(warnings));
     assert.match(warnings[0], /the outputSchema of tool "reading" cannot be used \(the regex at \/properties\/sensor\/pattern may be slow on a hostile string \(a repeated group with an unbounded repetition inside\), so it is not run\); its results are not validated$/);
+  });
+});
+
+describe('withoutSlowRegexes: the schema another validator (LangChain\'s) may run', () => {
+  it('gives a schema without refused regexes back as it is', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[a-z]+$', format: 'email' } }, patternProperties: { '^x-[a-z]+$': { type: 'string' } } };
+    assert.equal(withoutSlowRegexes(schema), schema);
+  });
+
+  it('leaves out, in a copy, each refused pattern, patternProperties entry and url format, and nothing else', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', pattern: '^(a+)+$', minLength: 1 },
+        b: { type: 'string', pattern: '^[a-z]+$' },
+        c: { type: 'array', items: { type: 'string', format: 'url' } },
+        pattern: { type: 'string' }, // a property named like the keyword stays
+      },
+      patternProperties: { '(a|ab)*': { type: 'string' }, '^y-[0-9]+$': { type: 'number' } },
+    };
+    const before = structuredClone(schema);
+    const out = withoutSlowRegexes(schema);
+    assert.deepEqual(schema, before, 'the given schema is not changed');
+    assert.deepEqual(out, {
+      type: 'object',
+      properties: { a: { type: 'string', minLength: 1 }, b: { type: 'string', pattern: '^[a-z]+$' }, c: { type: 'array', items: { type: 'string' } }, pattern: { type: 'string' } },
+      patternProperties: { '^y-[0-9]+$': { type: 'number' } },
+    });
+  });
+
+  it('a schema too deep to walk loses every pattern', () => {
+    let deep = { type: 'string', pattern: '^[a-z]+$' };
+    for (let i = 0; i < 70; i++) deep = { type: 'object', properties: { n: deep } };
+    const out = withoutSlowRegexes(deep);
+    assert.doesNotMatch(JSON.stringify(out), /pattern/);
   });
 });
