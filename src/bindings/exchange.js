@@ -93,6 +93,26 @@ export const FAILURE_CODES = Object.freeze({
   authorizationFailed: 'authorization_failed',
 });
 
+/** The failure of a call its host's AbortSignal ended `during` a wait. */
+function abortedFailure(during) {
+  return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
+}
+
+/** The failure of a call whose deadline passed `during` a wait (`total`: `maxTotalTimeoutMs`'s, else `timeoutMs`'s). */
+function timedOutFailure(total, during) {
+  return { code: FAILURE_CODES.timedOut, message: `the call ${total ? 'reached its total timeout (maxTotalTimeoutMs)' : 'timed out'} ${during}` };
+}
+
+/** The reason a deadline aborts a signal with, as `AbortSignal.timeout` gives. */
+function timeoutReason() {
+  return new DOMException('The operation timed out.', 'TimeoutError');
+}
+
+/** `setTimeout(fire, ms)`, `ms` clamped to the most a timer takes (about 24.8 days; past it, timers fire at once). */
+function deadlineIn(fire, ms) {
+  return setTimeout(fire, Math.min(ms, 2_147_483_647));
+}
+
 /** Where a custom fetch lists `[name, value, ...]` of credentials it added to a request. */
 const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
 
@@ -246,12 +266,12 @@ export class JsExchange {
       this.deadline = new Promise((_, reject) => {
         this.fire = () => {
           this.timedOut = true;
-          const reason = new DOMException('The operation timed out.', 'TimeoutError');
+          const reason = timeoutReason();
           reject(reason);
           controller?.abort(reason);
           this.cut();
         };
-        this.timer = setTimeout(this.fire, Math.min(timeoutMs, 2_147_483_647));
+        this.timer = deadlineIn(this.fire, timeoutMs);
       });
       this.deadline.catch(noop);
     }
@@ -264,7 +284,7 @@ export class JsExchange {
     if (this.timer === undefined || this.timedOut) return;
     clearTimeout(this.timer);
     this.total = total;
-    this.timer = setTimeout(this.fire, Math.min(timeoutMs, 2_147_483_647));
+    this.timer = deadlineIn(this.fire, timeoutMs);
   }
 
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
@@ -275,9 +295,9 @@ export class JsExchange {
     }
     const hostAborted = this.host?.aborted === true;
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) {
-      return { code: FAILURE_CODES.timedOut, message: `the call ${this.total ? 'reached its total timeout (maxTotalTimeoutMs)' : 'timed out'} ${during}` };
+      return timedOutFailure(this.total, during);
     }
-    if (hostAborted || thrown?.name === 'AbortError') return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
+    if (hostAborted || thrown?.name === 'AbortError') return abortedFailure(during);
     // with the host's header values (set by `start`), which the core then redacts from the message
     return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered: this.remembered };
   }
@@ -548,20 +568,17 @@ export async function callHost(f, arg, host, timeoutMs, total, name) {
   const during = `while waiting for ${name}`;
   let timer, failure, stop;
   const cut = new Promise((_, reject) => {
-    stop = (code, message, reason) => {
-      failure = { code, message };
+    stop = (cause, reason) => {
+      failure = cause;
       reject(failure);
       controller.abort(reason);
     };
   });
   cut.catch(noop);
-  const aborted = () => stop(FAILURE_CODES.hostAborted, `the call was aborted ${during}`, host.reason);
-  if (host?.aborted) throw { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
+  const aborted = () => stop(abortedFailure(during), host.reason);
+  if (host?.aborted) throw abortedFailure(during);
   host?.addEventListener('abort', aborted);
-  if (timeoutMs > 0) {
-    const message = `the call ${total ? 'reached its total timeout (maxTotalTimeoutMs)' : 'timed out'} ${during}`;
-    timer = setTimeout(() => stop(FAILURE_CODES.timedOut, message, new DOMException('The operation timed out.', 'TimeoutError')), Math.min(timeoutMs, 2_147_483_647));
-  }
+  if (timeoutMs > 0) timer = deadlineIn(() => stop(timedOutFailure(total, during), timeoutReason()), timeoutMs);
   try {
     return await Promise.race([cut, f(arg, { signal: controller.signal })]);
   } catch (e) {
