@@ -85,10 +85,27 @@ pub struct ResponseReader {
     status: u16,
     id: Id,
     kind: BodyKind,
-    /// The last SSE event id seen, and the last `retry` (ms): where a handshake-era stream
-    /// can be resumed from.
+    position: Position,
+}
+
+/// The last SSE event id seen, and the last `retry` (ms): where a handshake-era stream can be
+/// resumed from.
+#[derive(Default)]
+struct Position {
     last_event_id: Option<String>,
     retry_ms: Option<u64>,
+}
+
+impl Position {
+    /// Keeps `event`'s `id` and `retry` fields, when it has them.
+    fn note(&mut self, event: &sse::Event) {
+        if event.id.is_some() {
+            self.last_event_id.clone_from(&event.id);
+        }
+        if event.retry.is_some() {
+            self.retry_ms = event.retry;
+        }
+    }
 }
 
 enum BodyKind {
@@ -127,8 +144,7 @@ impl ResponseReader {
             status,
             id,
             kind,
-            last_event_id: None,
-            retry_ms: None,
+            position: Position::default(),
         }
     }
 
@@ -136,19 +152,18 @@ impl ResponseReader {
     /// the same request, keeping the resumption point.
     pub fn resumed(self, response: HttpResponse, limits: &Limits) -> ResponseReader {
         let mut next = ResponseReader::new(response, self.id, limits);
-        next.last_event_id = self.last_event_id;
-        next.retry_ms = self.retry_ms;
+        next.position = self.position;
         next
     }
 
     /// The id of the last SSE event read, if any carried one.
     pub fn last_event_id(&self) -> Option<&str> {
-        self.last_event_id.as_deref()
+        self.position.last_event_id.as_deref()
     }
 
     /// The last SSE `retry` field read, in milliseconds.
     pub fn retry_ms(&self) -> Option<u64> {
-        self.retry_ms
+        self.position.retry_ms
     }
 
     /// The HTTP status of the response.
@@ -209,7 +224,7 @@ impl ResponseReader {
                 backlog,
                 trace,
             } => {
-                let position = (&mut self.last_event_id, &mut self.retry_ms);
+                let position = &mut self.position;
                 loop {
                     let event = match backlog.pop() {
                         Some(event) => event?,
@@ -228,8 +243,7 @@ impl ResponseReader {
                                     event?,
                                     events,
                                     backlog,
-                                    position.0,
-                                    position.1,
+                                    position,
                                 ) {
                                     Some(event) => event?,
                                     None => continue,
@@ -237,7 +251,7 @@ impl ResponseReader {
                             }
                         }
                     };
-                    note_position(&event, &mut *position.0, &mut *position.1);
+                    position.note(&event);
                     if event.data.is_empty() {
                         continue;
                     }
@@ -293,20 +307,6 @@ impl ResponseReader {
     }
 }
 
-/// Keeps an event's `id` and `retry` fields: where a handshake-era stream resumes.
-fn note_position(
-    event: &sse::Event,
-    last_event_id: &mut Option<String>,
-    retry_ms: &mut Option<u64>,
-) {
-    if event.id.is_some() {
-        last_event_id.clone_from(&event.id);
-    }
-    if event.retry.is_some() {
-        *retry_ms = event.retry;
-    }
-}
-
 /// Tells `trace` the data of `first` and of the events decoded behind it (those ready without
 /// waiting, up to and with a failure of the stream), then offers them to `take`, which takes
 /// the notifications among the first of them. The taken ones only leave their position; the
@@ -319,8 +319,7 @@ fn offer(
     first: sse::Event,
     events: &mut LocalBoxStream<'static, Result<sse::Event>>,
     backlog: &mut Vec<Result<sse::Event>>,
-    last_event_id: &mut Option<String>,
-    retry_ms: &mut Option<u64>,
+    position: &mut Position,
 ) -> Option<Result<sse::Event>> {
     let mut batch = vec![first];
     let mut failed = None;
@@ -365,7 +364,7 @@ fn offer(
         backlog.push(Ok(event));
     }
     for event in &batch {
-        note_position(event, last_event_id, retry_ms);
+        position.note(event);
     }
     backlog.pop()
 }
