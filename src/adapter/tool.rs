@@ -10,6 +10,7 @@
 //!
 //! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>.
 
+use crate::schema::prepare::without_dialect;
 use crate::schema::{
     prepare_tool_schema_in_full, readiness, PreparedSchema, Readiness, SchemaLimits,
 };
@@ -307,13 +308,8 @@ impl<'a> ListedTool<'a> {
     pub fn description(&self) -> ToolDescription {
         let schema = match &self.schema {
             Prepared::Rewritten(schema) => schema.clone(),
-            _ => {
-                let mut schema = self.input_schema.clone().into_owned();
-                if let (Prepared::LessDialect, Value::Object(root)) = (&self.schema, &mut schema) {
-                    root.remove("$schema");
-                }
-                schema
-            }
+            Prepared::LessDialect => without_dialect(&self.input_schema),
+            Prepared::AsIs => self.input_schema.clone().into_owned(),
         };
         ToolDescription {
             name: self.name.to_owned(),

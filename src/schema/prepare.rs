@@ -231,11 +231,17 @@ fn without_rewrite(schema: &Value, limits: &SchemaLimits) -> Option<Value> {
     if readiness(schema, limits) == Readiness::Rewrite {
         return None;
     }
+    Some(without_dialect(schema))
+}
+
+/// A copy of `schema` less its root `$schema` (the JSON Schema dialect): the prepared schema
+/// of one that [`readiness`] finds ready.
+pub(crate) fn without_dialect(schema: &Value) -> Value {
     let mut out = schema.clone();
     if let Value::Object(root) = &mut out {
         root.remove("$schema");
     }
-    Some(out)
+    out
 }
 
 /// [`prepare_tool_schema`] without its fast path: the full rewrite, whatever the schema. The
