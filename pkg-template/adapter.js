@@ -107,13 +107,24 @@ export class MCPAdapter {
 
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
-    const tools = decodeResult(await this.#client.listTools(given(options)));
+    const { server, tools } = decodeResult(await this.#client.listTools(given(options)));
     const outputs = new Map();
     this.#inputSchemas = new Map();
     for (const tool of tools) {
       const name = tool.name;
-      // the core sends a prepared schema that equals inputSchema (the usual case) as null
+      // the core leaves out what every tool would read back the same way (ListedTool::
+      // write_description): a prepared schema that equals inputSchema (the usual case), the
+      // nulls, and the server's identity, which it sends once
       tool.schema ??= tool.inputSchema;
+      tool.title ??= null;
+      tool.outputSchema ??= null;
+      const { mcp } = tool.metadata;
+      mcp.server = { name: server.name, version: server.version };
+      const fields = mcp.tool;
+      fields._meta ??= null;
+      fields.annotations ??= null;
+      fields.icons ??= null;
+      fields.title ??= null;
       this.#inputSchemas.set(name, tool.inputSchema);
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
       if (tool.outputSchema != null) {

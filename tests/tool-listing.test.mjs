@@ -69,8 +69,16 @@ for (const srv of MODERN_FIXTURES) {
           assert.equal(hasKeyDeep(t.schema, '$defs'), false, `${t.name} schema has $defs`);
           assert.equal(t.metadata.mcp.server.name, srv.name);
           assert.equal(t.metadata.mcp.server.version, '0.1.0');
-          assert.deepEqual(t.metadata.mcp.tool.annotations, r.annotations ?? null, `${t.name} annotations`);
+          // every field there, null when the server gave none (the core leaves the nulls
+          // and the server's identity out of what crosses; adapter.js puts them back)
+          assert.deepEqual(Object.keys(t).sort(), ['description', 'inputSchema', 'invoke', 'metadata', 'name', 'outputSchema', 'schema', 'title']);
+          assert.deepEqual(t.metadata.mcp.tool, {
+            _meta: r._meta ?? null, annotations: r.annotations ?? null, icons: r.icons ?? null, title: r.title ?? null,
+          }, `${t.name} metadata.mcp.tool`);
+          assert.deepEqual(Object.keys(t.metadata.mcp).filter((k) => k !== 'schema_warnings').sort(), ['server', 'tool']);
         }
+        // each tool's metadata its own: a policy that edits one edits no other
+        assert.equal(new Set(tools.map((t) => t.metadata.mcp.server)).size, tools.length);
       });
 
       it('makes the plan_trip schema LLM-ready ($ref inlined, $defs dropped)', () => {

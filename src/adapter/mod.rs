@@ -19,5 +19,6 @@ pub use interrupt::{
     Interrupt, ResultOrInterrupt, ServerRef,
 };
 pub use tool::{
-    ListedTool, McpToolFields, McpToolMetadata, ServerIdentity, ToolDescription, ToolMetadata,
+    write_server_identity, ListedTool, McpToolFields, McpToolMetadata, ServerIdentity,
+    ToolDescription, ToolMetadata,
 };

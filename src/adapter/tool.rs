@@ -17,15 +17,14 @@ use crate::schema::{
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use std::ops::Range;
 
 /// A tool as the host gets it: `MCPTool` in `pkg-template/index.d.ts`, less the `invoke`
 /// method the JS layer adds. Made by [`ListedTool::description`].
 ///
 /// The host gets the text [`ListedTool::write_description`] writes, which is that of
-/// [`ToolDescription::into_json`] (less a `schema` equal to `inputSchema`, sent as `null`);
-/// `Serialize` gives the same JSON (the contract test compares its field names with the
-/// declarations).
+/// [`ToolDescription::into_json`] less the members `listTools()` puts back (`null`s, a
+/// `schema` equal to `inputSchema`, the server's identity); `Serialize` gives the same JSON
+/// (the contract test compares its field names with the declarations).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolDescription {
     /// The tool's `name`, the one to call it by.
@@ -235,22 +234,46 @@ impl<'a> ListedTool<'a> {
         self.name
     }
 
-    /// Appends the JSON text of the tool's description to `out`, straight from the listed
-    /// tool (nothing moved or copied into a new value): the text of
-    /// [`ListedTool::description`]'s value, except that a `schema` equal to `inputSchema` is
-    /// written as `null` (`listTools()` in `pkg-template/adapter.js` sets it from
-    /// `inputSchema`).
+    /// Appends the lean JSON text of the tool's description to `out`, straight from the
+    /// listed tool (nothing moved or copied into a new value): the text of
+    /// [`ListedTool::description`]'s value less what every host would read back the same way,
+    /// which `listTools()` in `pkg-template/adapter.js` puts back:
+    /// - a `null` member of the description (`title`, `outputSchema`) or of
+    ///   `metadata.mcp.tool` (`_meta`, `annotations`, `icons`, `title`) is left out;
+    /// - a `schema` equal to `inputSchema` is left out (the same object is set);
+    /// - `metadata.mcp.server`, the same for every tool of a listing, is left out (the
+    ///   listing writes it once, [`write_server_identity`]).
     ///
     /// The keys are written in the order `serde_json::Map` keeps them (sorted), as
-    /// `crate::json_text` writes the value. Returns where in `out` the `metadata` value is:
-    /// the text of [`ListedTool::metadata`], which the bindings keep for the `approval`
-    /// predicate.
-    pub fn write_description(&self, out: &mut Vec<u8>) -> Range<usize> {
+    /// `crate::json_text` writes the value.
+    pub fn write_description(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"description\":");
         mcp_wasm_adapter_json::write_str(self.description, out);
         member(out, b",\"inputSchema\":", &self.input_schema);
         out.extend_from_slice(b",\"metadata\":");
-        let metadata = out.len();
+        self.write_metadata(out, false);
+        out.extend_from_slice(b",\"name\":");
+        mcp_wasm_adapter_json::write_str(self.name, out);
+        let output_schema = verbatim(self.tool, "outputSchema");
+        if !output_schema.is_null() {
+            member(out, b",\"outputSchema\":", output_schema);
+        }
+        match (&self.schema, &*self.input_schema) {
+            (Prepared::LessDialect, Value::Object(root)) => write_less_dialect(out, root),
+            (Prepared::Rewritten(schema), _) => member(out, b",\"schema\":", schema),
+            _ => {}
+        }
+        if !self.title.is_null() {
+            member(out, b",\"title\":", self.title);
+        }
+        out.push(b'}');
+    }
+
+    /// Appends the JSON text of the tool's `metadata` to `out`: in full (the text of
+    /// [`ListedTool::metadata`], which the bindings keep for the `approval` predicate), or
+    /// lean as [`ListedTool::write_description`] writes it (no `server`, no `null` member of
+    /// `tool`).
+    pub fn write_metadata(&self, out: &mut Vec<u8>, full: bool) {
         out.extend_from_slice(b"{\"mcp\":{");
         if !self.schema_warnings.is_empty() {
             out.extend_from_slice(b"\"schema_warnings\":");
@@ -261,26 +284,20 @@ impl<'a> ListedTool<'a> {
             }
             out.extend_from_slice(b"],");
         }
-        let (tool, server) = (self.tool, self.server_info);
-        member(out, b"\"server\":{\"name\":", verbatim(server, "name"));
-        member(out, b",\"version\":", verbatim(server, "version"));
-        member(out, b"},\"tool\":{\"_meta\":", verbatim(tool, "_meta"));
-        member(out, b",\"annotations\":", verbatim(tool, "annotations"));
-        member(out, b",\"icons\":", verbatim(tool, "icons"));
-        member(out, b",\"title\":", verbatim(tool, "title"));
-        out.extend_from_slice(b"}}}");
-        let metadata = metadata..out.len();
-        out.extend_from_slice(b",\"name\":");
-        mcp_wasm_adapter_json::write_str(self.name, out);
-        member(out, b",\"outputSchema\":", verbatim(tool, "outputSchema"));
-        match (&self.schema, &*self.input_schema) {
-            (Prepared::LessDialect, Value::Object(root)) => write_less_dialect(out, root),
-            (Prepared::Rewritten(schema), _) => member(out, b",\"schema\":", schema),
-            _ => out.extend_from_slice(b",\"schema\":null"),
+        if full {
+            out.extend_from_slice(b"\"server\":");
+            write_server_identity(self.server_info, out);
+            out.push(b',');
         }
-        member(out, b",\"title\":", self.title);
-        out.push(b'}');
-        metadata
+        out.extend_from_slice(b"\"tool\":{");
+        let mut first = true;
+        for key in ["_meta", "annotations", "icons", "title"] {
+            let value = verbatim(self.tool, key);
+            if full || !value.is_null() {
+                mcp_wasm_adapter_json::write_member(out, &mut first, key, value);
+            }
+        }
+        out.extend_from_slice(b"}}}");
     }
 
     /// The tool's `metadata`, copied out of the listed tool.
@@ -321,6 +338,15 @@ impl<'a> ListedTool<'a> {
             metadata: self.metadata(),
         }
     }
+}
+
+/// Appends the JSON text of `metadata.mcp.server` for a server whose `Implementation` is
+/// `server_info` (`null` when unknown): `{"name", "version"}`, each the server's value
+/// verbatim or `null` ([`ServerIdentity`]).
+pub fn write_server_identity(server_info: &Value, out: &mut Vec<u8>) {
+    member(out, b"{\"name\":", verbatim(server_info, "name"));
+    member(out, b",\"version\":", verbatim(server_info, "version"));
+    out.push(b'}');
 }
 
 /// Writes the `schema` member as the input schema `root` less its `$schema`, the same bytes
@@ -368,18 +394,43 @@ mod tests {
         assert_written_as(&listed, expected);
     }
 
-    /// `listed` writes the text of `description` (with a `schema` equal to `inputSchema` as
-    /// `null`) and says where in it the text of its `metadata` is.
+    /// `listed` writes the text of `description` less what `listTools()` in adapter.js puts
+    /// back, and the full text of its `metadata`.
     fn assert_written_as(listed: &ListedTool, mut description: Value) {
-        let mut out = Vec::new();
-        let metadata = listed.write_description(&mut out);
+        let mut metadata = Vec::new();
+        listed.write_metadata(&mut metadata, true);
         let metadata_text = crate::json_text(&description["metadata"]);
-        assert_eq!(&out[metadata], metadata_text.as_bytes(), "{description}");
+        assert_eq!(String::from_utf8(metadata).unwrap(), metadata_text);
+        // what adapter.js puts back: the server's identity (written once per listing), the
+        // nulls, a schema equal to inputSchema
+        let server = description["metadata"]["mcp"]
+            .as_object_mut()
+            .unwrap()
+            .remove("server")
+            .unwrap();
+        let mut identity = Vec::new();
+        write_server_identity(listed.server_info, &mut identity);
+        assert_eq!(
+            String::from_utf8(identity).unwrap(),
+            crate::json_text(&server)
+        );
         if description["schema"] == description["inputSchema"] {
             description["schema"] = Value::Null;
         }
-        let text = crate::json_text(&description);
-        assert_eq!(String::from_utf8(out).unwrap(), text);
+        let fields = description["metadata"]["mcp"]["tool"]
+            .as_object_mut()
+            .unwrap();
+        fields.retain(|_, value| !value.is_null());
+        description
+            .as_object_mut()
+            .unwrap()
+            .retain(|_, value| !value.is_null());
+        let mut out = Vec::new();
+        listed.write_description(&mut out);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            crate::json_text(&description)
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::options::call_host;
 use super::{promise, WasmClient};
 use crate::adapter::interrupt::{self, ResultOrInterrupt, Retry};
 use crate::adapter::resources::host_shape;
-use crate::adapter::ListedTool;
+use crate::adapter::{write_server_identity, ListedTool};
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
 use crate::error::{Error, ErrorCode, Result};
@@ -33,9 +33,9 @@ pub(super) fn finish(method: &str, step: ResultOrInterrupt) -> Result<JsValue> {
 
 #[wasm_bindgen]
 impl WasmClient {
-    /// Resolves to the JSON text of an array of tool descriptions (see
-    /// [`ListedTool::write_description`]), each `schema` that equals its `inputSchema`
-    /// as `null` (`listTools()` in adapter.js puts it back). `call` is
+    /// Resolves to the JSON text of `{"server", "tools"}`: `metadata.mcp.server` of every tool
+    /// (see [`write_server_identity`]) and the tools' lean descriptions (see
+    /// [`ListedTool::write_description`]), which `listTools()` in adapter.js completes. `call` is
     /// `{ signal?, timeoutMs?, cacheMode? }`; pages are served from the result cache while
     /// their `ttlMs` lasts.
     #[wasm_bindgen(js_name = listTools)]
@@ -57,28 +57,35 @@ impl WasmClient {
                 .unwrap_or(Value::Null);
             // the descriptions written straight from the listed tools (no description value
             // built, copied or dropped; no tool description carries a string worth sending
-            // on its own, see super::json), each `schema` equal to its `inputSchema` as `null`;
-            // with a gate, the text of each tool's metadata kept for the approval predicate
+            // on its own, see super::json), lean: the server's identity once, the nulls left
+            // out; with a gate, the text of each tool's metadata kept for the approval
+            // predicate
             let mut cache = gated.then(|| metadata.borrow_mut());
             if let Some(cache) = &mut cache {
                 cache.clear();
             }
             let mut out = Vec::with_capacity(1024 * tools.len());
-            out.push(b'[');
+            out.extend_from_slice(b"{\"server\":");
+            write_server_identity(&server_info, &mut out);
+            out.extend_from_slice(b",\"tools\":");
+            let mut before = b'[';
             for tool in &tools {
                 let Some(tool) = ListedTool::of(tool, &server_info) else {
                     continue;
                 };
-                if out.len() > 1 {
-                    out.push(b',');
-                }
-                let written = tool.write_description(&mut out);
+                out.push(std::mem::replace(&mut before, b','));
+                tool.write_description(&mut out);
                 if let Some(cache) = &mut cache {
-                    let text = std::str::from_utf8(&out[written]).unwrap_or_default();
-                    cache.insert(tool.name().to_owned(), Value::from(text));
+                    let mut text = Vec::new();
+                    tool.write_metadata(&mut text, true);
+                    let text = String::from_utf8(text).unwrap_or_default();
+                    cache.insert(tool.name().to_owned(), Value::String(text));
                 }
             }
-            out.push(b']');
+            if before == b'[' {
+                out.push(b'[');
+            }
+            out.extend_from_slice(b"]}");
             drop(cache);
             mcp_wasm_adapter_json::drop_values(tools);
             Ok(JsValue::from_str(
