@@ -34,10 +34,7 @@ pub fn request_with_meta(
         }
     }
     if let Some(meta) = meta {
-        if !std::mem::take(&mut first) {
-            out.push(b',');
-        }
-        out.extend_from_slice(b"\"_meta\":");
+        mcp_wasm_adapter_json::write_key(&mut out, &mut first, "_meta");
         meta.write_over(params.and_then(|p| p.get("_meta")), &mut out);
     }
     out.extend_from_slice(b"}}");

@@ -40,12 +40,18 @@ pub fn write(value: &Value, out: &mut Vec<u8>) {
 /// Appends one member `"key":value` of a JSON object being written to `out`, after a comma
 /// unless it is the `first` (which it then clears).
 pub fn write_member(out: &mut Vec<u8>, first: &mut bool, key: &str, value: &Value) {
+    write_key(out, first, key);
+    write(value, out);
+}
+
+/// Appends the start `"key":` of one member of a JSON object being written to `out`, after a
+/// comma unless it is the `first` (which it then clears); the caller writes the value.
+pub fn write_key(out: &mut Vec<u8>, first: &mut bool, key: &str) {
     if !std::mem::take(first) {
         out.push(b',');
     }
     write_str(key, out);
     out.push(b':');
-    write(value, out);
 }
 
 /// Appends `text` to `out` as a JSON string literal (RFC 8259, section 7: quoted, with `"`,
