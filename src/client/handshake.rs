@@ -398,8 +398,10 @@ impl Client {
                 opts.context.clone(),
             )
             .await?;
-        let sse = crate::transport::body::media_type(response.content_type.as_deref())
-            == headers::EVENT_STREAM;
+        let sse = crate::transport::body::is_media_type(
+            response.content_type.as_deref(),
+            headers::EVENT_STREAM,
+        );
         if response.status != 200 || !sse {
             return Err(Error::new(
                 ErrorCode::NotSupported,

@@ -59,15 +59,17 @@ pub struct Reply {
     pub outcome: std::result::Result<Value, RpcError>,
 }
 
-/// The media type of a `Content-Type` value: lower-cased, parameters (`charset`) dropped.
-pub fn media_type(content_type: Option<&str>) -> String {
+/// Whether the media type of a `Content-Type` value is `expected` (lower case): compared
+/// without regard to case, its parameters (`charset`) left aside (RFC 9110, section 8.3.1).
+/// Nothing is allocated: every response is asked.
+pub fn is_media_type(content_type: Option<&str>, expected: &str) -> bool {
     content_type
         .unwrap_or("")
         .split(';')
         .next()
         .unwrap_or("")
         .trim()
-        .to_ascii_lowercase()
+        .eq_ignore_ascii_case(expected)
 }
 
 /// One item read from an HTTP response body: a message that is not our response (a
@@ -128,17 +130,20 @@ impl ResponseReader {
     pub fn new(response: HttpResponse, id: Id, limits: &Limits) -> ResponseReader {
         let status = response.status;
         let body = limited(response.body, limits.max_body_bytes);
-        let kind = match media_type(response.content_type.as_deref()).as_str() {
-            headers::JSON => BodyKind::Json(Some(body)),
-            headers::EVENT_STREAM => BodyKind::Sse {
+        let content_type = response.content_type.as_deref();
+        let kind = if is_media_type(content_type, headers::JSON) {
+            BodyKind::Json(Some(body))
+        } else if is_media_type(content_type, headers::EVENT_STREAM) {
+            BodyKind::Sse {
                 events: sse::events(body),
                 backlog: Vec::new(),
                 trace: response.trace,
-            },
-            _ => BodyKind::Other {
+            }
+        } else {
+            BodyKind::Other {
                 body: Some(body),
                 content_type: response.content_type,
-            },
+            }
         };
         ResponseReader {
             status,
@@ -527,6 +532,26 @@ mod tests {
     /// The events decoded at once go to the filter together; what it leaves is read in order
     /// (a server request, a notification behind it, then our response), and the position of
     /// every event, taken or not, is kept.
+    #[test]
+    fn a_media_type_is_compared_without_case_parameters_or_spaces() {
+        for given in [
+            "application/json",
+            "Application/JSON",
+            " application/json ; charset=utf-8",
+            "APPLICATION/JSON;charset=UTF-8",
+        ] {
+            assert!(is_media_type(Some(given), headers::JSON), "{given}");
+        }
+        for given in ["application/jsonx", "text/json", "application/json-seq", ""] {
+            assert!(!is_media_type(Some(given), headers::JSON), "{given}");
+        }
+        assert!(!is_media_type(None, headers::JSON));
+        assert!(is_media_type(
+            Some("Text/Event-Stream"),
+            headers::EVENT_STREAM
+        ));
+    }
+
     #[test]
     fn a_filter_takes_the_leading_notifications_of_what_arrived_together() {
         let progress = |n: u32| {
