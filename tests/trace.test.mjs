@@ -127,6 +127,20 @@ describe('onTrace on a 2026-07-28 server', () => {
     for (const event of events) assert.ok(!JSON.stringify(event).includes(TOKEN), `token in ${JSON.stringify(event)}`);
   });
 
+  it('tells a response past maxResponseBytes without its message: the trace shows no answer the call refused', async () => {
+    // the listing (over 8 KB) past the limit; server/discover (about 450 B) within it
+    const { adapter, events } = tracedAdapter(server().url, { maxResponseBytes: 2000 });
+    await assert.rejects(adapter.listTools(), (e) => e.code === 'body_too_large');
+    const listed = events.filter((e) => e.direction === 'receive' && e.method === 'tools/list');
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0].status, 200);
+    assert.equal(listed[0].message, undefined, 'no result told for a body the call refused');
+    // within the limit, the answer is told whole
+    assert.ok(events.some((e) => e.direction === 'receive' && e.method === 'server/discover' && e.message?.result !== undefined));
+    const out = await adapter.callTool('echo', { text: 'after' });
+    assert.equal(out.content[0].text, 'echo: after');
+  });
+
   it('tells a response with no JSON-RPC message by its status alone, and a throwing callback breaks nothing', async () => {
     const events = [];
     const adapter = new MCPAdapter(server().url.replace('/mcp', '/nowhere'), {

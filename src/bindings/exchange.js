@@ -413,7 +413,7 @@ export class JsExchange {
    * Sends the request. Resolves to `{ status, contentType, location, sessionId, body,
    * remembered }` (`ResponseHead` in fetch.rs): `body` is the whole body (a `Uint8Array`) for
    * `application/json` responses, read here up to `limit + 1` bytes (the core refuses a larger
-   * one), and `undefined` for any other body, which the core then reads chunk by chunk with
+   * one; see `readAll`), and `undefined` for any other body, which the core then reads chunk by chunk with
    * `read()`.
    */
   async start(hostHeaders, callHeaders, url, method, mcpMethod, own, body, limit) {
@@ -488,7 +488,11 @@ export class JsExchange {
     }
   }
 
-  /** Reads the whole stream, stopping after `limit + 1` bytes, into one `Uint8Array`. */
+  /**
+   * Reads the whole stream into one `Uint8Array`, stopping once past `limit`: then only its
+   * first `limit + 1` bytes are kept, which the core refuses (`body_too_large`) and the trace
+   * tells as no message.
+   */
   async readAll(limit) {
     if (!this.reader) return new Uint8Array(0);
     const chunks = [];
@@ -500,12 +504,13 @@ export class JsExchange {
       size += chunk.length;
       if (size > limit) break;
     }
-    if (chunks.length === 1) return chunks[0];
-    const whole = new Uint8Array(size);
+    if (chunks.length === 1) return chunks[0].subarray(0, limit + 1);
+    const whole = new Uint8Array(Math.min(size, limit + 1));
     let at = 0;
     for (const chunk of chunks) {
-      whole.set(chunk, at);
-      at += chunk.length;
+      const part = chunk.subarray(0, whole.length - at);
+      whole.set(part, at);
+      at += part.length;
     }
     return whole;
   }
