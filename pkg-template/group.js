@@ -183,12 +183,27 @@ export class MCPAdapterGroup {
 function buildAdapter(key, entry, shared) {
   if (entry !== null && typeof entry === 'object' && typeof entry.listTools === 'function' && typeof entry.callTool === 'function') return entry;
   const { url, ...own } = typeof entry === 'string' || entry instanceof URL ? { url: entry } : (entry ?? {});
+  // the callbacks' context names the server by its key (MCPAdapterOptions.serverName)
+  const options = { serverName: key, ...shared, ...own };
+  if (typeof options.approval === 'function') options.approval = keyed(options.approval, key);
   try {
-    // the callbacks' context names the server by its key (MCPAdapterOptions.serverName)
-    return new MCPAdapter(url, { serverName: key, ...shared, ...own });
+    return new MCPAdapter(url, options);
   } catch (e) {
     throw namingServer(e, key);
   }
+}
+
+/**
+ * The `approval` predicate of server `key`'s adapter, shown each tool's metadata as
+ * `group.listTools()` gives it: with `mcp.server.key`, on a copy (the interrupt the adapter
+ * makes keeps the adapter's own metadata, which its signature covers).
+ */
+function keyed(approval, key) {
+  return (call, context) => {
+    const mcp = call?.metadata?.mcp;
+    if (mcp === undefined) return approval(call, context);
+    return approval({ ...call, metadata: { ...call.metadata, mcp: { ...mcp, server: { ...mcp.server, key } } } }, context);
+  };
 }
 
 /** Whether two URLs are the same once parsed (`https://host` and `https://host/` are). */

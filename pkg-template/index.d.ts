@@ -938,7 +938,12 @@ export declare class MCPAdapter {
 /** One server of an {@link MCPAdapterGroup}: a URL, a URL with its own adapter options, or an adapter used as built. */
 export type MCPGroupServer = string | URL | (MCPAdapterOptions & { url: string | URL }) | MCPAdapter;
 
-/** Options of an {@link MCPAdapterGroup}: adapter options shared by every adapter it builds, and its own. */
+/**
+ * Options of an {@link MCPAdapterGroup}: adapter options shared by every adapter it builds, and
+ * its own. An `approval` predicate (shared or a server's own) of an adapter the group builds is
+ * shown each tool's metadata as {@link MCPAdapterGroup.listTools} gives it, with
+ * `mcp.server.key` (the `mcp_approval` interrupt keeps the adapter's own metadata).
+ */
 export interface MCPAdapterGroupOptions extends MCPAdapterOptions {
   /**
    * Name every tool `{server}_{tool}` (the server's key, an underscore, its name); calls still

@@ -114,6 +114,21 @@ describe('servers given in several forms', () => {
     assert.equal((await tools.built_echo.invoke({ text: 'x' })).status, 'success');
   });
 
+  test('a shared approval predicate sees each tool\'s metadata as group.listTools() gives it, server key included', async () => {
+    const seen = [];
+    const group = new MCPAdapterGroup(
+      { crm: crm().url, math: { url: math().url } },
+      { toolNamePrefix: true, approval: ({ name, metadata }) => (seen.push([name, metadata]), false) },
+    );
+    const tools = Object.fromEntries((await group.listTools()).map((t) => [t.name, t]));
+    assert.equal((await tools.crm_echo.invoke({ text: 'a' })).status, 'success');
+    assert.equal((await tools.math_echo.invoke({ text: 'b' })).status, 'success');
+    assert.deepEqual(seen.map(([name]) => name), ['echo', 'echo']);
+    assert.deepEqual(seen[0][1], tools.crm_echo.metadata);
+    assert.deepEqual(seen[1][1], tools.math_echo.metadata);
+    assert.equal(seen[1][1].mcp.server.key, 'math');
+  });
+
   test('onServerError "skip" lists the servers that answer and reports the dead one; "throw" rejects naming it', async () => {
     const dead = `http://127.0.0.1:${await freePort()}/mcp`;
     const warnings = [];
