@@ -137,6 +137,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const [unit, div] = values.scenario === 'call' ? ['µs', 1] : ['ms', 1000];
 const given = [values.callbacks && 'an adapter-level onProgress', values.approval && 'an approval predicate'].filter(Boolean);
 console.log(`${values.scenario}: CPU per operation (${unit}), median of ${values.rounds} rounds${given.length ? `; the adapters given ${given.join(' and ')}` : ''}`);
+console.log('  ("over bare fetch": the median of the rounds\' differences, which pairs each round with its own fetch figure; the ratio: of the medians)');
 for (const kind of kinds) {
   const own = (median(cpu[kind]) / div).toFixed(2);
   const added = median(cpu[kind].map((x, r) => x - cpu.fetch[r])) / div;
