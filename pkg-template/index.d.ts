@@ -410,7 +410,7 @@ export interface MCPAdapterOptions {
    * {@link ToolCallInterceptor}. `resume()` is not intercepted.
    */
   interceptors?: ToolCallInterceptor[];
-  /** Told, one sentence each, about tools left out of `listTools()` (invalid `x-mcp-header` annotations). Default `console.warn`. */
+  /** Told, one sentence each, about tools left out of `listTools()` (invalid `x-mcp-header` annotations, a name listed before). Default `console.warn`. */
   onWarning?: (text: string) => void;
   /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
   maxRounds?: number;
@@ -832,7 +832,9 @@ export declare class MCPAdapter {
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Tools with
    * invalid `x-mcp-header` annotations are left out (see `onWarning`); valid ones make later
    * calls mirror those arguments into `Mcp-Param-*` headers (MCP 2026-07-28
-   * `basic/transports/streamable-http.mdx`, "Custom Headers from Tool Parameters").
+   * `basic/transports/streamable-http.mdx`, "Custom Headers from Tool Parameters"). A tool
+   * whose name an earlier tool has is left out too (see `onWarning`): names are unique per
+   * server (`server/tools.mdx`), and the approval predicate and calls go by the name.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;
