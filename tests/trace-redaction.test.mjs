@@ -1,7 +1,8 @@
 // The onTrace option on messages no real server sends (a scripted fake server): a server that
 // echoes the host's credential as a JSON key, a `__proto__` member, and a message nested too
-// deep to walk. The trace never carries the credential, shows each message as the server sent
-// it, and never changes how the call ends (src/bindings/exchange.js `Trace`).
+// deep to walk; and a callback that rejects. The trace never carries the credential, shows
+// each message as the server sent it, and never changes how the call ends
+// (src/bindings/exchange.js `Trace`).
 //
 //   bash scripts/build.sh && node --test tests/trace-redaction.test.mjs
 
@@ -45,6 +46,21 @@ describe('onTrace with hostile messages', () => {
     assert.deepEqual(Object.keys(structured), ['__proto__', 'a']);
     assert.equal(Object.getPrototypeOf(structured), Object.prototype);
     assert.equal(structured.polluted, undefined);
+  });
+
+  it('a callback that rejects (an async one that throws) is ignored as one that throws', async () => {
+    const rejections = [];
+    const record = (reason) => rejections.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const adapter = new MCPAdapter(fake().url, { onTrace: async () => Promise.reject(new Error('trace sink down')) });
+      const out = await adapter.callTool('proto', {});
+      assert.equal(out.status, 'success');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(rejections.map((r) => r?.message), [], 'the rejection went unhandled (it ends a Node process)');
+    } finally {
+      process.off('unhandledRejection', record);
+    }
   });
 
   it('a message too deep to redact is traced without it, and the call fails as it does untraced', async () => {

@@ -226,7 +226,8 @@ class Trace {
     }
     if (direction === 'send') this.method = message?.method;
     try {
-      this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status });
+      // an async callback's rejection is ignored too (unhandled, it would end a Node process)
+      this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status })?.catch?.(noop);
     } catch {
       // the host's callback must not break the call
     }
