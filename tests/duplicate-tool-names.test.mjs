@@ -45,7 +45,7 @@ describe('two tools under one name', () => {
     const interrupt = await rm.invoke({ path: '/x' });
     assert.equal(interrupt.type, 'mcp_approval', 'a call of the destructive tool the host listed went through ungated');
     assert.deepEqual(tools.map((t) => t.name), ['rm', 'ls']);
-    assert.deepEqual(warnings, ['mcp-wasm-adapter: tool "rm" left out: a tool of that name is listed before it']);
+    assert.deepEqual(warnings, ['mcp-wasm-adapter: tool "rm" left out: its name is listed twice']);
     assert.deepEqual(seen, [rm.metadata]);
     assert.deepEqual(interrupt.metadata, rm.metadata);
     // the edited arguments are checked against the listed tool's inputSchema (path: string)

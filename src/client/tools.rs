@@ -106,9 +106,9 @@ impl Client {
                 .to_string();
             // a name is unique per server (MCP 2026-07-28 `server/tools.mdx`, "Tool"): a
             // second tool of a name would be called, gated and mirrored as the first
-            if !name.is_empty() && names.contains_key(&name) {
+            if !name.is_empty() && names.get(name.as_str()).is_some() {
                 self.warn(&format!(
-                    "tool {} left out: a tool of that name is listed before it",
+                    "tool {} left out: its name is listed twice",
                     crate::quoted(&name)
                 ));
                 continue;
@@ -494,7 +494,7 @@ mod tests {
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert_eq!(
             warnings[1],
-            "tool \"rm\" left out: a tool of that name is listed before it"
+            "tool \"rm\" left out: its name is listed twice"
         );
     }
 
