@@ -410,7 +410,7 @@ export interface MCPAdapterOptions {
    * {@link ToolCallInterceptor}. `resume()` is not intercepted.
    */
   interceptors?: ToolCallInterceptor[];
-  /** Told, one sentence each, about tools left out of `listTools()` (invalid `x-mcp-header` annotations). Default `console.warn`. */
+  /** Told, one sentence each, about tools left out of `listTools()` (see there). Default `console.warn`. */
   onWarning?: (text: string) => void;
   /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
   maxRounds?: number;
@@ -830,9 +830,10 @@ export declare class MCPAdapter {
   /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Tools with
-   * invalid `x-mcp-header` annotations are left out (see `onWarning`); valid ones make later
-   * calls mirror those arguments into `Mcp-Param-*` headers (MCP 2026-07-28
-   * `basic/transports/streamable-http.mdx`, "Custom Headers from Tool Parameters").
+   * invalid `x-mcp-header` annotations or an earlier tool's name are left out (see
+   * `onWarning`); valid annotations make later calls mirror those arguments into
+   * `Mcp-Param-*` headers (MCP 2026-07-28 `basic/transports/streamable-http.mdx`, "Custom
+   * Headers from Tool Parameters").
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;

@@ -181,13 +181,15 @@ function cancelBody(response) {
 /** Values of the host's headers seen by traced exchanges, redacted from traced messages (as secrets.rs does for errors). */
 const traceSecrets = new Set();
 
-/** Redacts the secrets from the strings of `value`. */
+/**
+ * Redacts the secrets from the strings of `value`, its keys included (a server may echo a
+ * header as one); a `__proto__` key stays a member (`fromEntries`), as `JSON.parse` made it.
+ */
 function redacted(value, secrets) {
   if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
   if (value === null || typeof value !== 'object') return value;
-  const out = Array.isArray(value) ? [] : {};
-  for (const key of Object.keys(value)) out[key] = redacted(value[key], secrets);
-  return out;
+  if (Array.isArray(value)) return value.map((item) => redacted(item, secrets));
+  return Object.fromEntries(Object.keys(value).map((key) => [redacted(key, secrets), redacted(value[key], secrets)]));
 }
 
 /**
@@ -216,14 +218,16 @@ class Trace {
     let message;
     try {
       message = JSON.parse(text);
+      // longest first, so that a whole value goes before its token
+      if (traceSecrets.size) message = redacted(message, [...traceSecrets].sort((a, b) => b.length - a.length));
     } catch {
-      // no body, or not JSON: told without a message
+      // no body, not JSON, or too deep to redact (the core refuses it too): told without a message
+      message = undefined;
     }
-    // longest first, so that a whole value goes before its token
-    if (traceSecrets.size) message = redacted(message, [...traceSecrets].sort((a, b) => b.length - a.length));
     if (direction === 'send') this.method = message?.method;
     try {
-      this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status });
+      // an async callback's rejection is ignored too (unhandled, it would end a Node process)
+      this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status })?.catch?.(noop);
     } catch {
       // the host's callback must not break the call
     }
@@ -461,9 +465,12 @@ export class JsExchange {
     trace?.remember(added);
     const json = mediaType(contentType) === 'application/json';
     const declared = headerOf(head, 'content-length');
-    if (json && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
-      // declared length that fits: one read, one copy
-      out.body = await this.whole(response);
+    // Content-Length counts the bytes as sent: a body fetch decodes (Content-Encoding, RFC
+    // 9110 8.4; hidden from a cross-origin response) may be far larger, so it is streamed
+    const plain = !headerOf(head, 'content-encoding') && response.type !== 'cors';
+    if (json && plain && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
+      // declared length that fits: one read, one copy (a custom fetch's may not hold: cut)
+      out.body = (await this.whole(response)).subarray(0, limit + 1);
       trace?.received(status, contentType, out.body);
       return out;
     }

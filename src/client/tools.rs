@@ -66,8 +66,11 @@ impl Client {
 
     /// Every tool the server offers (`Tool` objects, verbatim), across all pages, less the
     /// tools whose `x-mcp-header` annotations are invalid (left out with a warning, as
-    /// MCP 2026-07-28 requires of HTTP clients). The valid annotations are remembered, so
-    /// later calls of each tool mirror its arguments into `Mcp-Param-*` headers.
+    /// MCP 2026-07-28 requires of HTTP clients), and less a tool whose name an earlier tool
+    /// has (left out with a warning: names are unique per server, and the host, the approval
+    /// gate and the header mirrors must all see the one tool a call of the name reaches). The
+    /// valid annotations are remembered, so later calls of each tool mirror its arguments
+    /// into `Mcp-Param-*` headers.
     ///
     /// # Errors
     ///
@@ -93,18 +96,30 @@ impl Client {
             .await?;
         let mut mirrors = Vec::new();
         let mut kept = Vec::with_capacity(tools.len());
+        // the names kept (a `Map` as a set: no other set type in the wasm)
+        let mut names = Map::new();
         for tool in tools {
             let name = tool
                 .get("name")
                 .and_then(Value::as_str)
                 .unwrap_or("")
                 .to_string();
+            // a name is unique per server (MCP 2026-07-28 `server/tools.mdx`, "Tool"): a
+            // second tool of a name would be called, gated and mirrored as the first
+            if !name.is_empty() && names.get(name.as_str()).is_some() {
+                self.warn(&format!(
+                    "tool {} left out: its name is listed twice",
+                    crate::quoted(&name)
+                ));
+                continue;
+            }
             match param_headers::tool_param_headers(tool.get("inputSchema").unwrap_or(&Value::Null))
             {
                 Ok(headers) => {
                     if !headers.is_empty() {
-                        mirrors.push((name, headers));
+                        mirrors.push((name.clone(), headers));
                     }
+                    names.insert(name, Value::Null);
                     kept.push(tool);
                 }
                 Err(why) => self.warn(&format!("tool {} left out: {why}", crate::quoted(&name))),
@@ -229,9 +244,10 @@ mod tests {
         };
         let (client, script) = Scripted::client_with(config());
         script.push_discover();
+        // each tool its own name (a second tool of a name is left out)
         for i in 0..25 {
             let next = (i < 24).then(|| format!("c{i}"));
-            script.push(json_reply(200, page(&["t"], next.as_deref())));
+            script.push(json_reply(200, page(&[&format!("t{i}")], next.as_deref())));
         }
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools.len(), 25, "100 values are within the bound");
@@ -415,8 +431,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn invalid_header_annotations_drop_the_tool_and_valid_ones_are_mirrored() {
+    /// A client whose server lists `tools` (after its discover), with the warnings it gives.
+    fn listing(tools: serde_json::Value) -> (Rc<Client>, Rc<Scripted>, Rc<RefCell<Vec<String>>>) {
         let warnings = Rc::new(RefCell::new(Vec::new()));
         let sink = warnings.clone();
         let (client, script) = Scripted::client_with(ClientConfig {
@@ -428,11 +444,17 @@ mod tests {
         script.push_discover();
         script.push(json_reply(
             200,
-            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[
-                {"name":"valid_tool","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}},
-                {"name":"bad_tool","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}}
-            ]}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools": tools}}),
         ));
+        (client, script, warnings)
+    }
+
+    #[test]
+    fn invalid_header_annotations_drop_the_tool_and_valid_ones_are_mirrored() {
+        let (client, script, warnings) = listing(json!([
+            {"name":"valid_tool","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}},
+            {"name":"bad_tool","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}}
+        ]));
         script.push(json_reply(
             200,
             json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
@@ -451,6 +473,28 @@ mod tests {
         assert_eq!(
             script.sent()[2].header("Mcp-Param-Region"),
             Some("=?base64?R3LDvMOfZQ==?=")
+        );
+    }
+
+    #[test]
+    fn a_second_tool_of_a_name_is_left_out_with_a_warning() {
+        let (client, _script, warnings) = listing(json!([
+            {"name":"bad","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}},
+            {"name":"bad","annotations":{"readOnlyHint":true}},
+            {"name":"rm","annotations":{"destructiveHint":true}},
+            {"name":"other"},
+            {"name":"rm","annotations":{"readOnlyHint":true}}
+        ]));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        let listed: Vec<_> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        // a tool left out for its header annotations leaves its name to the next
+        assert_eq!(listed, ["bad", "rm", "other"]);
+        assert_eq!(tools[1]["annotations"], json!({"destructiveHint": true}));
+        let warnings = warnings.borrow();
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert_eq!(
+            warnings[1],
+            "tool \"rm\" left out: its name is listed twice"
         );
     }
 
