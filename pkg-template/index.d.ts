@@ -1041,7 +1041,8 @@ export declare class MCPAdapterGroup {
  * Results carry `ttlMs` and `cacheScope`: a result is fresh until `ttlMs` after it arrived;
  * `ttlMs` 0 or absent means never cached. `private` results are kept per adapter — one
  * adapter is one authorization context: use one adapter per user/credential (an adapter
- * whose `headers` function switches users per call should pass `cacheMode: "bypass"`);
+ * whose `headers` function switches users per call should pass `cacheMode: "bypass"`; a call
+ * with its own `headers` always bypasses the cache);
  * `public` results are shared by all adapters of the process for the same server URL.
  * Handshake-era results, and answers after input-required rounds, are never cached.
  * List-changed and resource-updated notifications of a {@link MCPAdapter.subscribe}

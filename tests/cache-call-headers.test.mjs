@@ -2,8 +2,9 @@
 // replaces an adapter's `Authorization`"): one adapter serving several users, each call with
 // that user's token. A `private` result is only for the authorization context that fetched it
 // (MCP 2026-07-28 `server/utilities/caching.mdx`), but the adapter's private store is keyed by
-// method and cursor / uri only, so the second user is served the first user's listing and
-// resource. From a scripted fake server whose answers name the token they were sent with.
+// method and cursor / uri only: a call with its own headers bypasses the cache (src/bindings/
+// cache.rs `cached_call`). From a scripted fake server whose answers name the token they
+// were sent with.
 //
 //   bash scripts/build.sh && node --test tests/cache-call-headers.test.mjs
 
@@ -12,10 +13,6 @@ import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { DISCOVER_RESULT, useFake } from './helpers/fake-server.mjs';
 
-// The fix (4 lines in src/bindings/cache.rs `cached_call`: a call whose options have
-// `headers` goes as cacheMode "bypass", neither read from nor stored in the cache) passes
-// this test but puts the package tarball 22 B over its budget (233,822 of 233,800).
-const TODO = "a call's own headers share the adapter's private cache entries";
 
 describe("a call's own Authorization and the result cache", () => {
   const fake = useFake(() => ({
@@ -26,7 +23,7 @@ describe("a call's own Authorization and the result cache", () => {
       ctx.result({ resultType: 'complete', ttlMs: 60_000, cacheScope: 'private', contents: [{ uri: 'mem://inbox', text: `inbox of ${ctx.req.headers.authorization}` }] }),
   }));
 
-  it("each user's private listing and read are that user's", { todo: TODO }, async () => {
+  it("each user's private listing and read are that user's", async () => {
     const adapter = new MCPAdapter(fake().url);
     for (const user of ['alice-token', 'bob-token']) {
       const headers = { authorization: user };
