@@ -43,11 +43,8 @@ describe('onTrace with hostile messages', () => {
     assert.deepEqual(Object.keys(answer().result.structuredContent), ['[redacted]', 'x-[redacted]']);
   });
 
-  // The fix: Trace keeps its exchange's own secrets beside the shared last 32 (`this.own`, a
-  // Set filled in remember(), joined with traceSecrets in tell()); it puts the package tarball
-  // 79 B over its budget (233,879 of 233,800), so it waits for that call.
-  const TODO_OWN = "the shared last-32 list lets an exchange's own secret go before its response is traced";
-  it("each exchange's own credential is redacted, however many other adapters' the process has seen meanwhile", { todo: TODO_OWN }, async () => {
+  // Trace keeps its exchange's own secrets beside the shared last 32 (`this.own`)
+  it("each exchange's own credential is redacted, however many other adapters' the process has seen meanwhile", async () => {
     // the shared list keeps the last 32 values: 20 adapters' calls at once pass it twice over
     const tenants = Array.from({ length: 20 }, (_, i) => {
       const token = `tenant-${i}-${TOKEN}`;

@@ -202,14 +202,24 @@ function redacted(value, secrets) {
 class Trace {
   constructor(onTrace) {
     this.onTrace = onTrace;
+    /** This exchange's own header values, redacted however many others the process has seen since. */
+    this.own = new Set();
   }
 
-  /** Remembers the host's header values `[name, value, ...]` as secrets.rs does: the last 32 of 8 characters or more, with the token of `Scheme token`. */
+  /**
+   * Remembers the host's header values `[name, value, ...]` as secrets.rs does (of 8 characters
+   * or more, with the token of `Scheme token`): this exchange's own, and the process's last 32
+   * (a server may echo another exchange's).
+   */
   remember(pairs) {
     for (let i = 1; i < (Array.isArray(pairs) ? pairs.length : 0); i += 2) {
       if (/^(accept|accept-encoding|accept-language|cache-control|content-type|origin|pragma|referer|user-agent)$/i.test(pairs[i - 1])) continue;
       const value = String(pairs[i]).trim();
-      for (const secret of [value, value.slice(value.indexOf(' ') + 1)]) if (secret.length > 7) traceSecrets.add(secret);
+      for (const secret of [value, value.slice(value.indexOf(' ') + 1)]) {
+        if (secret.length < 8) continue;
+        this.own.add(secret);
+        traceSecrets.add(secret);
+      }
     }
     for (const old of traceSecrets) if (traceSecrets.size > 32) traceSecrets.delete(old);
   }
@@ -219,7 +229,8 @@ class Trace {
     try {
       message = JSON.parse(text);
       // longest first, so that a whole value goes before its token
-      if (traceSecrets.size) message = redacted(message, [...traceSecrets].sort((a, b) => b.length - a.length));
+      const secrets = new Set([...this.own, ...traceSecrets]);
+      if (secrets.size) message = redacted(message, [...secrets].sort((a, b) => b.length - a.length));
     } catch {
       // no body, not JSON, or too deep to redact (the core refuses it too): told without a message
       message = undefined;
