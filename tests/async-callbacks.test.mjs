@@ -29,11 +29,8 @@ const failing = (what) => async () => {
   throw new Error(`${what} sink down`);
 };
 
-// One fix for the two notification callbacks, in exchange.js `takeNotifications`:
-// `f(params, context)?.catch?.(noop);` (+15 B in the package tarball, over its budget today).
-const TODO_NOTIFICATIONS = 'a rejected promise from onProgress / onLoggingMessage is left unhandled (ends a Node process)';
-// onWarning is called from Rust (bindings/options.rs, `f.call1`): its result is dropped.
-const TODO_WARNING = 'a rejected promise from onWarning is left unhandled (ends a Node process)';
+// exchange.js `ignoreRejection`: for the notification callbacks in `takeNotifications`, and
+// for onWarning from Rust (bindings/options.rs).
 
 describe('async callbacks that reject', () => {
   const fake = useFake(() => ({
@@ -52,7 +49,7 @@ describe('async callbacks that reject', () => {
   }));
 
   for (const option of ['onProgress', 'onLoggingMessage']) {
-    it(`${option}: ignored, the call ends as without it`, { todo: TODO_NOTIFICATIONS }, async () => {
+    it(`${option}: ignored, the call ends as without it`, async () => {
       const adapter = new MCPAdapter(fake().url, { [option]: failing(option) });
       const rejections = await unhandledDuring(async () => {
         const out = await adapter.callTool('notifying', {});
@@ -62,7 +59,7 @@ describe('async callbacks that reject', () => {
     });
   }
 
-  it('onWarning: ignored, the listing ends as without it', { todo: TODO_WARNING }, async () => {
+  it('onWarning: ignored, the listing ends as without it', async () => {
     const adapter = new MCPAdapter(fake().url, { onWarning: failing('onWarning') });
     const rejections = await unhandledDuring(async () => {
       assert.deepEqual((await adapter.listTools()).map((t) => t.name), ['notifying']);

@@ -78,6 +78,18 @@ function headerOf(headers, name) {
 
 const noop = () => {};
 
+/**
+ * Ignores the rejection of a promise a host callback returned (an `async` callback that
+ * throws), as what a callback throws is ignored: unhandled, it would end a Node process.
+ */
+export function ignoreRejection(value) {
+  try {
+    value?.catch?.(noop);
+  } catch {
+    // a thenable whose `catch` throws: nothing left to ignore
+  }
+}
+
 /** The code of each way an exchange fails: an `ErrorCode` string (src/error.rs) fetch.rs reads back. */
 export const FAILURE_CODES = Object.freeze({
   timedOut: 'timeout',
@@ -237,8 +249,7 @@ class Trace {
     }
     if (direction === 'send') this.method = message?.method;
     try {
-      // an async callback's rejection is ignored too (unhandled, it would end a Node process)
-      this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status })?.catch?.(noop);
+      ignoreRejection(this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status }));
     } catch {
       // the host's callback must not break the call
     }
@@ -647,7 +658,7 @@ export function takeNotifications(texts, progress, callProgress, log, context) {
     for (const f of targets) {
       if (typeof f !== 'function') continue;
       try {
-        f(params, context);
+        ignoreRejection(f(params, context));
       } catch {
         // the host's callback must not break the call that delivered it
       }

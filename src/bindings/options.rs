@@ -36,6 +36,11 @@ extern "C" {
         total: bool,
         name: &str,
     ) -> Promise;
+
+    /// Ignores the rejection of a promise a host callback returned, as what it throws is
+    /// ignored (unhandled, it would end a Node process); see `ignoreRejection` in exchange.js.
+    #[wasm_bindgen(js_name = ignoreRejection)]
+    fn ignore_rejection(value: &JsValue);
 }
 
 /// Calls host code that answers for a call (`onElicitation`, `onSampling`, a `roots`
@@ -391,10 +396,10 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
     };
     config.on_warning = on_warning.map(|f| {
         Rc::new(move |text: &str| {
-            let _ = f.call1(
-                &JsValue::UNDEFINED,
-                &JsValue::from_str(&format!("mcp-wasm-adapter: {text}")),
-            );
+            let text = JsValue::from_str(&format!("mcp-wasm-adapter: {text}"));
+            if let Ok(returned) = f.call1(&JsValue::UNDEFINED, &text) {
+                ignore_rejection(&returned);
+            }
         }) as Rc<dyn Fn(&str)>
     });
     // In a page or worker, an opaque fetch TypeError from the probe is usually CORS.
