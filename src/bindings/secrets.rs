@@ -5,14 +5,18 @@
 
 use std::cell::RefCell;
 
-/// How many distinct values are remembered.
-const KEEP: usize = 32;
+/// How many distinct values are remembered: the process's last, for all its adapters. An
+/// error is redacted when its call ends, so every credential in flight must still be here
+/// then: 512 covers 256 adapters calling at once with a value and its token each (with 32,
+/// twenty adapters at once let the first ones' go before their errors were redacted).
+const KEEP: usize = 512;
 /// Shorter values are not treated as secrets (they would redact ordinary words).
 const MIN_LEN: usize = 8;
 
 thread_local! {
-    /// Oldest first. A `Vec`, not a `VecDeque`: at most [`KEEP`] entries, and the deque's
-    /// ring buffer compiled to more code (see ARCHITECTURE.md, Wasm size).
+    /// Oldest first. A `Vec`, not a `VecDeque`: the deque's ring buffer compiled to more code
+    /// (see ARCHITECTURE.md, Wasm size), and the removal of the oldest of [`KEEP`] happens
+    /// only once that many credentials have been seen.
     static SECRETS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
 
