@@ -1,17 +1,16 @@
-// The list walk's bound counts JSON values (cache.rs `list_all_cached`, json `count_values`:
-// "a measure of the memory parsed values take"), but a parsed object costs far more than a
-// scalar (a BTreeMap node of some 600 bytes against a 32-byte value), so pages of tiny tools
-// (`{"name":"0abc"}`, 17 bytes of text, two values) pass the bound with several times one
-// response's memory: four pages of 1.8 million such tools (31 MB each, under the default
-// maxResponseBytes; 14.4 million values, under the walk's 16.7 million) exhaust the wasm's
-// 4 GiB, the allocation failure aborts it (`RuntimeError: unreachable`) from a promise
-// callback, and the host process dies. The listing should fail with body_too_large instead
-// (for example by counting an object as its node's worth of values), and the next call work.
+// The list walk's bound weighs what the pages parse into (cache.rs `list_all_cached`, json
+// `weigh_values`), objects by their map nodes: a parsed object costs far more than a scalar
+// (a BTreeMap node of some 400 bytes on wasm32), so when every value counted one, pages of
+// tiny tools (`{"name":"0abc"}`, 17 bytes of text, two values) passed the bound with several
+// times one response's memory: four pages of 1.8 million such tools (31 MB each, under the
+// default maxResponseBytes; 14.4 million values, under the walk's 16.7 million) exhausted the
+// wasm's 4 GiB, the allocation failure aborted it (`RuntimeError: unreachable`) from a
+// promise callback, and the host process died. The listing must fail with body_too_large
+// instead, and the next call work.
 //
-// Heavy (about 2.5 minutes and 4 GB of memory on the test machine), so it runs only with
-// MCP_HEAVY_TESTS=1; a todo until the bound is decided.
+// One 31 MB page is parsed (about 8 s; before the fix, the four took 2.5 minutes and 4 GB).
 //
-//   bash scripts/build.sh && MCP_HEAVY_TESTS=1 node --test tests/list-memory-objects.test.mjs
+//   bash scripts/build.sh && node --test tests/list-memory-objects.test.mjs
 
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,8 +64,6 @@ it(
   'pages of tiny tool objects within the walk bound: a typed error, not an aborted wasm, and the next call works',
   {
     timeout: 400_000,
-    skip: process.env.MCP_HEAVY_TESTS !== '1' && 'heavy (2.5 min, 4 GB): set MCP_HEAVY_TESTS=1',
-    todo: 'the walk bound counts an object as one value, whatever its parsed size',
   },
   () => {
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {

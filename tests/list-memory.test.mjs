@@ -1,6 +1,7 @@
 // The memory a list walk may take from a hostile server. `maxResponseBytes` bounds each
-// response and `maxPages` the number of pages; the pages of one walk together may hold no
-// more JSON values than one response of `maxResponseBytes` can (half its bytes). Without
+// response and `maxPages` the number of pages; the pages of one walk together may take no
+// more memory than the JSON values one response of `maxResponseBytes` can hold (half its
+// bytes in scalars' worth; list-memory-objects.test.mjs has pages of tiny objects). Without
 // that bound, a server that answers `tools/list` with pages of 32 MiB (the default limit) of
 // tiny entries (`0,0,0,…`, two bytes each, a parsed JSON value of 24 bytes each in the wasm)
 // and always a `nextCursor` made the walk keep every page's entries until the wasm's 4 GiB

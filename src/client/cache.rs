@@ -241,16 +241,19 @@ pub struct CacheView<'a> {
     pub target: &'a str,
 }
 
-/// The error of a list walk whose pages together hold more than `budget` JSON values: as
-/// many as one response of `maxResponseBytes` can hold (a value takes at least two bytes of
-/// text, `0,`), so that a walk's memory is bounded as one response's is, whatever the number
-/// of pages ([`ClientConfig::max_pages`](super::ClientConfig::max_pages)).
+/// The error of a list walk whose pages together take more memory than `budget` scalar JSON
+/// values' worth ([`mcp_wasm_adapter_json::weigh_values`]): half of `maxResponseBytes` of
+/// them, as many scalars as one response that large can hold (a value takes at least two
+/// bytes of text, `0,`), about 12 times its bytes of wasm memory (384 MiB by default), so that
+/// a walk's memory is bounded whatever the number of pages
+/// ([`ClientConfig::max_pages`](super::ClientConfig::max_pages)) and whatever the pages hold
+/// (tiny objects parse into some forty times their text).
 fn walk_too_large(method: &str, budget: usize) -> Error {
     Error::new(
         ErrorCode::BodyTooLarge,
         format!(
-            "the {method} pages together hold more than {budget} JSON values, as many as one \
-             response of maxResponseBytes can: the list was not kept"
+            "the {method} pages together take more memory than {budget} JSON values, the \
+             bound of a walk by maxResponseBytes: the list was not kept"
         ),
     )
 }
@@ -371,9 +374,10 @@ impl Client {
     /// from `cache` when fresh (in [`CacheMode::Use`]) and stored when its `ttlMs` allows.
     /// When a cursor taken from a cached page is refused (`-32602`, invalid cursor), every
     /// cached page of `method` is dropped and the walk restarts once from the first page,
-    /// uncached. The pages' entries together may hold at most half of
-    /// [`Limits::max_body_bytes`](crate::transport::Limits) JSON values (counted as each page
-    /// arrives), as many as one response that large can.
+    /// uncached. The pages' entries together may take at most half of
+    /// [`Limits::max_body_bytes`](crate::transport::Limits) scalar JSON values' worth of
+    /// memory (weighed as each page arrives, objects by their map nodes; see
+    /// [`walk_too_large`]).
     ///
     /// # Errors
     ///
@@ -392,7 +396,7 @@ impl Client {
         let budget = self.config.limits.max_body_bytes / 2;
         'walk: loop {
             let mut items = Vec::new();
-            // the JSON values the walk's pages hold together, bounded as one response is
+            // the memory the walk's pages take together, in scalar values' worth
             let mut held = 0;
             let mut cursor: Option<String> = None;
             let mut seen: Vec<String> = Vec::new();
@@ -443,7 +447,7 @@ impl Client {
                 };
                 match page.get_mut(field).map(Value::take) {
                     Some(Value::Array(entries)) => {
-                        held += mcp_wasm_adapter_json::count_values(&entries, budget - held + 1);
+                        held += mcp_wasm_adapter_json::weigh_values(&entries, budget - held + 1);
                         if held > budget {
                             return Err(walk_too_large(method, budget));
                         }

@@ -233,40 +233,41 @@ mod tests {
     }
 
     #[test]
-    fn a_walks_pages_together_hold_no_more_values_than_one_response_may() {
-        // 200 bytes per response: at most 100 JSON values in one walk's entries; a tool of
-        // `page` is 4 (the object, its name, its schema object and "object")
+    fn a_walks_pages_together_take_no_more_memory_than_their_bound() {
+        // 2,000 bytes per response: 1,000 values' worth in one walk's entries; a tool of
+        // `page` weighs 50 (weigh_values: two objects of 1 + 20, three members of 2, two
+        // strings of 1)
         let config = || ClientConfig {
             limits: crate::transport::Limits {
-                max_body_bytes: 200,
+                max_body_bytes: 2000,
             },
             ..ClientConfig::default()
         };
         let (client, script) = Scripted::client_with(config());
         script.push_discover();
         // each tool its own name (a second tool of a name is left out)
-        for i in 0..25 {
-            let next = (i < 24).then(|| format!("c{i}"));
+        for i in 0..20 {
+            let next = (i < 19).then(|| format!("c{i}"));
             script.push(json_reply(200, page(&[&format!("t{i}")], next.as_deref())));
         }
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
-        assert_eq!(tools.len(), 25, "100 values are within the bound");
+        assert_eq!(tools.len(), 20, "1,000 values' worth is within the bound");
 
         let (client, script) = Scripted::client_with(config());
         script.push_discover();
-        // as many pages as the walk takes: the 26th crosses the bound
-        for i in 0..26 {
+        // as many pages as the walk takes: the 21st crosses the bound
+        for i in 0..21 {
             script.push(json_reply(200, page(&["t"], Some(&format!("c{i}")))));
         }
         let error = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
         assert_eq!(error.code, ErrorCode::BodyTooLarge, "{}", error.message);
         assert!(
-            error.message.contains("100 JSON values"),
+            error.message.contains("1000 JSON values"),
             "{}",
             error.message
         );
         // the walk stopped at the page that crossed the bound, and the client goes on
-        assert_eq!(script.sent().len(), 1 + 26);
+        assert_eq!(script.sent().len(), 1 + 21);
         script.push(json_reply(200, page(&["u"], None)));
         let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(tools[0]["name"], "u");

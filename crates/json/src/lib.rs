@@ -121,39 +121,49 @@ pub fn count_key(value: &Value, key: &str, max_depth: usize, enough: usize) -> u
     count
 }
 
-/// How many JSON values `values` hold, each one and everything within it (every object,
-/// array and scalar counts one), counted up to `enough` (the walk stops there). Reads only;
-/// recursion is as deep as the values nest (at most 128 levels for what [`parse`] gives).
-///
-/// A measure of the memory parsed values take, whatever their text's layout.
+/// The memory `values` take once parsed, everything within them included, in units of one
+/// scalar `Value` (24 bytes on wasm32), counted up to `enough` (the walk stops there): a
+/// scalar 1; a string 1 and one more per 16 bytes of text; an array 1 and its items; an
+/// object 1 and, when it has members, its first map node's worth (20: a B-tree node holds
+/// eleven keys and values), two per member (its key and its place in the node) and one more
+/// per 16 bytes of key, and the members' values. So pages of tiny objects, which parse into
+/// some forty times their text, weigh what they take, whatever their text's layout. Reads
+/// only; recursion is as deep as the values nest (at most 128 levels for what [`parse`]
+/// gives).
 #[inline(never)]
-pub fn count_values(values: &[Value], enough: usize) -> usize {
-    let mut count = 0;
+pub fn weigh_values(values: &[Value], enough: usize) -> usize {
+    let mut weight = 0;
     for value in values {
-        if count >= enough {
+        if weight >= enough {
             break;
         }
-        count += 1;
+        weight += 1;
         match value {
-            Value::Array(items) => count += count_values(items, enough - count),
+            Value::String(text) => weight += text.len() / 16,
+            Value::Array(items) => weight += weigh_values(items, enough - weight),
             Value::Object(map) => {
-                for child in map.values() {
-                    if count >= enough {
+                if !map.is_empty() {
+                    weight += 20;
+                }
+                for (key, child) in map {
+                    if weight >= enough {
                         break;
                     }
-                    count += count_values(std::slice::from_ref(child), enough - count);
+                    weight += 2 + key.len() / 16;
+                    weight +=
+                        weigh_values(std::slice::from_ref(child), enough.saturating_sub(weight));
                 }
             }
             _ => {}
         }
     }
-    count
+    weight
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{count_key, count_values, holds_string_of};
-    use serde_json::json;
+    use super::{count_key, holds_string_of, weigh_values};
+    use serde_json::{json, Value};
 
     #[test]
     fn count_key_counts_objects_holding_the_key_up_to_enough() {
@@ -175,12 +185,20 @@ mod tests {
     }
 
     #[test]
-    fn count_values_counts_every_value_up_to_enough() {
-        let values = [json!({"a": [1, 2, {"b": null}], "c": "x"}), json!(0)];
-        // the object, its array, 1, 2, the inner object, null, "x"; then 0
-        assert_eq!(count_values(&values, usize::MAX), 8);
-        assert_eq!(count_values(&values, 3), 3);
-        assert_eq!(count_values(&[], 5), 0);
+    fn weigh_values_weighs_what_the_parse_takes_up_to_enough() {
+        let values = [json!({"a": [1, 2, {}], "c": "x"}), json!(0)];
+        // the object 1 + its node 20 + two members 2 each; its array 1, 1, 2, the empty
+        // object 1; "x" 1; then 0
+        assert_eq!(count(&values), 1 + 20 + 4 + 4 + 1 + 1);
+        assert!(weigh_values(&values, 3) >= 3);
+        assert_eq!(weigh_values(&[], 5), 0);
+        // a string by its text, an object by its node: a tiny tool outweighs its 17 bytes
+        assert_eq!(count(&[json!("x".repeat(64))]), 1 + 4);
+        assert_eq!(count(&[json!({"name": "0abc"})]), 1 + 20 + 2 + 1);
+    }
+
+    fn count(values: &[Value]) -> usize {
+        weigh_values(values, usize::MAX)
     }
 
     #[test]
