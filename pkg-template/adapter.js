@@ -108,8 +108,11 @@ export class MCPAdapter {
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
     const { server, tools } = decodeResult(await this.#client.listTools(given(options)));
+    // the adapter's listing, which its approval gate and checks read; one with the call's own
+    // headers (perhaps another user's) is the caller's alone
+    const own = options.headers === undefined;
     const outputs = new Map();
-    this.#inputSchemas = new Map();
+    const inputSchemas = new Map();
     for (const tool of tools) {
       const name = tool.name;
       // the core leaves out what every tool would read back the same way (ListedTool::
@@ -125,7 +128,7 @@ export class MCPAdapter {
       fields.annotations ??= null;
       fields.icons ??= null;
       fields.title ??= null;
-      this.#inputSchemas.set(name, tool.inputSchema);
+      inputSchemas.set(name, tool.inputSchema);
       tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
       if (tool.outputSchema != null) {
         // compiled checks are kept while the schema stays the same
@@ -134,7 +137,10 @@ export class MCPAdapter {
         outputs.set(name, same ? known : { schema: tool.outputSchema });
       }
     }
-    this.#outputs = outputs;
+    if (own) {
+      this.#inputSchemas = inputSchemas;
+      this.#outputs = outputs;
+    }
     return tools;
   }
 

@@ -364,7 +364,8 @@ export interface MCPAdapterOptions {
    * `{ allowedDecisions }`) the call is not sent and resolves to an {@link ApprovalInterrupt}
    * instead. `allowedDecisions` lists what the person may answer, in LangChain's
    * human-in-the-loop terms (default all three): `"approve"` (send as is), `"edit"` (send
-   * with edited `args`), `"reject"`. `metadata` is the tool's from the last `listTools()`;
+   * with edited `args`), `"reject"`. `metadata` is the tool's from the last `listTools()`
+   * without call `headers` (a listing with them is the caller's alone);
    * when the tool is not in it the adapter lists the tools first, so `metadata` is `null` only
    * for a tool the server does not list (a predicate should fail closed on it). For example
    * `({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint === true`, or

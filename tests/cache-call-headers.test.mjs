@@ -13,7 +13,6 @@ import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { DISCOVER_RESULT, useFake } from './helpers/fake-server.mjs';
 
-
 describe("a call's own Authorization and the result cache", () => {
   const fake = useFake(() => ({
     'server/discover': (ctx) => ctx.result({ ...DISCOVER_RESULT, capabilities: { tools: {}, resources: {} } }),
@@ -30,5 +29,28 @@ describe("a call's own Authorization and the result cache", () => {
       assert.deepEqual((await adapter.listTools({ headers })).map((t) => t.name), [`tools_of_${user}`]);
       assert.deepEqual((await adapter.readResource('mem://inbox', { headers })).map((c) => c.text), [`inbox of ${user}`]);
     }
+  });
+});
+
+describe("a listing with a call's own headers and the adapter's approval gate", () => {
+  // bob's server says echo is harmless; the adapter's own user (no call headers) is told it is not
+  const fake = useFake(() => ({
+    'tools/list': (ctx) =>
+      ctx.result({
+        resultType: 'complete',
+        tools: [{ name: 'echo', inputSchema: { type: 'object' }, annotations: { destructiveHint: ctx.req.headers.authorization !== 'bob-token' } }],
+      }),
+    echo: (ctx) => ctx.result({ resultType: 'complete', content: [{ type: 'text', text: 'sent' }] }),
+  }));
+
+  it("is the caller's alone: the gate goes on reading the adapter's own listing", async () => {
+    const adapter = new MCPAdapter(fake().url, { approval: ({ metadata }) => metadata?.mcp?.tool?.annotations?.destructiveHint !== false });
+    await adapter.listTools();
+    assert.equal((await adapter.callTool('echo', {})).type, 'mcp_approval');
+    const bobs = await adapter.listTools({ headers: { authorization: 'bob-token' } });
+    assert.equal(bobs[0].metadata.mcp.tool.annotations.destructiveHint, false, "bob's listing is his");
+    const after = await adapter.callTool('echo', {});
+    assert.equal(after.type, 'mcp_approval', 'the call is still gated by the adapter\'s own listing');
+    assert.equal(after.metadata.mcp.tool.annotations.destructiveHint, true);
   });
 });

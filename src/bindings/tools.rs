@@ -43,8 +43,9 @@ impl WasmClient {
         let (ctx, options) = self.cached_call(&call);
         let client = self.client.clone();
         let metadata = self.tool_metadata.clone();
-        // the approval predicate is the one reader of the tools' metadata
-        let gated = self.approval.is_some();
+        // the approval predicate is the one reader of the tools' metadata; a listing with the
+        // call's own headers (perhaps another user's) is not the adapter's to keep
+        let gated = self.approval.is_some() && js::get(&call, "headers").is_undefined();
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
             let tools = client
