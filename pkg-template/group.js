@@ -173,7 +173,12 @@ export class MCPAdapterGroup {
         error.data = { interrupt: outcome.value };
       }
       if (this.#onServerError === 'throw') throw namingServer(error, server);
-      this.#onServerError(error, { server, operation });
+      // a host function that throws or rejects breaks neither the list nor the process
+      try {
+        this.#onServerError(error, { server, operation })?.catch?.(() => {});
+      } catch {
+        // ignored, as what the adapters' callbacks throw is
+      }
     }
     return out;
   }

@@ -42,10 +42,19 @@ export async function finishResult(name, result, entry, handleErrors, { report, 
 
 /** Tells `onWarning` (default `console.warn`) and `onLoggingMessage` (a `warning` of logger `mcp-wasm-adapter`, with `{ server, tool }`). */
 function warn({ server, onWarning, onLoggingMessage }, tool, text) {
+  told(() => (onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`));
+  told(() => onLoggingMessage?.({ level: 'warning', logger: 'mcp-wasm-adapter', data: text }, { server, tool }));
+}
+
+/**
+ * Calls a host callback as the core's are called: what it throws, or the promise it returns
+ * rejects with (unhandled, that would end a Node process), breaks neither the call nor the
+ * next callback.
+ */
+function told(call) {
   try {
-    (onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`);
-    onLoggingMessage?.({ level: 'warning', logger: 'mcp-wasm-adapter', data: text }, { server, tool });
+    call()?.catch?.(() => {});
   } catch {
-    // as for the core's callbacks, a host callback that throws must not break the call
+    // ignored, as said
   }
 }

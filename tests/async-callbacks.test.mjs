@@ -10,6 +10,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { progress, useFake } from './helpers/fake-server.mjs';
+import { freePort, startTsServer, useServer } from './helpers/servers.mjs';
+import { MCPAdapterGroup } from '../pkg/index.node.js';
 
 /** `async` callbacks' rejections that went unhandled while `run()` ran, and 50 ms after. */
 async function unhandledDuring(run) {
@@ -65,5 +67,52 @@ describe('async callbacks that reject', () => {
       assert.deepEqual((await adapter.listTools()).map((t) => t.name), ['notifying']);
     });
     assert.deepEqual(rejections, []);
+  });
+});
+
+describe('async callbacks that reject, told by the JavaScript layer (TypeScript SDK fixture)', () => {
+  const server = useServer(() => startTsServer());
+
+  it('the output-check warning: onWarning and onLoggingMessage each told, neither breaking the call or the other', async () => {
+    const told = [];
+    const adapter = new MCPAdapter(server().url, {
+      // the first throws at once, the second rejects later: both are still told
+      onWarning: (text) => {
+        told.push('warning');
+        throw new Error(`onWarning sink down: ${text}`);
+      },
+      onLoggingMessage: async (message) => {
+        told.push(`log ${message.logger}`);
+        throw new Error('onLoggingMessage sink down');
+      },
+    });
+    await adapter.listTools();
+    const rejections = await unhandledDuring(async () => {
+      // its outputSchema cannot be compiled: the check is turned off with a warning
+      const out = await adapter.callTool('unusable_schema', {});
+      assert.equal(out.type, 'tool_result');
+    });
+    assert.deepEqual(rejections, []);
+    assert.deepEqual(told, ['warning', 'log mcp-wasm-adapter']);
+  });
+
+  it('a group: onWarning of "skip" and an onServerError function that throw or reject break neither the list nor the process', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}/mcp`;
+    for (const options of [
+      { onServerError: 'skip', onWarning: failing('onWarning') },
+      { onServerError: failing('onServerError') },
+      {
+        onServerError: () => {
+          throw new Error('onServerError sink down');
+        },
+      },
+    ]) {
+      const group = new MCPAdapterGroup({ live: server().url, dead }, { ...options, timeoutMs: 5_000 });
+      const rejections = await unhandledDuring(async () => {
+        const tools = await group.listTools();
+        assert.ok(tools.length > 0 && tools.every((t) => t.metadata.mcp.server.key === 'live'));
+      });
+      assert.deepEqual(rejections, []);
+    }
   });
 });
