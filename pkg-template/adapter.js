@@ -219,7 +219,7 @@ export class MCPAdapter {
     const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
     if (!check && (result.status !== 'error' || handleErrors)) return result;
     return (results ??= import('./results.js')).then(({ finishResult }) =>
-      finishResult(name, result, check ? entry : undefined, handleErrors, { report: this.#report, MCPAdapterError, redact: redactSecrets }),
+      finishResult(name, result, check ? entry : undefined, handleErrors, { report: this.#report, MCPAdapterError, redact: redactSecrets, told }),
     );
   }
 
@@ -368,6 +368,19 @@ class ResourceContent {
 }
 
 let results;
+
+/**
+ * Calls a host callback (`() => f(…)`) as the core calls its own (`ignoreRejection` in
+ * src/bindings/exchange.js): what it throws, or the promise it returns rejects with
+ * (unhandled, that would end a Node process), breaks neither the caller nor the next callback.
+ */
+export function told(call) {
+  try {
+    call()?.catch?.(() => {});
+  } catch {
+    // ignored, as said
+  }
+}
 
 /**
  * The call options as the core gets them: undefined for a plain object without keys (the

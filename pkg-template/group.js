@@ -2,7 +2,7 @@
 // choosing. A thin layer over one MCPAdapter per server (adapter.js): lists run on every server
 // concurrently and say which server each entry came from; calls go to the server they name.
 // See index.d.ts (MCPAdapterGroup) for the documented API.
-import { MCPAdapter, MCPAdapterError, interceptorOption, loadInterceptors } from './adapter.js';
+import { MCPAdapter, MCPAdapterError, interceptorOption, loadInterceptors, told } from './adapter.js';
 
 /** The call option by which a group tells its adapter a call's server key (interceptors.js). */
 const CALL_CONTEXT = Symbol.for('mcp-wasm-adapter.callContext');
@@ -174,11 +174,7 @@ export class MCPAdapterGroup {
       }
       if (this.#onServerError === 'throw') throw namingServer(error, server);
       // a host function that throws or rejects breaks neither the list nor the process
-      try {
-        this.#onServerError(error, { server, operation })?.catch?.(() => {});
-      } catch {
-        // ignored, as what the adapters' callbacks throw is
-      }
+      told(() => this.#onServerError(error, { server, operation }));
     }
     return out;
   }

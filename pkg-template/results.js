@@ -15,7 +15,7 @@ let validator;
  * an error result is thrown as `tool_error`, its message and data redacted by `redact` (the
  * core's `redactSecrets`, over JSON text).
  */
-export async function finishResult(name, result, entry, handleErrors, { report, MCPAdapterError, redact }) {
+export async function finishResult(name, result, entry, handleErrors, { report, MCPAdapterError, redact, told }) {
   let errors;
   if (entry !== undefined) {
     const { compileSchema, SchemaError } = await (validator ??= import('./validate.js'));
@@ -26,7 +26,7 @@ export async function finishResult(name, result, entry, handleErrors, { report, 
       if (!(e instanceof SchemaError)) throw e;
       // unchecked from now on, until listTools() gives another schema
       entry.off = true;
-      warn(report, name, `the outputSchema of tool "${name}" cannot be used (${e.message}); its results are not validated`);
+      warn(report, told, name, `the outputSchema of tool "${name}" cannot be used (${e.message}); its results are not validated`);
     }
     if (errors?.length > 0) {
       const where = errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ');
@@ -40,21 +40,12 @@ export async function finishResult(name, result, entry, handleErrors, { report, 
   throw Object.assign(new MCPAdapterError('tool_error', safe.message), { data: safe.data });
 }
 
-/** Tells `onWarning` (default `console.warn`) and `onLoggingMessage` (a `warning` of logger `mcp-wasm-adapter`, with `{ server, tool }`). */
-function warn({ server, onWarning, onLoggingMessage }, tool, text) {
+/**
+ * Tells `onWarning` (default `console.warn`) and `onLoggingMessage` (a `warning` of logger
+ * `mcp-wasm-adapter`, with `{ server, tool }`), each through `told` (adapter.js): one that
+ * throws or rejects breaks neither the call nor the other.
+ */
+function warn({ server, onWarning, onLoggingMessage }, told, tool, text) {
   told(() => (onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`));
   told(() => onLoggingMessage?.({ level: 'warning', logger: 'mcp-wasm-adapter', data: text }, { server, tool }));
-}
-
-/**
- * Calls a host callback as the core's are called: what it throws, or the promise it returns
- * rejects with (unhandled, that would end a Node process), breaks neither the call nor the
- * next callback.
- */
-function told(call) {
-  try {
-    call()?.catch?.(() => {});
-  } catch {
-    // ignored, as said
-  }
 }
