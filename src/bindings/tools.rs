@@ -65,7 +65,9 @@ impl WasmClient {
             if let Some(cache) = &mut cache {
                 cache.clear();
             }
-            let mut out = Vec::with_capacity(1024 * tools.len());
+            // about what a usual tool takes (a listing of many tiny tools grows it instead of
+            // reserving a kilobyte for each)
+            let mut out = Vec::with_capacity(512 * tools.len().min(4096));
             out.extend_from_slice(b"{\"server\":");
             write_server_identity(&server_info, &mut out);
             out.extend_from_slice(b",\"tools\":");
