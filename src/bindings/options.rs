@@ -40,7 +40,7 @@ extern "C" {
     /// Ignores the rejection of a promise a host callback returned, as what it throws is
     /// ignored (unhandled, it would end a Node process); see `ignoreRejection` in exchange.js.
     #[wasm_bindgen(js_name = ignoreRejection)]
-    fn ignore_rejection(value: &JsValue);
+    pub(super) fn ignore_rejection(value: &JsValue);
 }
 
 /// Calls host code that answers for a call (`onElicitation`, `onSampling`, a `roots`
