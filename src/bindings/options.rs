@@ -60,11 +60,7 @@ pub(super) fn call_host(
     context: Option<&Rc<dyn Any>>,
     name: &str,
 ) -> JsFuture {
-    let call = context.and_then(|c| c.downcast_ref::<CallContext>());
-    let (signal, (timeout_ms, total)) = match call {
-        Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.budget()),
-        None => (JsValue::UNDEFINED, (0.0, false)),
-    };
+    let (signal, (timeout_ms, total)) = super::fetch::bounds(context);
     JsFuture::from(call_host_js(f, arg, &signal, timeout_ms, total, name))
 }
 
