@@ -26,7 +26,14 @@ const isResponse = (source) => typeof Response === 'function' && (source instanc
  */
 export async function initialize(wasm) {
   if (ready) return;
-  let source = wasm instanceof Promise ? await wasm : wasm;
+  let source = wasm;
+  if (wasm instanceof Promise) {
+    try {
+      source = await wasm;
+    } catch (e) {
+      throw new MCPAdapterError('network', `initialize: fetching the wasm failed: ${e?.message ?? e}`);
+    }
+  }
   if (typeof source === 'string' || source instanceof URL) {
     const url = String(source);
     try {

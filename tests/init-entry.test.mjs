@@ -20,6 +20,8 @@ describe('mcp-wasm-adapter/init: the host passes the wasm', { timeout: 30_000 },
       assert.throws(() => new MCPAdapter(server().url), (e) => e instanceof MCPAdapterError && e.code === 'invalid_argument' && /initialize\(wasm\)/.test(e.message));
       await assert.rejects(initialize(`${site.origin}/pkg/missing.wasm`), (e) => e.code === 'http_status' && e.status === 404 && e.message.includes('/pkg/missing.wasm'));
       await assert.rejects(initialize({ not: 'wasm' }), (e) => e.code === 'invalid_argument');
+      // a promise of a Response (fetch(url)) that rejects: the fetch failed
+      await assert.rejects(initialize(fetch('http://127.0.0.1:9/mcp_wasm_adapter_bg.wasm')), (e) => e instanceof MCPAdapterError && e.code === 'network' && /fetch/.test(e.message));
       // not WebAssembly, and a valid module that is not this package's (as a stale copy of
       // another version would be): refused before the glue sees them, which stays usable
       const emptyModule = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
