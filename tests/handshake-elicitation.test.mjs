@@ -124,6 +124,22 @@ describe('FastMCP fixture --legacy-only', () => {
     await other.close();
   });
 
+  test('a question whose schema has float bounds (0.0, 100.0 from Python) is answered live and by replay, not asked forever', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server().url, { fetch: rec.fetch });
+    const interrupt = await adapter.callTool('ask_tip', {});
+    // JavaScript reads 0.0 as 0: the interrupt the host answers has 0 where the server wrote 0.0
+    assert.deepEqual(interrupt.requests[0].requested_schema.properties.percent, { maximum: 100, minimum: 0, title: 'Percent', type: 'number' });
+    const tip = { responses: { elicitation: { action: 'accept', content: { percent: 15 } } } };
+    const live = await adapter.resume(interrupt, tip);
+    assert.equal(live.content?.[0]?.text, 'tip: 15.0', JSON.stringify(live));
+    assert.equal(toolCalls(rec), 1, 'answered on the held call');
+    const other = new MCPAdapter(server().url);
+    const replayed = await other.resume(JSON.parse(JSON.stringify(interrupt)), tip);
+    assert.equal(replayed.content?.[0]?.text, 'tip: 15.0', JSON.stringify(replayed));
+    await Promise.all([adapter.close(), other.close()]);
+  });
+
   test('readResource() and getPrompt() pause on a question too', async () => {
     const adapter = new MCPAdapter(server().url);
     const reading = await adapter.readResource('fixture://guarded');
