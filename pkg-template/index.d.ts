@@ -446,7 +446,9 @@ export interface TraceEvent {
    * held none (a `202` to a notification, an error page, a redirect) is one `receive` event
    * with `message` undefined; an event stream gives one `receive` event per event with data
    * that the adapter read, as its SSE decoder read it (an event without data, such as a
-   * priming event, gives none; data that is not JSON gives `message` undefined).
+   * priming event, gives none; data that is not JSON gives `message` undefined). A response
+   * past `maxResponseBytes` ends with one `receive` event with `message` undefined: the
+   * whole of a JSON body, or where an event stream was cut, after the events read before.
    */
   message: Record<string, unknown> | undefined;
   /** The HTTP status of the response, on `receive` events. */
