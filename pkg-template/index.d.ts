@@ -832,9 +832,14 @@ export declare class MCPAdapter {
   readonly server: ServerDescription | undefined;
   /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
-   * is a `pagination` error). The first call of an adapter runs `server/discover`. Tools with
-   * invalid `x-mcp-header` annotations or an earlier tool's name are left out (see
-   * `onWarning`); valid annotations make later calls mirror those arguments into
+   * is a `pagination` error). The first call of an adapter runs `server/discover`. Each
+   * tool's fields are held to their MCP types (MCP 2026-07-28 `server/tools.mdx`, "Tool"):
+   * a tool whose `name` is not a string or whose `inputSchema` is not an object is left out;
+   * an optional field of the wrong type (`title: 42`, `annotations: "x"`, `readOnlyHint:
+   * "yes"`, an icon without a string `src`, `outputSchema: []`) is treated as absent; each
+   * with a warning naming the tool and the field (see `onWarning`). Tools with
+   * invalid `x-mcp-header` annotations or an earlier tool's name are left out too;
+   * valid annotations make later calls mirror those arguments into
    * `Mcp-Param-*` headers (MCP 2026-07-28 `basic/transports/streamable-http.mdx`, "Custom
    * Headers from Tool Parameters").
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
