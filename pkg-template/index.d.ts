@@ -738,7 +738,10 @@ export interface ApprovalAnswer {
 export interface MCPToolMetadata {
   /** What MCP says about the tool and its server. */
   mcp: {
-    /** The tool's own MCP fields, verbatim, or null when absent. */
+    /**
+     * The tool's own MCP fields, verbatim, or null when absent or not of the type MCP gives
+     * them (see {@link MCPAdapter.listTools}; so is a member of `annotations` of the wrong type).
+     */
     tool: {
       /** `ToolAnnotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, `title` (hints, untrusted). */
       annotations: Record<string, unknown> | null;

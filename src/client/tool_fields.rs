@@ -65,17 +65,18 @@ impl Type {
 /// Whether `value` is an MCP `Icon`: an object with a string `src`, whose `mimeType`,
 /// `sizes` and `theme`, if any, are a string, an array of strings and `"light"` or `"dark"`.
 fn is_icon(value: &Value) -> bool {
-    let fits = |key, check: fn(&Value) -> bool| value.get(key).is_none_or(check);
-    value.get("src").is_some_and(Value::is_string)
-        && fits("mimeType", Value::is_string)
-        && fits("sizes", |sizes| {
-            sizes
-                .as_array()
-                .is_some_and(|sizes| sizes.iter().all(Value::is_string))
-        })
-        && fits("theme", |theme| {
-            matches!(theme.as_str(), Some("light" | "dark"))
-        })
+    let sizes = match value.get("sizes") {
+        None => true,
+        Some(Value::Array(sizes)) => sizes.iter().all(Value::is_string),
+        Some(_) => false,
+    };
+    sizes
+        && value.get("src").is_some_and(Value::is_string)
+        && value.get("mimeType").is_none_or(Value::is_string)
+        && matches!(
+            value.get("theme").map(Value::as_str),
+            None | Some(Some("light" | "dark"))
+        )
 }
 
 /// Holds listed tool `tool` to the types of MCP's `Tool`, in place: removes each field of the
