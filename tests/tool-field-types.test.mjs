@@ -44,20 +44,21 @@ const TOOLS = [
   { name: 'plain', title: 'Plain', annotations: { readOnlyHint: true }, icons: [{ src: 'https://example.com/p.svg', sizes: ['any'], theme: 'light' }], inputSchema: object({}) },
 ];
 
+// one per field, in the order of the tool's members (sorted)
 const WARNINGS = [
-  'tool "odd": title ignored: not a string',
-  'tool "odd": description ignored: not a string',
   'tool "odd": _meta ignored: not an object',
-  'tool "odd": outputSchema ignored: not an object',
-  'tool "odd": icons ignored: not an array of icons',
-  'tool "odd": execution ignored: not an object',
   'tool "odd": annotations ignored: not an object',
-  'tool "hinted": outputSchema ignored: not an object',
+  'tool "odd": description ignored: not a string',
+  'tool "odd": execution ignored: not an object',
+  'tool "odd": icons ignored: not an array of icons',
+  'tool "odd": outputSchema ignored: not an object',
+  'tool "odd": title ignored: not a string',
+  'tool "hinted": annotations.destructiveHint ignored: not a boolean',
+  'tool "hinted": annotations.readOnlyHint ignored: not a boolean',
+  'tool "hinted": annotations.title ignored: not a string',
   // one entry that is not an icon, and the list is not one of icons
   'tool "hinted": icons ignored: not an array of icons',
-  'tool "hinted": annotations.title ignored: not a string',
-  'tool "hinted": annotations.readOnlyHint ignored: not a boolean',
-  'tool "hinted": annotations.destructiveHint ignored: not a boolean',
+  'tool "hinted": outputSchema ignored: not an object',
   'tool at index 2 left out: its name is not a string',
   'tool "schemaless" left out: its inputSchema is not an object',
   'tool at index 4 left out: it is not an object',

@@ -15,7 +15,7 @@
 //!
 //! `null` stands for absent already and is kept; members MCP does not name pass through.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The JSON type MCP gives a field.
 #[derive(Clone, Copy)]
@@ -23,43 +23,30 @@ enum Type {
     String,
     Boolean,
     Object,
+    /// An object whose members MCP types in turn (`annotations`, `execution`), named by the
+    /// prefix of their paths.
+    Members(&'static str),
     /// An array of `Icon`s.
     Icons,
 }
 
-/// The optional fields MCP types, each by its path in the tool (`field` or `field.member`),
-/// a field before its members.
-const TYPED: [(&str, Type); 13] = [
-    ("title", Type::String),
-    ("description", Type::String),
-    ("_meta", Type::Object),
-    ("outputSchema", Type::Object),
-    ("icons", Type::Icons),
-    ("execution", Type::Object),
-    ("execution.taskSupport", Type::String),
-    ("annotations", Type::Object),
-    ("annotations.title", Type::String),
-    ("annotations.readOnlyHint", Type::Boolean),
-    ("annotations.destructiveHint", Type::Boolean),
-    ("annotations.idempotentHint", Type::Boolean),
-    ("annotations.openWorldHint", Type::Boolean),
-];
-
-impl Type {
-    /// What a value of this type is, as a warning says it, and whether `value` is one.
-    fn check(self, value: &Value) -> (&'static str, bool) {
-        match self {
-            Type::String => ("a string", value.is_string()),
-            Type::Boolean => ("a boolean", value.is_boolean()),
-            Type::Object => ("an object", value.is_object()),
-            Type::Icons => (
-                "an array of icons",
-                value
-                    .as_array()
-                    .is_some_and(|icons| icons.iter().all(is_icon)),
-            ),
-        }
-    }
+/// The type MCP gives member `key` of the object whose members' paths begin with `prefix`
+/// (`""` for the tool itself, `"annotations."`, `"execution."`).
+fn typed(prefix: &str, key: &str) -> Option<Type> {
+    Some(match (prefix, key) {
+        ("", "title" | "description")
+        | ("annotations.", "title")
+        | ("execution.", "taskSupport") => Type::String,
+        ("", "_meta" | "outputSchema") => Type::Object,
+        ("", "annotations") => Type::Members("annotations."),
+        ("", "execution") => Type::Members("execution."),
+        ("", "icons") => Type::Icons,
+        (
+            "annotations.",
+            "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint",
+        ) => Type::Boolean,
+        _ => return None,
+    })
 }
 
 /// Whether `value` is an MCP `Icon`: an object with a string `src`, whose `mimeType`,
@@ -79,16 +66,20 @@ fn is_icon(value: &Value) -> bool {
         )
 }
 
+/// A field of a tool removed for its type: its path in the tool (`title`, or
+/// `annotations.` and `readOnlyHint`) and what it should have been (`a string`).
+pub(super) type Misfit = (&'static str, String, &'static str);
+
 /// Holds listed tool `tool` to the types of MCP's `Tool`, in place: removes each field of the
-/// wrong type (see the module's documentation), telling `warn` of each in a sentence that
-/// names the tool and the field by its path (`annotations.readOnlyHint`). Nothing is
-/// allocated for a tool of the right shape.
+/// wrong type (see the module's documentation) and returns them, in the order of the tool's
+/// members. A tool of the right shape is looked at once, member by member, and nothing is
+/// allocated for it.
 ///
 /// # Errors
 ///
 /// Why the tool must be left out: it is not an object, its `name` is not a string, or its
 /// `inputSchema` is neither absent, `null` nor an object.
-pub(super) fn fit_tool(tool: &mut Value, warn: &dyn Fn(&str)) -> Result<(), &'static str> {
+pub(super) fn fit_tool(tool: &mut Value) -> Result<Vec<Misfit>, &'static str> {
     let Value::Object(fields) = tool else {
         return Err("it is not an object");
     };
@@ -101,56 +92,63 @@ pub(super) fn fit_tool(tool: &mut Value, warn: &dyn Fn(&str)) -> Result<(), &'st
     ) {
         return Err("its inputSchema is not an object");
     }
-    for (path, expected) in TYPED {
-        let (field, member) = path.split_once('.').unwrap_or((path, ""));
-        let Some(mut value) = fields.get(field) else {
+    let mut misfits = Vec::new();
+    fit_members(fields, "", &mut misfits);
+    Ok(misfits)
+}
+
+/// Removes the members of `object` (whose members' paths begin with `prefix`) whose type is
+/// not the one MCP gives them, adding each to `misfits`, and fits the members of those with
+/// members.
+fn fit_members(object: &mut Map<String, Value>, prefix: &'static str, misfits: &mut Vec<Misfit>) {
+    let before = misfits.len();
+    for (key, value) in object.iter_mut() {
+        let Some(expected) = typed(prefix, key) else {
             continue;
         };
-        if !member.is_empty() {
-            match value.get(member) {
-                Some(inner) => value = inner,
-                None => continue,
+        let (noun, fits) = match (expected, value) {
+            (_, Value::Null) => ("", true),
+            (Type::String, value) => ("a string", value.is_string()),
+            (Type::Boolean, value) => ("a boolean", value.is_boolean()),
+            (Type::Object, value) => ("an object", value.is_object()),
+            (Type::Members(inner), Value::Object(members)) => {
+                fit_members(members, inner, misfits);
+                ("", true)
             }
-        }
-        let (noun, fits) = expected.check(value);
-        if fits || value.is_null() {
-            continue;
-        }
-        let name = fields
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        warn(&format!(
-            "tool {}: {path} ignored: not {noun}",
-            crate::quoted(name)
-        ));
-        let parent = if member.is_empty() {
-            Some(&mut *fields)
-        } else {
-            fields.get_mut(field).and_then(Value::as_object_mut)
+            (Type::Members(_), _) => ("an object", false),
+            (Type::Icons, value) => (
+                "an array of icons",
+                value
+                    .as_array()
+                    .is_some_and(|icons| icons.iter().all(is_icon)),
+            ),
         };
-        if let Some(parent) = parent {
-            parent.remove(if member.is_empty() { field } else { member });
+        if !fits {
+            misfits.push((prefix, key.clone(), noun));
         }
     }
-    Ok(())
+    // this object's own misfits (those of its members have another prefix) leave it
+    for (at, key, _) in &misfits[before..] {
+        if *at == prefix {
+            object.remove(key);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
-    use std::cell::RefCell;
 
-    /// `tool` held to its types is `expected`, with the warnings `told`.
+    /// `tool` held to its types is `expected`, with the warnings `told` (`tool "t": …`).
     fn fits_as(mut tool: Value, expected: &Value, told: &[&str]) {
-        let warnings = RefCell::new(Vec::new());
-        fit_tool(&mut tool, &|text| {
-            warnings.borrow_mut().push(text.to_owned())
-        })
-        .unwrap();
+        let misfits = fit_tool(&mut tool).unwrap();
+        let misfits: Vec<String> = misfits
+            .iter()
+            .map(|(prefix, key, noun)| format!("tool \"t\": {prefix}{key} ignored: not {noun}"))
+            .collect();
         assert_eq!(&tool, expected);
-        assert_eq!(*warnings.borrow(), told);
+        assert_eq!(misfits, told);
     }
 
     #[test]
@@ -177,22 +175,23 @@ mod tests {
             json!({"name": "t", "title": 42, "description": {}, "annotations": "x", "icons": 5,
                    "outputSchema": [], "_meta": [], "execution": 7, "inputSchema": {}}),
             &json!({"name": "t", "inputSchema": {}}),
+            // in the order of the tool's members
             &[
-                "tool \"t\": title ignored: not a string",
-                "tool \"t\": description ignored: not a string",
                 "tool \"t\": _meta ignored: not an object",
-                "tool \"t\": outputSchema ignored: not an object",
-                "tool \"t\": icons ignored: not an array of icons",
-                "tool \"t\": execution ignored: not an object",
                 "tool \"t\": annotations ignored: not an object",
+                "tool \"t\": description ignored: not a string",
+                "tool \"t\": execution ignored: not an object",
+                "tool \"t\": icons ignored: not an array of icons",
+                "tool \"t\": outputSchema ignored: not an object",
+                "tool \"t\": title ignored: not a string",
             ],
         );
         fits_as(
             json!({"name": "t", "outputSchema": "x", "execution": {"taskSupport": 1}}),
             &json!({"name": "t", "execution": {}}),
             &[
-                "tool \"t\": outputSchema ignored: not an object",
                 "tool \"t\": execution.taskSupport ignored: not a string",
+                "tool \"t\": outputSchema ignored: not an object",
             ],
         );
     }
@@ -204,9 +203,9 @@ mod tests {
                                                 "openWorldHint": 0, "title": 7, "other": "kept"}}),
             &json!({"name": "t", "annotations": {"destructiveHint": true, "other": "kept"}}),
             &[
-                "tool \"t\": annotations.title ignored: not a string",
-                "tool \"t\": annotations.readOnlyHint ignored: not a boolean",
                 "tool \"t\": annotations.openWorldHint ignored: not a boolean",
+                "tool \"t\": annotations.readOnlyHint ignored: not a boolean",
+                "tool \"t\": annotations.title ignored: not a string",
             ],
         );
         // a list of icons is absent when one of them is not an icon
@@ -249,7 +248,7 @@ mod tests {
                 "its inputSchema is not an object",
             ),
         ] {
-            assert_eq!(fit_tool(&mut tool.clone(), &|_| ()), Err(why), "{tool}");
+            assert_eq!(fit_tool(&mut tool.clone()), Err(why), "{tool}");
         }
     }
 }

@@ -114,15 +114,24 @@ impl Client {
         for (index, mut tool) in tools.into_iter().enumerate() {
             // each field held to its MCP type: a tool that cannot be called is left out, a
             // field of the wrong type is absent
-            if let Err(why) = fit_tool(&mut tool, &|text| self.warn(text)) {
-                left_out(&tool, index, &why);
-                continue;
-            }
+            let misfits = match fit_tool(&mut tool) {
+                Ok(misfits) => misfits,
+                Err(why) => {
+                    left_out(&tool, index, &why);
+                    continue;
+                }
+            };
             let name = tool
                 .get("name")
                 .and_then(Value::as_str)
                 .unwrap_or("")
                 .to_string();
+            for (prefix, key, noun) in &misfits {
+                self.warn(&format!(
+                    "tool {}: {prefix}{key} ignored: not {noun}",
+                    crate::quoted(&name)
+                ));
+            }
             // a name is unique per server (MCP 2026-07-28 `server/tools.mdx`, "Tool"): a
             // second tool of a name would be called, gated and mirrored as the first
             if names.get(name.as_str()).is_some() {
@@ -539,8 +548,8 @@ mod tests {
             *warnings.borrow(),
             [
                 "tool at index 0 left out: its name is not a string",
-                "tool \"odd\": title ignored: not a string",
                 "tool \"odd\": annotations.readOnlyHint ignored: not a boolean",
+                "tool \"odd\": title ignored: not a string",
                 "tool at index 2 left out: it is not an object",
                 "tool \"schemaless\" left out: its inputSchema is not an object",
             ]
