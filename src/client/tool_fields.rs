@@ -66,8 +66,9 @@ fn is_icon(value: &Value) -> bool {
         )
 }
 
-/// A field of a tool removed for its type: its path in the tool (`title`, or
-/// `annotations.` and `readOnlyHint`) and what it should have been (`a string`).
+/// A field of a tool removed for its type: the beginning of its path in the tool (`""`,
+/// `"annotations."`, `"execution."`), its key (`readOnlyHint`), and what it should have been
+/// (`"a boolean"`).
 pub(super) type Misfit = (&'static str, String, &'static str);
 
 /// Holds listed tool `tool` to the types of MCP's `Tool`, in place: removes each field of the
