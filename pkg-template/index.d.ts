@@ -446,7 +446,9 @@ export interface TraceEvent {
    * held none (a `202` to a notification, an error page, a redirect) is one `receive` event
    * with `message` undefined; an event stream gives one `receive` event per event with data
    * that the adapter read, as its SSE decoder read it (an event without data, such as a
-   * priming event, gives none; data that is not JSON gives `message` undefined).
+   * priming event, gives none; data that is not JSON gives `message` undefined). A response
+   * past `maxResponseBytes` ends with one `receive` event with `message` undefined: the
+   * whole of a JSON body, or where an event stream was cut, after the events read before.
    */
   message: Record<string, unknown> | undefined;
   /** The HTTP status of the response, on `receive` events. */
@@ -736,7 +738,10 @@ export interface ApprovalAnswer {
 export interface MCPToolMetadata {
   /** What MCP says about the tool and its server. */
   mcp: {
-    /** The tool's own MCP fields, verbatim, or null when absent. */
+    /**
+     * The tool's own MCP fields, verbatim, or null when absent or not of the type MCP gives
+     * them (see {@link MCPAdapter.listTools}; so is a member of `annotations` of the wrong type).
+     */
     tool: {
       /** `ToolAnnotations`: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, `title` (hints, untrusted). */
       annotations: Record<string, unknown> | null;
@@ -830,9 +835,14 @@ export declare class MCPAdapter {
   readonly server: ServerDescription | undefined;
   /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
-   * is a `pagination` error). The first call of an adapter runs `server/discover`. Tools with
-   * invalid `x-mcp-header` annotations or an earlier tool's name are left out (see
-   * `onWarning`); valid annotations make later calls mirror those arguments into
+   * is a `pagination` error). The first call of an adapter runs `server/discover`. Each
+   * tool's fields are held to their MCP types (MCP 2026-07-28 `server/tools.mdx`, "Tool"):
+   * a tool whose `name` is not a string or whose `inputSchema` is not an object is left out;
+   * an optional field of the wrong type (`title: 42`, `annotations: "x"`, `readOnlyHint:
+   * "yes"`, an icon without a string `src`, `outputSchema: []`) is treated as absent; each
+   * with a warning naming the tool and the field (see `onWarning`). Tools with
+   * invalid `x-mcp-header` annotations or an earlier tool's name are left out too;
+   * valid annotations make later calls mirror those arguments into
    * `Mcp-Param-*` headers (MCP 2026-07-28 `basic/transports/streamable-http.mdx`, "Custom
    * Headers from Tool Parameters").
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).

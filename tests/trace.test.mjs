@@ -342,14 +342,20 @@ describe('onTrace on event streams no real server sends (scripted server)', () =
     unterminated: (id) => `${dataLines(progressMessage)}\n${dataLines(resultMessage(id))}`,
     // data that is no JSON (a raw NUL in it): told without a message, and the call fails
     nul_data: () => `${dataLines(progressMessage)}\ndata: {"a":"\0"}\n\n`,
+    // a progress event, then (written apart) a result past maxResponseBytes (2,000 B): the
+    // stream is cut there
+    past_limit: (id) => [`${dataLines(progressMessage)}\n`, `${dataLines({ ...resultMessage(id), pad: 'x'.repeat(3000) })}\n`],
   };
   const fake = useFake(() =>
     Object.fromEntries(
       Object.entries(odd).map(([tool, stream]) => [
         tool,
-        (ctx) => {
+        async (ctx) => {
           const sse = ctx.sse();
-          sse.write(stream(ctx.id));
+          for (const [i, chunk] of [stream(ctx.id)].flat().entries()) {
+            if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+            sse.write(chunk);
+          }
           sse.end();
         },
       ]),
@@ -357,8 +363,8 @@ describe('onTrace on event streams no real server sends (scripted server)', () =
   );
 
   /** The trace of calling `tool`: its receive events' messages, and how the call ended. */
-  async function traceOf(tool) {
-    const { adapter, events } = tracedAdapter(fake().url);
+  async function traceOf(tool, options) {
+    const { adapter, events } = tracedAdapter(fake().url, options);
     let outcome;
     try {
       outcome = await adapter.callTool(tool, {});
@@ -385,6 +391,12 @@ describe('onTrace on event streams no real server sends (scripted server)', () =
   it('an event whose data is no JSON is told without a message, and the call fails', async () => {
     const { messages, outcome } = await traceOf('nul_data');
     assert.equal(outcome.code, 'invalid_json');
+    assert.deepEqual(messages, [progressMessage, undefined]);
+  });
+
+  it('a stream cut at maxResponseBytes ends with one event without a message, as a JSON body past it', async () => {
+    const { messages, outcome } = await traceOf('past_limit', { maxResponseBytes: 2000 });
+    assert.equal(outcome.code, 'body_too_large');
     assert.deepEqual(messages, [progressMessage, undefined]);
   });
 });

@@ -15,6 +15,7 @@ pub mod handshake;
 pub mod prompts;
 pub mod resources;
 pub mod subscriptions;
+mod tool_fields;
 pub mod tools;
 
 use crate::error::{Error, ErrorCode, Result};

@@ -2,6 +2,7 @@
 //! `server/utilities/pagination.mdx`; <https://modelcontextprotocol.io/specification/2026-07-28>).
 
 use super::cache::{CacheMode, CacheView};
+use super::tool_fields::fit_tool;
 use super::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::param_headers;
@@ -64,7 +65,11 @@ impl Client {
             .await
     }
 
-    /// Every tool the server offers (`Tool` objects, verbatim), across all pages, less the
+    /// Every tool the server offers (`Tool` objects), across all pages, each field held to
+    /// the type MCP gives it (a tool without a string `name`, or whose `inputSchema` is not an
+    /// object, left out with a warning; an optional field of the wrong type, such as `title:
+    /// 42` or `annotations: {"readOnlyHint": "yes"}`, removed with a warning naming the tool
+    /// and the field; see `tool_fields`), the rest verbatim, less the
     /// tools whose `x-mcp-header` annotations are invalid (left out with a warning, as
     /// MCP 2026-07-28 requires of HTTP clients), and less a tool whose name an earlier tool
     /// has (left out with a warning: names are unique per server, and the host, the approval
@@ -98,19 +103,39 @@ impl Client {
         let mut kept = Vec::with_capacity(tools.len());
         // the names kept (a `Map` as a set: no other set type in the wasm)
         let mut names = Map::new();
-        for tool in tools {
+        // a warning for a tool left out, named by its name, or by its place when it has none
+        let left_out = |tool: &Value, index: usize, why: &dyn std::fmt::Display| {
+            let label = match tool.get("name").and_then(Value::as_str) {
+                Some(name) => crate::quoted(name),
+                None => format!("at index {index}"),
+            };
+            self.warn(&format!("tool {label} left out: {why}"));
+        };
+        for (index, mut tool) in tools.into_iter().enumerate() {
+            // each field held to its MCP type: a tool that cannot be called is left out, a
+            // field of the wrong type is absent
+            let misfits = match fit_tool(&mut tool) {
+                Ok(misfits) => misfits,
+                Err(why) => {
+                    left_out(&tool, index, &why);
+                    continue;
+                }
+            };
             let name = tool
                 .get("name")
                 .and_then(Value::as_str)
                 .unwrap_or("")
                 .to_string();
-            // a name is unique per server (MCP 2026-07-28 `server/tools.mdx`, "Tool"): a
-            // second tool of a name would be called, gated and mirrored as the first
-            if !name.is_empty() && names.get(name.as_str()).is_some() {
+            for (prefix, key, noun) in &misfits {
                 self.warn(&format!(
-                    "tool {} left out: its name is listed twice",
+                    "tool {}: {prefix}{key} ignored: not {noun}",
                     crate::quoted(&name)
                 ));
+            }
+            // a name is unique per server (MCP 2026-07-28 `server/tools.mdx`, "Tool"): a
+            // second tool of a name would be called, gated and mirrored as the first
+            if names.get(name.as_str()).is_some() {
+                left_out(&tool, index, &"its name is listed twice");
                 continue;
             }
             match param_headers::tool_param_headers(tool.get("inputSchema").unwrap_or(&Value::Null))
@@ -122,7 +147,7 @@ impl Client {
                     names.insert(name, Value::Null);
                     kept.push(tool);
                 }
-                Err(why) => self.warn(&format!("tool {} left out: {why}", crate::quoted(&name))),
+                Err(why) => left_out(&tool, index, &why),
             }
         }
         *self.param_headers.borrow_mut() = mirrors;
@@ -496,6 +521,38 @@ mod tests {
         assert_eq!(
             warnings[1],
             "tool \"rm\" left out: its name is listed twice"
+        );
+    }
+
+    /// A tool that cannot be called (no string name, an inputSchema that is not an object)
+    /// is left out, a field of the wrong type is removed, each with a warning naming the tool
+    /// and the field; a tool without a string name leaves no name behind it.
+    #[test]
+    fn tools_are_held_to_their_field_types_with_a_warning_for_each_misfit() {
+        let (client, _script, warnings) = listing(json!([
+            {"name": 42, "inputSchema": {"type": "object"}},
+            {"name": "odd", "title": 42, "annotations": {"readOnlyHint": "yes"}},
+            "not a tool",
+            {"name": "schemaless", "inputSchema": "x"},
+            {"name": "ok", "annotations": {"readOnlyHint": true}}
+        ]));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(
+            tools,
+            [
+                json!({"name": "odd", "annotations": {}}),
+                json!({"name": "ok", "annotations": {"readOnlyHint": true}})
+            ]
+        );
+        assert_eq!(
+            *warnings.borrow(),
+            [
+                "tool at index 0 left out: its name is not a string",
+                "tool \"odd\": annotations.readOnlyHint ignored: not a boolean",
+                "tool \"odd\": title ignored: not a string",
+                "tool at index 2 left out: it is not an object",
+                "tool \"schemaless\" left out: its inputSchema is not an object",
+            ]
         );
     }
 

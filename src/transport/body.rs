@@ -25,7 +25,8 @@ pub type NotificationFilter = Rc<dyn Fn(&[&str]) -> usize>;
 /// Told the data of the events of an event stream as [`ResponseReader::next`] decodes them:
 /// those decoded at once in one call, in the stream's order, each once, before any is read
 /// or offered to a [`NotificationFilter`]; events without data (a priming event, a lone `id`)
-/// are left out, and data that holds a NUL (so is no JSON text) is told as an empty text.
+/// are left out, and data that holds a NUL (so is no JSON text) is told as an empty text, as
+/// is the end of a stream cut at the size limit (after the events read before it).
 /// The wasm bindings hand them to the host's `onTrace` in one crossing, joined by NULs, so
 /// that the trace shows what this decoder read rather than a second decoding of the bytes.
 pub type EventTrace = Rc<dyn Fn(&[&str])>;
@@ -232,7 +233,7 @@ impl ResponseReader {
                 let position = &mut self.position;
                 loop {
                     let event = match backlog.pop() {
-                        Some(event) => event?,
+                        Some(event) => event,
                         None => {
                             let Some(event) = events.next().await else {
                                 break;
@@ -240,21 +241,32 @@ impl ResponseReader {
                             // with a filter or a trace, an event fresh from the stream goes
                             // with those decoded behind it: all are traced, and the
                             // notifications among the first are taken, at once
-                            if filter.is_none() && trace.is_none() {
-                                event?
-                            } else {
-                                match offer(
-                                    (filter, trace.as_ref()),
-                                    event?,
-                                    events,
-                                    backlog,
-                                    position,
-                                ) {
-                                    Some(event) => event?,
-                                    None => continue,
+                            match event {
+                                Ok(event) if filter.is_some() || trace.is_some() => {
+                                    match offer(
+                                        (filter, trace.as_ref()),
+                                        event,
+                                        events,
+                                        backlog,
+                                        position,
+                                    ) {
+                                        Some(event) => event,
+                                        None => continue,
+                                    }
                                 }
+                                event => event,
                             }
                         }
+                    };
+                    let event = match (event, trace.as_ref()) {
+                        (Ok(event), _) => event,
+                        // a stream cut at the size limit ends its trace as a JSON body past
+                        // the limit does: with a received body that holds no message
+                        (Err(e), Some(trace)) if e.code == ErrorCode::BodyTooLarge => {
+                            trace(&[""]);
+                            return Err(e);
+                        }
+                        (Err(e), _) => return Err(e),
                     };
                     position.note(&event);
                     if event.data.is_empty() {
@@ -705,6 +717,66 @@ mod tests {
         let err = block_on(reader.next(Some(&filter))).unwrap_err();
         assert_eq!(err.code, ErrorCode::Network);
         assert_eq!(offered.borrow().len(), 1);
+    }
+
+    /// A stream that runs past the size limit ends its trace with one empty text (a received
+    /// body that holds no message, as a JSON body past the limit is told), whether the limit
+    /// falls behind events decoded at once or in a chunk read on its own; a failure of any
+    /// other kind adds nothing, and a stream within the limit neither.
+    #[test]
+    fn a_stream_cut_at_the_size_limit_ends_its_trace_with_an_empty_text() {
+        let progress = "data: {\"method\":\"notifications/progress\"}\n\n";
+        let big = format!(
+            "data: {{\"id\":1,\"result\":{{\"pad\":\"{}\"}}}}\n\n",
+            "x".repeat(100)
+        );
+        let limits = Limits { max_body_bytes: 80 };
+        let traced = |chunks: Vec<Result<Bytes>>, with_filter: bool| {
+            let (trace, told) = recording_trace();
+            let resp = HttpResponse {
+                status: 200,
+                content_type: Some("text/event-stream".into()),
+                location: None,
+                session_id: None,
+                body: body_from_chunks(chunks),
+                trace: Some(trace),
+            };
+            let mut reader = ResponseReader::new(resp, 1, &limits);
+            let (filter, _) = recording_filter();
+            let filter = with_filter.then_some(&filter);
+            let outcome = loop {
+                match block_on(reader.next(filter)) {
+                    Ok(ResponseItem::Message(_)) => {}
+                    Ok(ResponseItem::Reply(_)) => break None,
+                    Err(e) => break Some(e.code),
+                }
+            };
+            let told: Vec<String> = told.borrow().concat();
+            (outcome, told)
+        };
+        let chunk = |text: &str| Ok(Bytes::from(text.to_string()));
+        for with_filter in [false, true] {
+            // the limit behind an event decoded with it, and in a chunk of its own
+            for chunks in [
+                vec![chunk(&format!("{progress}{big}"))],
+                vec![chunk(progress), chunk(&big)],
+            ] {
+                let (outcome, told) = traced(chunks, with_filter);
+                assert_eq!(outcome, Some(ErrorCode::BodyTooLarge));
+                assert_eq!(told.last().map(String::as_str), Some(""), "{told:?}");
+                assert_eq!(told.iter().filter(|t| t.is_empty()).count(), 1);
+            }
+            let failed = vec![
+                chunk(progress),
+                Err(Error::new(ErrorCode::Network, "reset")),
+            ];
+            let (outcome, told) = traced(failed, with_filter);
+            assert_eq!(outcome, Some(ErrorCode::Network));
+            assert_eq!(told, ["{\"method\":\"notifications/progress\"}"]);
+        }
+        let (outcome, told) = traced(vec![chunk("data: {\"id\":1,\"result\":{}}\n\n")], false);
+        assert_eq!(outcome, None);
+        assert_eq!(told, ["{\"id\":1,\"result\":{}}"]);
     }
 
     #[test]
