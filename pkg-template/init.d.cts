@@ -32,6 +32,7 @@ export declare function initialize(wasm: WasmSource): Promise<void>;
  * Instantiates the wasm synchronously from its bytes or a compiled `WebAssembly.Module`
  * (browsers refuse to compile large modules synchronously on the main thread: use
  * {@link initialize} there). Calling it again does nothing.
- * @throws {MCPAdapterError} `invalid_argument` (neither bytes nor a module).
+ * @throws {MCPAdapterError} `invalid_argument` (neither bytes nor a module, or
+ *   {@link initialize} is instantiating the wasm already: await it instead).
  */
 export declare function initializeSync(wasm: BufferSource | WebAssembly.Module): void;

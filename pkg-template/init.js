@@ -10,6 +10,11 @@ import { MCPAdapterGroup as Group } from './group.js';
 export { MCPAdapterError };
 
 let ready = false;
+/**
+ * Whether `initialize()` is instantiating the wasm: the glue would then take the instance it
+ * makes in place of one `initializeSync()` made meanwhile, under the adapters made from that.
+ */
+let instantiating = false;
 
 /** Whether `source` is a `Response` (or looks like one, across realms). */
 const isResponse = (source) => typeof Response === 'function' && (source instanceof Response || Object.prototype.toString.call(source) === '[object Response]');
@@ -21,7 +26,14 @@ const isResponse = (source) => typeof Response === 'function' && (source instanc
  */
 export async function initialize(wasm) {
   if (ready) return;
-  let source = wasm instanceof Promise ? await wasm : wasm;
+  let source = wasm;
+  if (wasm instanceof Promise) {
+    try {
+      source = await wasm;
+    } catch (e) {
+      throw new MCPAdapterError('network', `initialize: fetching the wasm failed: ${e?.message ?? e}`);
+    }
+  }
   if (typeof source === 'string' || source instanceof URL) {
     const url = String(source);
     try {
@@ -46,13 +58,25 @@ export async function initialize(wasm) {
       throw new MCPAdapterError('invalid_argument', `initialize(wasm): not a WebAssembly module (${e?.message ?? e})`);
     }
   }
-  await init({ module_or_path: ours(module) });
+  if (ready) return; // initializeSync() finished while this one compiled
+  instantiating = true;
+  try {
+    await init({ module_or_path: ours(module) });
+  } finally {
+    instantiating = false;
+  }
   ready = true;
 }
 
-/** Instantiates the wasm synchronously from bytes or a compiled `WebAssembly.Module`. */
+/**
+ * Instantiates the wasm synchronously from bytes or a compiled `WebAssembly.Module`. Calling
+ * it again does nothing; calling it while `initialize()` instantiates is `invalid_argument`.
+ */
 export function initializeSync(wasm) {
   if (ready) return;
+  if (instantiating) {
+    throw new MCPAdapterError('invalid_argument', 'initializeSync(wasm): initialize() is instantiating the wasm already; await it instead');
+  }
   if (!(wasm instanceof WebAssembly.Module) && !ArrayBuffer.isView(wasm) && !(wasm instanceof ArrayBuffer)) {
     throw new MCPAdapterError('invalid_argument', 'initializeSync(wasm): pass the wasm as bytes or a WebAssembly.Module');
   }

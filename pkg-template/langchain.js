@@ -64,7 +64,10 @@ function toolEntry(from, mcpTool, opts) {
     if (typeof from.callTool !== 'function') throw new TypeError(`toLangChainTools: an interceptor renamed the call to "${name}", but this tool source has no callTool()`);
     return inGroup ? from.callTool(key, name, args, callOptions) : from.callTool(name, args, callOptions);
   };
-  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume: (...a) => from.resume(...a) };
+  // a group's tool resumes on its own server's adapter: a checkpointed interrupt is a copy the
+  // group never handed out, whose URL alone cannot tell two keys on one server apart
+  const resume = inGroup ? (...a) => from.adapter(key).resume(...a) : (...a) => from.resume(...a);
+  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume };
 }
 
 /** One `MCPTool` as a LangChain structured tool named `name` (the MCP name is the one called). */

@@ -12,7 +12,7 @@ import { Document } from '@langchain/core/documents';
 import { fakeModel } from '@langchain/core/testing';
 import { Command, MemorySaver, isGraphInterrupt } from '@langchain/langgraph';
 import { createAgent, humanInTheLoopMiddleware, toolRetryMiddleware } from 'langchain';
-import { MCPAdapter } from '../pkg/index.node.js';
+import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import {
   toLangChainTools,
   interruptOnFromAnnotations,
@@ -140,6 +140,29 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     assert.match(msg.content[0].text, /^wipe disk: confirmed /);
     assert.match(done.messages.at(-1).content, /^Done: wipe disk: confirmed/);
     assert.equal(count('confirm_action'), 2, 'one first call, one retry: the first round was not sent again');
+  });
+
+  test('a group tool resumes on its own server key, even when two keys share the URL (two accounts on one server)', async () => {
+    const group = new MCPAdapterGroup(
+      { work: { url: server.url, headers: { 'x-account': 'work' } }, home: { url: server.url, headers: { 'x-account': 'home' } } },
+      { toolNamePrefix: true },
+    );
+    const tools = await toLangChainTools(group, { filter: (t) => t.mcpName === 'confirm_action' });
+    assert.deepEqual(tools.map((t) => t.name), ['work_confirm_action', 'home_confirm_action']);
+    const model = fakeModel()
+      .respondWithTools([{ name: 'home_confirm_action', args: { action: 'water plants' }, id: 'call_home' }])
+      .respond(new AIMessage('ok'));
+    const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+    const config = newThread();
+    const paused = await agent.invoke({ messages: [new HumanMessage('Water the plants')] }, config);
+    const [pending] = paused.__interrupt__;
+    assert.equal(pending.value.type, 'mcp_elicitation');
+    // the checkpointed interrupt is a copy, not the object the group handed out: its URL alone
+    // cannot tell "work" from "home", but the LangChain tool knows its server key
+    const done = await agent.invoke(new Command({ resume: createMCPResume(pending, { confirm: { action: 'accept', content: { confirmed: true } } }) }), config);
+    const [msg] = toolMessages(done);
+    assert.equal(msg.status, 'success', JSON.stringify(msg.content));
+    assert.match(msg.content[0].text, /^water plants: confirmed /);
   });
 
   test('resume answers the round the person saw when the server mints a fresh key per first round', async () => {

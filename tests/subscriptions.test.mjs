@@ -116,6 +116,29 @@ describe('TypeScript SDK v2 fixture (2026-07-28)', { timeout: 120_000 }, () => {
     assert.deepEqual(await sub.closed, { reason: 'closed' });
   });
 
+  it('subscribe: an async callback that rejects is ignored as one that throws (no unhandled rejection, which ends a Node process)', async () => {
+    const adapter = new MCPAdapter(srv().url);
+    const unhandled = [];
+    const collect = (reason) => unhandled.push(reason);
+    process.on('unhandledRejection', collect);
+    try {
+      let calls = 0;
+      const sub = await adapter.subscribe({ toolsListChanged: true }, async () => {
+        calls += 1;
+        throw new Error('async host bug');
+      });
+      await adapter.callTool('add_tool', { name: 'async_late_one' });
+      await adapter.callTool('add_tool', { name: 'async_late_two' });
+      await until(() => calls >= 2, 5_000, 'two notifications');
+      await new Promise((r) => setTimeout(r, 50)); // unhandled rejections are reported after a turn
+      sub.close();
+      assert.deepEqual(await sub.closed, { reason: 'closed' });
+      assert.deepEqual(unhandled.map((e) => e?.message), [], 'the rejections were left unhandled');
+    } finally {
+      process.off('unhandledRejection', collect);
+    }
+  });
+
   it('subscribe: no notification reaches the callback after close(), even one already read with the one that closed it', async () => {
     // a server that writes the acknowledgement and three list changes at once (one chunk)
     const listen = (msg, res) => {

@@ -184,6 +184,35 @@ describe('handshake era: a server that answers neither the call nor its cancella
   }
 });
 
+describe('handshake era: the wait before resuming a call stream the server closed ends with the call', { timeout: 30_000 }, () => {
+  // The server closes the call's stream after an event with an id and `retry: 20000`: the
+  // adapter waits that long before it resumes the stream with Last-Event-ID (MCP 2025-11-25,
+  // `basic/transports.mdx`, "Resumability and Redelivery"), and the call's timeout and signal
+  // end that wait too, as they end each exchange.
+  const fake = useFake(() => ({
+    ...LEGACY_HANDLERS,
+    closes: (ctx) => {
+      const sse = ctx.sse();
+      sse.write(`id: ev-1\nretry: 20000\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'working' } })}\n\n`);
+      sse.end();
+    },
+  }));
+
+  for (const [how, options, code] of [
+    ['timeoutMs', () => ({ timeoutMs: 300 }), 'timeout'],
+    ['an AbortSignal', () => ({ signal: AbortSignal.timeout(300) }), 'aborted'],
+  ]) {
+    it(`${how} of 300 ms rejects with "${code}" within ~1 s, not after the server's 20 s retry`, async () => {
+      const a = new MCPAdapter(fake().url, { protocol: 'legacy' });
+      const t0 = Date.now();
+      await rejectsWith(a.callTool('closes', {}, options()), code);
+      const elapsed = Date.now() - t0;
+      assert.ok(elapsed < 1500, `the call rejected after ${elapsed} ms`);
+      await a.close();
+    });
+  }
+});
+
 describe('host code that answers for a call ends with the call\'s signal and timeout', { timeout: 120_000 }, () => {
   // MCP 2026-07-28 `basic/patterns/mrtr.mdx`: the sampling, roots and (with onElicitation)
   // elicitation input requests of an input_required result are answered in place by the

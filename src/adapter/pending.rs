@@ -211,10 +211,28 @@ impl PendingCalls {
             h.id == id
                 && h.call.method == method
                 && &h.call.params == params
-                && h.call.answers == answers
-                && &h.request == request
+                && h.call.answers.len() == answers.len()
+                && h.call.answers.iter().zip(answers).all(|(a, b)| same(a, b))
+                && same(&h.request, request)
         })?;
         Some(list.remove(at))
+    }
+}
+
+/// Whether `a` and `b` are the same JSON once JavaScript has read them, where every number
+/// is a double: the `0.0` a Python server writes and the `0` that `JSON.stringify` gives back
+/// are one number. A question and the answers given come back from the host through
+/// JavaScript, so they are compared with the server's questions this way.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
     }
 }
 
@@ -299,7 +317,7 @@ async fn drive(
         let request = interrupt::elicitation_question(&question.params)?;
         if call.delivered < call.answers.len() {
             let given = &call.answers[call.delivered];
-            if given.get("request") == Some(&request) {
+            if given.get("request").is_some_and(|r| same(r, &request)) {
                 let response = given.get("response").cloned().unwrap_or(Value::Null);
                 let _ = question.answer.send(Ok(response));
                 call.delivered += 1;
@@ -593,6 +611,75 @@ mod tests {
             )
         );
         assert_eq!(calls_sent(&script), 3);
+    }
+
+    /// `value` as JavaScript gives it back (`JSON.stringify(JSON.parse(text))`): a number
+    /// without a fraction is written without one (`0.0` becomes `0`).
+    fn through_javascript(value: &Value) -> Value {
+        match value {
+            Value::Number(n) => match n.as_f64() {
+                Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => json!(f as i64),
+                _ => value.clone(),
+            },
+            Value::Array(list) => Value::Array(list.iter().map(through_javascript).collect()),
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .map(|(k, v)| (k.clone(), through_javascript(v)))
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+
+    #[test]
+    fn a_question_with_a_number_like_0_0_is_the_same_question_after_javascript() {
+        // a Python server writes a float bound as 0.0; the interrupt the host gives back has 0
+        let asked = json!({"jsonrpc":"2.0","id":"q","method":"elicitation/create","params":{"message":"How many?","requestedSchema":{"type":"object","properties":{"ok":{"type":"number","minimum":0.0}},"required":["ok"]}}});
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[asked.clone(), result("held")]);
+        let pending = PendingCalls::default();
+        let interrupt = through_javascript(&call(&client, &pending, &RequestOptions::default()));
+        assert_eq!(
+            interrupt["requests"][0]["requested_schema"]["properties"]["ok"]["minimum"],
+            json!(0)
+        );
+        // live: the held call is found and answered, not sent again
+        script.push(status(202));
+        let responses = json!({"elicitation": {"action": "accept", "content": {"ok": 3}}});
+        let resume = |interrupt: &Value, pending: &PendingCalls| {
+            let opts = RequestOptions::default();
+            block_on(resume_elicitation(
+                &client, pending, interrupt, &responses, &opts,
+            ))
+            .unwrap()
+        };
+        assert!(matches!(
+            resume(&interrupt, &pending),
+            ResultOrInterrupt::Complete(_)
+        ));
+        assert_eq!(calls_sent(&script), 1, "answered on the held call");
+
+        // replayed elsewhere, with an earlier answer to that question: it is answered again
+        call_stream(&script, &[asked.clone(), asked.clone()]);
+        script.push(status(202));
+        let ResultOrInterrupt::Interrupt(second) = resume(&interrupt, &PendingCalls::default())
+        else {
+            panic!("the replay ends in the server's next question here")
+        };
+        let second = through_javascript(&second);
+        assert_eq!(second["answers"].as_array().map(Vec::len), Some(1));
+        call_stream(&script, &[asked.clone(), asked, result("replayed")]);
+        script.push(status(202));
+        script.push(status(202));
+        assert!(matches!(
+            resume(&second, &PendingCalls::default()),
+            ResultOrInterrupt::Complete(_)
+        ));
+        assert_eq!(
+            answers_sent(&script).len(),
+            4,
+            "both questions answered each time"
+        );
     }
 
     #[test]

@@ -623,9 +623,17 @@ export async function callHost(f, arg, host, timeoutMs, total, name) {
   }
 }
 
-/** Resolves after `ms` milliseconds. */
-export function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves after `ms` milliseconds; cut off as a wait on host code is (`callHost`: rejects
+ * with `aborted` / `timeout`) when the call's `signal` aborts or its `timeoutMs` passes first.
+ */
+export function sleep(ms, signal, timeoutMs, total) {
+  const wait = (_, { signal: cut }) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      cut.addEventListener('abort', () => clearTimeout(timer));
+    });
+  return callHost(wait, undefined, signal, timeoutMs, total, `the ${ms} ms the server asked to wait before resuming its stream`);
 }
 
 /**

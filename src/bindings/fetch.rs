@@ -18,6 +18,7 @@ use bytes::Bytes;
 use futures_util::future::LocalBoxFuture;
 use futures_util::stream::{self, StreamExt};
 use js_sys::{Array, Function, Promise, Uint8Array};
+use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -281,6 +282,15 @@ fn remember_all(pairs: Option<Array>) {
     }
 }
 
+/// The `AbortSignal` (or `undefined`) and the timeout budget (see [`CallContext::budget`];
+/// `(0, false)`: none) of a call's `context`, which bound a wait that is not an exchange.
+pub(super) fn bounds(context: Option<&Rc<dyn Any>>) -> (JsValue, (f64, bool)) {
+    match context.and_then(|c| c.downcast_ref::<CallContext>()) {
+        Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.budget()),
+        None => (JsValue::UNDEFINED, (0.0, false)),
+    }
+}
+
 /// What `exchange.js` rejected with (`{code, message, remembered?}`, the code from its
 /// `FAILURE_CODES`, the one table that maps its failures to codes), or anything else it threw,
 /// as an [`Error`]. The code is looked up in [`ErrorCode::ALL`], so this side keeps no copy of
@@ -315,8 +325,9 @@ impl Drop for Closer {
 }
 
 impl Exchange for FetchExchange {
-    fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
-        Box::pin(super::timers::sleep(ms as f64))
+    fn sleep(&self, ms: u64, context: Option<Rc<dyn Any>>) -> LocalBoxFuture<'static, Result<()>> {
+        let (signal, budget) = bounds(context.as_ref());
+        Box::pin(super::timers::sleep(ms as f64, &signal, budget))
     }
 
     fn now_ms(&self) -> f64 {

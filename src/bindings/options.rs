@@ -40,7 +40,7 @@ extern "C" {
     /// Ignores the rejection of a promise a host callback returned, as what it throws is
     /// ignored (unhandled, it would end a Node process); see `ignoreRejection` in exchange.js.
     #[wasm_bindgen(js_name = ignoreRejection)]
-    fn ignore_rejection(value: &JsValue);
+    pub(super) fn ignore_rejection(value: &JsValue);
 }
 
 /// Calls host code that answers for a call (`onElicitation`, `onSampling`, a `roots`
@@ -60,11 +60,7 @@ pub(super) fn call_host(
     context: Option<&Rc<dyn Any>>,
     name: &str,
 ) -> JsFuture {
-    let call = context.and_then(|c| c.downcast_ref::<CallContext>());
-    let (signal, (timeout_ms, total)) = match call {
-        Some(c) => (c.signal.clone().unwrap_or(JsValue::UNDEFINED), c.budget()),
-        None => (JsValue::UNDEFINED, (0.0, false)),
-    };
+    let (signal, (timeout_ms, total)) = super::fetch::bounds(context);
     JsFuture::from(call_host_js(f, arg, &signal, timeout_ms, total, name))
 }
 

@@ -8,6 +8,7 @@
 use super::error::to_js;
 use super::fetch::CallContext;
 use super::js::{self, get, set};
+use super::options::ignore_rejection;
 use super::timers::{abort, abort_controller, any_signal, clear_timeout, set_timeout};
 use super::{promise, WasmClient};
 use crate::client::subscriptions::Filter;
@@ -151,8 +152,11 @@ impl WasmClient {
                                 "params",
                                 &js::parse_json(&crate::json_text(&n.params)),
                             );
-                            // a throwing callback must not end the subscription
-                            let _ = callback.call1(&JsValue::UNDEFINED, &event);
+                            // a throwing callback must not end the subscription, nor a
+                            // rejecting one the process (an unhandled rejection ends Node)
+                            if let Ok(returned) = callback.call1(&JsValue::UNDEFINED, &event) {
+                                ignore_rejection(&returned);
+                            }
                         }
                         Ok(None) => break ("server_closed", None),
                         Err(_) if closed() => break ("closed", None),

@@ -16,16 +16,24 @@ use wasm_bindgen_futures::JsFuture;
 
 #[wasm_bindgen(module = "/src/bindings/exchange.js")]
 extern "C" {
-    /// A promise that resolves after `ms` milliseconds.
+    /// A promise that resolves after `ms` milliseconds, or rejects (`{code, message}`) when
+    /// `signal` aborts or `timeout_ms` (0: none) passes first.
     #[wasm_bindgen(js_name = sleep)]
-    fn js_sleep(ms: f64) -> Promise;
+    fn js_sleep(ms: f64, signal: &JsValue, timeout_ms: f64, total: bool) -> Promise;
 }
 
-/// Resolves after `ms` milliseconds, counted from this call (not from the first poll).
-pub fn sleep(ms: f64) -> impl Future<Output = ()> {
-    let started = JsFuture::from(js_sleep(ms));
+/// Resolves after `ms` milliseconds, counted from this call (not from the first poll), unless
+/// `signal` aborts or `timeout_ms` (0: none; `total`: it is `maxTotalTimeoutMs`'s) passes
+/// first: then [`ErrorCode::Aborted`] / [`ErrorCode::Timeout`].
+pub fn sleep(
+    ms: f64,
+    signal: &JsValue,
+    (timeout_ms, total): (f64, bool),
+) -> impl Future<Output = Result<()>> {
+    let started = JsFuture::from(js_sleep(ms, signal, timeout_ms, total));
     async move {
-        let _ = started.await;
+        started.await.map_err(super::fetch::rejected)?;
+        Ok(())
     }
 }
 

@@ -366,9 +366,9 @@ impl Client {
                 return Err(err);
             };
             resumptions += 1;
-            self.exchange
-                .sleep(reader.retry_ms().unwrap_or(1_000).min(30_000))
-                .await;
+            // the wait is the call's too: its signal and timeout cut it short
+            let wait = reader.retry_ms().unwrap_or(1_000).min(30_000);
+            self.exchange.sleep(wait, opts.context.clone()).await?;
             match self.get_event_stream(session, Some(&last), opts).await {
                 Ok(response) => reader = reader.resumed(response, &self.config.limits),
                 Err(_) => return Err(err),

@@ -50,11 +50,13 @@ pub fn read_error(uri: &str, mut err: Error) -> Error {
 }
 
 /// Whether `uri` is `base` or names a resource below it (`{base}/…`, `{base}#…`,
-/// `{base}?…`; a mere prefix such as `{base}x` is another resource). A subscription to, or
-/// an update of, `base` covers those.
+/// `{base}?…`, or anything after a `base` that ends with `/`, as `file:///project/` has
+/// `file:///project/a.txt` below it; a mere prefix such as `{base}x` is another resource).
+/// A subscription to, or an update of, `base` covers those.
 pub fn is_within(uri: &str, base: &str) -> bool {
-    uri.strip_prefix(base)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '#', '?']))
+    uri.strip_prefix(base).is_some_and(|rest| {
+        rest.is_empty() || base.ends_with('/') || rest.starts_with(['/', '#', '?'])
+    })
 }
 
 /// `-32601` (method not found, which is also how a server refuses a capability it did not
@@ -178,6 +180,17 @@ mod tests {
         }
         for other in ["x://ab", "x://", "y://a", ""] {
             assert!(!is_within(other, "x://a"), "{other}");
+        }
+        // a base that ends with `/` (a directory): what follows it is below it
+        for below in [
+            "file:///project/",
+            "file:///project/a.txt",
+            "file:///project/src/b",
+        ] {
+            assert!(is_within(below, "file:///project/"), "{below}");
+        }
+        for other in ["file:///project", "file:///projects/a", "file:///other/"] {
+            assert!(!is_within(other, "file:///project/"), "{other}");
         }
     }
 

@@ -7,6 +7,7 @@ use crate::transport::{Exchange, HttpRequest, HttpResponse, Target};
 use bytes::Bytes;
 use futures_util::future::{self, FutureExt, LocalBoxFuture};
 use serde_json::Value;
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -120,9 +121,9 @@ impl Scripted {
 }
 
 impl Exchange for Scripted {
-    fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()> {
+    fn sleep(&self, ms: u64, _: Option<Rc<dyn Any>>) -> LocalBoxFuture<'static, Result<()>> {
         self.slept.borrow_mut().push(ms);
-        Box::pin(future::ready(()))
+        Box::pin(future::ready(Ok(())))
     }
 
     fn now_ms(&self) -> f64 {

@@ -70,8 +70,10 @@ pub trait Exchange {
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>>;
 
     /// Resolves after `ms` milliseconds (used before resuming a handshake-era stream, as
-    /// its `retry` field asks).
-    fn sleep(&self, ms: u64) -> LocalBoxFuture<'static, ()>;
+    /// its `retry` field asks). With a call's `context` the wait ends early as that call's
+    /// exchanges do: [`crate::ErrorCode::Aborted`] when its signal aborts,
+    /// [`crate::ErrorCode::Timeout`] when its timeout passes.
+    fn sleep(&self, ms: u64, context: Option<Rc<dyn Any>>) -> LocalBoxFuture<'static, Result<()>>;
 
     /// The host's clock, in milliseconds (`Date.now()` in JavaScript): when a handshake-era
     /// call held open for a person's answer has timed out.
