@@ -794,7 +794,8 @@ export interface MCPTool {
    * Calls the tool (`tools/call`) with `args` sent verbatim (`{}` when omitted).
    * Resolves to a {@link ToolResult}, or to an {@link MCPInterrupt} when a person is needed
    * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
-   * transport or protocol failure only.
+   * transport or protocol failure only. A tool of a listing made with call `headers` (another
+   * user's, perhaps) is called with those headers unless `options.headers` gives others.
    */
   invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
 }
@@ -1074,7 +1075,10 @@ export interface MCPResource {
   annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number; lastModified?: string };
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
-  /** {@link MCPAdapter.readResource} of this resource. */
+  /**
+   * {@link MCPAdapter.readResource} of this resource; with the `headers` of the listing it came
+   * from unless `options.headers` gives others (they are not data of this object).
+   */
   read(options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
 }
 
@@ -1122,7 +1126,10 @@ export interface MCPPrompt {
   arguments?: Array<{ name: string; title?: string; description?: string; required?: boolean }>;
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
-  /** {@link MCPAdapter.getPrompt} of this prompt. */
+  /**
+   * {@link MCPAdapter.getPrompt} of this prompt; with the `headers` of the listing it came
+   * from unless `options.headers` gives others (they are not data of this object).
+   */
   get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
 }
 

@@ -121,7 +121,10 @@ async function runTool(entry, name, metadata, args, config, opts, interceptors) 
   // Outside a graph nothing is resumed, so nothing needs recording: call directly.
   const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();
   const runtime = runtimeOf(config);
-  let request = new ToolCallRequest({ name: entry.mcpName, args, server: entry.server, signal: config?.signal, runtime });
+  // the headers of the listing the tool came from (`listOptions.headers`): its calls, renamed
+  // ones and the answers to its interrupts go out with them too
+  const headers = opts.listOptions?.headers;
+  let request = new ToolCallRequest({ name: entry.mcpName, args, server: entry.server, headers, signal: config?.signal, runtime });
   const send = (r) => {
     request = r;
     return exchange(() => entry.call(r.name, r.args, callOptionsOf(r, callOptions, { runtime })));
