@@ -130,7 +130,8 @@ export class MCPAdapter {
       fields.icons ??= null;
       fields.title ??= null;
       inputSchemas.set(name, tool.inputSchema);
-      tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions));
+      const schema = tool.inputSchema;
+      tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions, schema));
       if (tool.outputSchema != null) {
         // compiled checks are kept while the schema stays the same
         const known = this.#outputs.get(name);
@@ -386,10 +387,17 @@ export function told(call) {
 /**
  * The options of a call through what a listing handed back (a tool's `invoke`, a resource's
  * `read`, a prompt's `get`): with the listing's `headers` (another user's, perhaps) unless the
- * call passes its own. They stay in the bound method's closure, never data of the entry.
+ * call passes its own, and for a tool the `inputSchema` that listing showed, whose
+ * `x-mcp-header`s the call mirrors (src/bindings/options.rs `listed_mirrors`; a symbol, which
+ * no host option can clash with). They stay in the bound method's closure, never data of the
+ * entry. A listing without headers is the adapter's own: its calls go as they are.
  */
-export function fromListing(headers, options) {
-  return headers == null || options?.headers != null ? options : { ...options, headers };
+export function fromListing(headers, options, schema) {
+  if (headers == null) return options;
+  const out = { ...options };
+  out.headers ??= headers;
+  if (schema !== undefined) out[Symbol.for('mcp-wasm-adapter.listedSchema')] = schema;
+  return out;
 }
 
 /**

@@ -71,7 +71,7 @@ export class MCPAdapterGroup {
         tool.mcpName = mcpName;
         tool.metadata = { ...tool.metadata, mcp: { ...mcp, server: { ...mcp.server, key } } };
         // with the listing's headers, as the adapter's own invoke (which this one replaces)
-        tool.invoke = (args, callOptions) => this.callTool(key, mcpName, args, fromListing(options?.headers, callOptions));
+        tool.invoke = (args, callOptions) => this.callTool(key, mcpName, args, fromListing(options?.headers, callOptions, tool.inputSchema));
         tools.push(tool);
       }
     }

@@ -835,7 +835,10 @@ export declare class MCPAdapter {
    * invalid `x-mcp-header` annotations or an earlier tool's name are left out (see
    * `onWarning`); valid annotations make later calls mirror those arguments into
    * `Mcp-Param-*` headers (MCP 2026-07-28 `basic/transports/streamable-http.mdx`, "Custom
-   * Headers from Tool Parameters").
+   * Headers from Tool Parameters"). A listing with call `headers` (another user's, whose tools
+   * MAY differ) leaves the adapter's mirrors as they are: only the `invoke` of its own tools
+   * mirrors per those tools (and `resume` of their interrupts through toLangChainTools); every
+   * other call mirrors per the adapter's own last listing.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;

@@ -64,7 +64,12 @@ function toolEntry(from, mcpTool, opts) {
     if (typeof from.callTool !== 'function') throw new TypeError(`toLangChainTools: an interceptor renamed the call to "${name}", but this tool source has no callTool()`);
     return inGroup ? from.callTool(key, name, args, callOptions) : from.callTool(name, args, callOptions);
   };
-  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume: (...a) => from.resume(...a) };
+  // the answer to an interrupt of a tool of a listing made with headers mirrors the arguments
+  // that tool's inputSchema marks with `x-mcp-header`, as its call did (adapter.js `fromListing`)
+  const listed = opts.listOptions?.headers != null;
+  const resume = (pending, answer, o) =>
+    from.resume(pending, answer, listed && pending?.tool_name === mcpName ? { ...o, [Symbol.for('mcp-wasm-adapter.listedSchema')]: mcpTool.inputSchema } : o);
+  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume };
 }
 
 /** One `MCPTool` as a LangChain structured tool named `name` (the MCP name is the one called). */

@@ -16,6 +16,7 @@ import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 import { newThread, toolMessages } from './helpers/agents.mjs';
+import { SECRET, rejectsWith } from './helpers/errors.mjs';
 
 const server = useServer(() => startTsServer());
 
@@ -127,5 +128,87 @@ describe("toLangChainTools with listOptions.headers", () => {
       assert.match(toolMessages(done)[0].content[0].text, /^restart: confirmed/);
     });
     assert.deepEqual(sent, [BOB, BOB], 'the call and its answer');
+  });
+});
+
+// `x-mcp-header` (MCP 2026-07-28 `server/tools.mdx`, `basic/transports.mdx`): the fixture's
+// regional_echo mirrors `region` into `Mcp-Param-Region` for the user "Bearer regional" only,
+// and the SDK refuses (-32020) that user's call without the header.
+describe("the Mcp-Param headers of calls, and listings made with a call's own headers", () => {
+  const REGIONAL = { authorization: 'Bearer regional' };
+  const OTHER = { authorization: 'Bearer other' };
+
+  /** The `mcp-param-region` header of each `tools/call` that `send` made. */
+  async function mirrored(send) {
+    const since = server().received.length;
+    const out = await send();
+    assert.deepEqual(out.content, [{ type: 'text', text: 'region: eu-west' }]);
+    return server()
+      .received.slice(since)
+      .filter((r) => r.method === 'tools/call')
+      .map((r) => r.headers['mcp-param-region']);
+  }
+
+  test("another user's listing does not change what the adapter's own calls mirror", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: REGIONAL });
+    await adapter.listTools();
+    await adapter.listTools({ headers: OTHER }); // shown no x-mcp-header
+    assert.deepEqual(await mirrored(() => adapter.callTool('regional_echo', { region: 'eu-west' })), ['eu-west']);
+
+    const other = new MCPAdapter(server().url, { headers: OTHER });
+    await other.listTools();
+    await other.listTools({ headers: REGIONAL }); // shown the x-mcp-header
+    assert.deepEqual(await mirrored(() => other.callTool('regional_echo', { region: 'eu-west' })), [undefined]);
+  });
+
+  test('a call through a tool of a listing made with headers mirrors per the tool that listing showed', async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    const [regional] = (await adapter.listTools({ headers: REGIONAL })).filter((t) => t.name === 'regional_echo');
+    await adapter.listTools(); // the adapter's own: no x-mcp-header
+    assert.deepEqual(await mirrored(() => regional.invoke({ region: 'eu-west' })), ['eu-west']);
+    assert.deepEqual(await mirrored(() => adapter.callTool('regional_echo', { region: 'eu-west' })), [undefined]);
+    // through a group and toLangChainTools alike
+    const group = new MCPAdapterGroup({ ts: { url: server().url, headers: OTHER } });
+    const [grouped] = (await group.listTools({ headers: REGIONAL })).filter((t) => t.name === 'regional_echo');
+    await group.listTools();
+    assert.deepEqual(await mirrored(() => grouped.invoke({ region: 'eu-west' })), ['eu-west']);
+    const [lc] = await toLangChainTools(adapter, { listOptions: { headers: REGIONAL }, filter: ['regional_echo'] });
+    await adapter.listTools();
+    const since = server().received.length;
+    await lc.invoke({ region: 'eu-west' });
+    assert.deepEqual(server().received.slice(since).map((r) => r.headers['mcp-param-region']), ['eu-west']);
+  });
+
+  test('an x-mcp-header made invalid after the listing fails the call with invalid_argument, nothing sent', async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    const [regional] = (await adapter.listTools({ headers: { authorization: SECRET } })).filter((t) => t.name === 'regional_echo');
+    regional.inputSchema.properties.region = { type: 'string', 'x-mcp-header': 'Bad Name' };
+    const since = server().received.length;
+    await rejectsWith(regional.invoke({ region: 'eu-west' }), 'invalid_argument');
+    assert.equal(server().received.length, since);
+  });
+
+  test("in a LangGraph run, the answer to an interrupt of such a tool mirrors as its call did", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    const tools = await toLangChainTools(adapter, { listOptions: { headers: REGIONAL }, filter: ['regional_echo'] });
+    await adapter.listTools(); // the adapter's own: no x-mcp-header
+    const agent = createAgent({
+      model: fakeModel()
+        .respondWithTools([{ name: 'regional_echo', args: { region: 'eu-west', confirm: true }, id: 'call_r' }])
+        .respond(new AIMessage('done')),
+      tools,
+      checkpointer: new MemorySaver(),
+    });
+    const config = newThread();
+    const since = server().received.length;
+    const paused = await agent.invoke({ messages: [new HumanMessage('go')] }, config);
+    assert.equal(paused.__interrupt__[0].value.type, 'mcp_elicitation');
+    const done = await agent.invoke(new Command({ resume: { responses: { confirm: { action: 'accept', content: { confirmed: true } } } } }), config);
+    assert.deepEqual(toolMessages(done)[0].content, [{ type: 'text', text: 'region: eu-west' }]);
+    const calls = server().received.slice(since).filter((r) => r.method === 'tools/call');
+    assert.deepEqual(calls.map((r) => [r.headers.authorization, r.headers['mcp-param-region']]), [
+      [REGIONAL.authorization, 'eu-west'],
+      [REGIONAL.authorization, 'eu-west'],
+    ]);
   });
 });
