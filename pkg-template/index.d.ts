@@ -852,7 +852,9 @@ export declare class MCPAdapter {
    * the interrupted method gives ({@link ResultOf} its `method`: a tool result for a tool
    * call, what {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give for those)
    * or to its next interrupt; an interrupt of unknown method (e.g. parsed from storage)
-   * resolves to the union of them.
+   * resolves to the union of them. An interrupt is plain data and keeps no headers: answer one
+   * of a call made with its own `headers` (or through an entry of a listing made with them)
+   * with the same `options.headers`, else the answer goes out with the adapter's.
    * @throws {MCPAdapterError} `interrupt_signature_invalid` (with an `interruptKey`) for an
    *   unsigned, altered or foreign-key interrupt; `invalid_argument` before anything is sent
    *   when keys are missing or extra, an action is unknown, form content breaks the schema,
