@@ -528,7 +528,6 @@ impl CallDefaults {
 /// # Errors
 ///
 /// [`ErrorCode::InvalidArgument`] when that schema is not JSON or its annotations are invalid.
-#[inline(never)]
 fn listed_mirrors(given: &JsValue) -> Result<Option<Rc<Vec<ParamHeader>>>> {
     if !given.is_object() {
         return Ok(None);
