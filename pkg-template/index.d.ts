@@ -898,7 +898,8 @@ export declare class MCPAdapter {
   getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read'>>>;
   /**
    * All prompts (`prompts/list`, MCP 2026-07-28 `server/prompts.mdx`), every page, each with
-   * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks.
+   * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks
+   * (not those of a listing with call `headers`, which is the caller's alone).
    */
   listPrompts(options?: ListOptions): Promise<MCPPrompt[]>;
   /**
@@ -906,7 +907,9 @@ export declare class MCPAdapter {
    * LangChain.js `BaseMessageLike[]`, so `model.invoke(await adapter.getPrompt(...))` works,
    * and `toLangChainMessages` (from `mcp-wasm-adapter/langchain`) makes `HumanMessage` /
    * `AIMessage`s. `args` values are strings (numbers and booleans are converted). Required
-   * arguments (from `prompts/list`, listed once if needed) are checked before sending.
+   * arguments (from the adapter's own `prompts/list`, listed once if needed; with call
+   * `headers` and the prompt not in it, from a listing with those headers, neither cached nor
+   * remembered) are checked before sending.
    * Resolves to an {@link ElicitationInterrupt} (`method: "prompts/get"`) when the server
    * needs input; tell them apart with `Array.isArray(result)`.
    * @throws {MCPAdapterError} `invalid_argument` (missing required or non-string arguments; nothing sent), `rpc_error` (`-32602`: unknown prompt), `not_supported`, transport/protocol errors.

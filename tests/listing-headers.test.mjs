@@ -132,10 +132,10 @@ describe("toLangChainTools with listOptions.headers", () => {
 });
 
 // `x-mcp-header` (MCP 2026-07-28 `server/tools.mdx`, `basic/transports.mdx`): the fixture's
-// regional_echo mirrors `region` into `Mcp-Param-Region` for the user "Bearer regional" only,
+// regional_echo mirrors `region` into `Mcp-Param-Region` for the user "Bearer user-7q2x" only,
 // and the SDK refuses (-32020) that user's call without the header.
 describe("the Mcp-Param headers of calls, and listings made with a call's own headers", () => {
-  const REGIONAL = { authorization: 'Bearer regional' };
+  const REGIONAL = { authorization: 'Bearer user-7q2x' };
   const OTHER = { authorization: 'Bearer other' };
 
   /** The `mcp-param-region` header of each `tools/call` that `send` made. */
@@ -210,5 +210,36 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
       [REGIONAL.authorization, 'eu-west'],
       [REGIONAL.authorization, 'eu-west'],
     ]);
+  });
+});
+
+// The fixture's prompt regional_greeting requires `region` of the user "Bearer user-7q2x" only.
+describe("getPrompt's argument checks and listings made with a call's own headers", () => {
+  const REGIONAL = { authorization: 'Bearer user-7q2x' };
+  const OTHER = { authorization: 'Bearer other' };
+
+  test("another user's listing does not change what the adapter's own getPrompt requires", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    await adapter.listPrompts();
+    await adapter.listPrompts({ headers: REGIONAL });
+    const messages = await adapter.getPrompt('regional_greeting', {});
+    assert.equal(messages[0].content[0].text, 'Hello from anywhere.');
+
+    const regional = new MCPAdapter(server().url, { headers: REGIONAL });
+    await regional.listPrompts();
+    await regional.listPrompts({ headers: OTHER });
+    const since = server().received.length;
+    const error = await rejectsWith(regional.getPrompt('regional_greeting', {}), 'invalid_argument');
+    assert.match(error.message, /region/);
+    assert.equal(server().received.length, since, 'refused before sending');
+  });
+
+  test('a getPrompt with its own headers lists for its own check, neither cached nor remembered', async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    await rejectsWith(adapter.getPrompt('regional_greeting', {}, { headers: REGIONAL }), 'invalid_argument');
+    const since = server().received.length;
+    const messages = await adapter.getPrompt('regional_greeting', {});
+    assert.equal(messages[0].content[0].text, 'Hello from anywhere.');
+    assert.deepEqual(server().received.slice(since).map((r) => r.method), ['prompts/list', 'prompts/get'], "the adapter's own listing, then the prompt");
   });
 });
