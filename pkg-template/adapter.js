@@ -109,8 +109,9 @@ export class MCPAdapter {
   async #list(options) {
     const { server, tools } = decodeResult(await this.#client.listTools(given(options)));
     // the adapter's listing, which its approval gate and checks read; one with the call's own
-    // headers (perhaps another user's) is the caller's alone
-    const own = options.headers === undefined;
+    // headers (perhaps another user's) is the caller's alone, and so are its tools' calls
+    const headers = options.headers;
+    const own = headers == null;
     const outputs = new Map();
     const inputSchemas = new Map();
     for (const tool of tools) {
@@ -129,7 +130,8 @@ export class MCPAdapter {
       fields.icons ??= null;
       fields.title ??= null;
       inputSchemas.set(name, tool.inputSchema);
-      tool.invoke = (args, callOptions) => this.callTool(name, args, callOptions);
+      const schema = tool.inputSchema;
+      tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions, schema));
       if (tool.outputSchema != null) {
         // compiled checks are kept while the schema stays the same
         const known = this.#outputs.get(name);
@@ -232,7 +234,7 @@ export class MCPAdapter {
     const resources = decodeResult(await this.#client.listResources(options ?? {}));
     for (const resource of resources) {
       const uri = resource.uri;
-      resource.read = (readOptions) => this.readResource(uri, readOptions);
+      resource.read = (readOptions) => this.readResource(uri, fromListing(options?.headers, readOptions));
     }
     return resources;
   }
@@ -273,7 +275,7 @@ export class MCPAdapter {
     const prompts = decodeResult(await this.#client.listPrompts(options ?? {}));
     for (const prompt of prompts) {
       const name = prompt.name;
-      prompt.get = (args, getOptions) => this.getPrompt(name, args, getOptions);
+      prompt.get = (args, getOptions) => this.getPrompt(name, args, fromListing(options?.headers, getOptions));
     }
     return prompts;
   }
@@ -380,6 +382,22 @@ export function told(call) {
   } catch {
     // ignored, as said
   }
+}
+
+/**
+ * The options of a call through what a listing handed back (a tool's `invoke`, a resource's
+ * `read`, a prompt's `get`): with the listing's `headers` (another user's, perhaps) unless the
+ * call passes its own, and for a tool the `inputSchema` that listing showed, whose
+ * `x-mcp-header`s the call mirrors (src/bindings/options.rs `listed_mirrors`; a symbol, which
+ * no host option can clash with). They stay in the bound method's closure, never data of the
+ * entry. A listing without headers is the adapter's own: its calls go as they are.
+ */
+export function fromListing(headers, options, schema) {
+  if (headers == null) return options;
+  const out = { ...options };
+  out.headers ??= headers;
+  if (schema !== undefined) out[Symbol.for('mcp-wasm-adapter.listedSchema')] = schema;
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@
 // choosing. A thin layer over one MCPAdapter per server (adapter.js): lists run on every server
 // concurrently and say which server each entry came from; calls go to the server they name.
 // See index.d.ts (MCPAdapterGroup) for the documented API.
-import { MCPAdapter, MCPAdapterError, interceptorOption, loadInterceptors, told } from './adapter.js';
+import { MCPAdapter, MCPAdapterError, fromListing, interceptorOption, loadInterceptors, told } from './adapter.js';
 
 /** The call option by which a group tells its adapter a call's server key (interceptors.js). */
 const CALL_CONTEXT = Symbol.for('mcp-wasm-adapter.callContext');
@@ -70,7 +70,8 @@ export class MCPAdapterGroup {
         tool.name = name;
         tool.mcpName = mcpName;
         tool.metadata = { ...tool.metadata, mcp: { ...mcp, server: { ...mcp.server, key } } };
-        tool.invoke = (args, callOptions) => this.callTool(key, mcpName, args, callOptions);
+        // with the listing's headers, as the adapter's own invoke (which this one replaces)
+        tool.invoke = (args, callOptions) => this.callTool(key, mcpName, args, fromListing(options?.headers, callOptions, tool.inputSchema));
         tools.push(tool);
       }
     }

@@ -799,7 +799,8 @@ export interface MCPTool {
    * Calls the tool (`tools/call`) with `args` sent verbatim (`{}` when omitted).
    * Resolves to a {@link ToolResult}, or to an {@link MCPInterrupt} when a person is needed
    * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
-   * transport or protocol failure only.
+   * transport or protocol failure only. A tool of a listing made with call `headers` (another
+   * user's, perhaps) is called with those headers unless `options.headers` gives others.
    */
   invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
 }
@@ -844,7 +845,10 @@ export declare class MCPAdapter {
    * invalid `x-mcp-header` annotations or an earlier tool's name are left out too;
    * valid annotations make later calls mirror those arguments into
    * `Mcp-Param-*` headers (MCP 2026-07-28 `basic/transports/streamable-http.mdx`, "Custom
-   * Headers from Tool Parameters").
+   * Headers from Tool Parameters"). A listing with call `headers` (another user's, whose tools
+   * MAY differ) leaves the adapter's mirrors as they are: only the `invoke` of its own tools
+   * mirrors per those tools (and `resume` of their interrupts through toLangChainTools); every
+   * other call mirrors per the adapter's own last listing.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;
@@ -858,7 +862,9 @@ export declare class MCPAdapter {
    * the interrupted method gives ({@link ResultOf} its `method`: a tool result for a tool
    * call, what {@link MCPAdapter.readResource} / {@link MCPAdapter.getPrompt} give for those)
    * or to its next interrupt; an interrupt of unknown method (e.g. parsed from storage)
-   * resolves to the union of them.
+   * resolves to the union of them. An interrupt is plain data and keeps no headers: answer one
+   * of a call made with its own `headers` (or through an entry of a listing made with them)
+   * with the same `options.headers`, else the answer goes out with the adapter's.
    * @throws {MCPAdapterError} `interrupt_signature_invalid` (with an `interruptKey`) for an
    *   unsigned, altered or foreign-key interrupt; `invalid_argument` before anything is sent
    *   when keys are missing or extra, an action is unknown, form content breaks the schema,
@@ -902,7 +908,8 @@ export declare class MCPAdapter {
   getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read'>>>;
   /**
    * All prompts (`prompts/list`, MCP 2026-07-28 `server/prompts.mdx`), every page, each with
-   * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks.
+   * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks
+   * (not those of a listing with call `headers`, which is the caller's alone).
    */
   listPrompts(options?: ListOptions): Promise<MCPPrompt[]>;
   /**
@@ -910,7 +917,9 @@ export declare class MCPAdapter {
    * LangChain.js `BaseMessageLike[]`, so `model.invoke(await adapter.getPrompt(...))` works,
    * and `toLangChainMessages` (from `mcp-wasm-adapter/langchain`) makes `HumanMessage` /
    * `AIMessage`s. `args` values are strings (numbers and booleans are converted). Required
-   * arguments (from `prompts/list`, listed once if needed) are checked before sending.
+   * arguments (from the adapter's own `prompts/list`, listed once if needed; with call
+   * `headers` and the prompt not in it, from a listing with those headers, neither cached nor
+   * remembered) are checked before sending.
    * Resolves to an {@link ElicitationInterrupt} (`method: "prompts/get"`) when the server
    * needs input; tell them apart with `Array.isArray(result)`.
    * @throws {MCPAdapterError} `invalid_argument` (missing required or non-string arguments; nothing sent), `rpc_error` (`-32602`: unknown prompt), `not_supported`, transport/protocol errors.
@@ -1084,7 +1093,10 @@ export interface MCPResource {
   annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number; lastModified?: string };
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
-  /** {@link MCPAdapter.readResource} of this resource. */
+  /**
+   * {@link MCPAdapter.readResource} of this resource; with the `headers` of the listing it came
+   * from unless `options.headers` gives others (they are not data of this object).
+   */
   read(options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
 }
 
@@ -1132,7 +1144,10 @@ export interface MCPPrompt {
   arguments?: Array<{ name: string; title?: string; description?: string; required?: boolean }>;
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
   _meta?: Record<string, unknown>;
-  /** {@link MCPAdapter.getPrompt} of this prompt. */
+  /**
+   * {@link MCPAdapter.getPrompt} of this prompt; with the `headers` of the listing it came
+   * from unless `options.headers` gives others (they are not data of this object).
+   */
   get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
 }
 

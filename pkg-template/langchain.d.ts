@@ -86,7 +86,11 @@ export interface ToLangChainToolsOptions {
   handleToolErrors?: boolean;
   /** Overrides the adapter's `validateOutput` (checking `structuredContent` against the tool's `outputSchema`) for these tools. */
   validateOutput?: boolean;
-  /** Options of the `listTools()` calls (e.g. `signal`). */
+  /**
+   * Options of the `listTools()` calls (e.g. `signal`). With `headers` (a user's credentials),
+   * the tools are that user's: their calls, and the answers to their interrupts, go out with
+   * those headers too, which interceptors see as `request.headers`.
+   */
   listOptions?: CallOptions;
 }
 

@@ -66,7 +66,12 @@ function toolEntry(from, mcpTool, opts) {
   };
   // a group's tool resumes on its own server's adapter: a checkpointed interrupt is a copy the
   // group never handed out, whose URL alone cannot tell two keys on one server apart
-  const resume = inGroup ? (...a) => from.adapter(key).resume(...a) : (...a) => from.resume(...a);
+  const resumer = inGroup ? () => from.adapter(key) : () => from;
+  // the answer to an interrupt of a tool of a listing made with headers mirrors the arguments
+  // that tool's inputSchema marks with `x-mcp-header`, as its call did (adapter.js `fromListing`)
+  const listed = opts.listOptions?.headers != null;
+  const resume = (pending, answer, o) =>
+    resumer().resume(pending, answer, listed && pending?.tool_name === mcpName ? { ...o, [Symbol.for('mcp-wasm-adapter.listedSchema')]: mcpTool.inputSchema } : o);
   return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume };
 }
 
@@ -124,7 +129,10 @@ async function runTool(entry, name, metadata, args, config, opts, interceptors) 
   // Outside a graph nothing is resumed, so nothing needs recording: call directly.
   const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();
   const runtime = runtimeOf(config);
-  let request = new ToolCallRequest({ name: entry.mcpName, args, server: entry.server, signal: config?.signal, runtime });
+  // the headers of the listing the tool came from (`listOptions.headers`): its calls, renamed
+  // ones and the answers to its interrupts go out with them too
+  const headers = opts.listOptions?.headers;
+  let request = new ToolCallRequest({ name: entry.mcpName, args, server: entry.server, headers, signal: config?.signal, runtime });
   const send = (r) => {
     request = r;
     return exchange(() => entry.call(r.name, r.args, callOptionsOf(r, callOptions, { runtime })));

@@ -13,6 +13,7 @@ use crate::client::{
     RequestOptions,
 };
 use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::param_headers::{self, ParamHeader};
 use futures_util::FutureExt;
 use js_sys::{Function, Promise};
 use serde_json::Value;
@@ -509,6 +510,31 @@ impl CallDefaults {
             on_notification_text,
             on_elicitation: None,
             timeout_ms,
+            param_headers: tool.map(|_| listed_mirrors(call)).transpose()?.flatten(),
         })
     }
+}
+
+/// The `x-mcp-header` mirrors of a tool call made through a tool of a listing made with the
+/// call's own headers: those of the `inputSchema` that listing showed, which adapter.js hands
+/// over under the symbol `mcp-wasm-adapter.listedSchema` (no host option can clash with it);
+/// `None` for every other call, which mirrors per the adapter's own listing. `given` is the
+/// call options, read here without `option`: the symbol is no host option.
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidArgument`] when that schema is not JSON or its annotations are invalid.
+fn listed_mirrors(given: &JsValue) -> Result<Option<Rc<Vec<ParamHeader>>>> {
+    if !given.is_object() {
+        return Ok(None);
+    }
+    let key = js_sys::Symbol::for_("mcp-wasm-adapter.listedSchema");
+    let schema = js_sys::Reflect::get(given, &key).unwrap_or(JsValue::UNDEFINED);
+    if schema.is_undefined() {
+        return Ok(None);
+    }
+    let schema = js::to_json(&schema, "the listed tool's inputSchema")?;
+    param_headers::tool_param_headers(&schema)
+        .map(|mirrors| Some(Rc::new(mirrors)))
+        .map_err(|_| invalid("the listed tool's inputSchema has an invalid x-mcp-header"))
 }

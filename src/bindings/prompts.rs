@@ -13,6 +13,14 @@ use serde_json::{Map, Value};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
+/// Whether a call is the adapter's own, without its own `headers`: only the adapter's own
+/// listings are remembered (a listing with another user's headers MAY differ, MCP 2026-07-28
+/// `server/prompts.mdx`), and only its own calls use the result cache ([`super::cache`]).
+pub(super) fn adapters_own(call: &JsValue) -> bool {
+    let headers = js::get(call, "headers");
+    headers.is_undefined() || headers.is_null()
+}
+
 /// Replaces `declared` (prompt name → its `arguments` array) with the arguments of `prompts`.
 fn remember_arguments(declared: &RefCell<Map<String, Value>>, prompts: &[Value]) {
     let mut map = declared.borrow_mut();
@@ -32,11 +40,13 @@ fn remember_arguments(declared: &RefCell<Map<String, Value>>, prompts: &[Value])
 #[wasm_bindgen]
 impl WasmClient {
     /// Resolves to the JSON text of every prompt (`prompts/list`, verbatim `Prompt`
-    /// objects); remembers their arguments for `getPrompt`'s checks. `call` is
-    /// `{ signal?, timeoutMs?, cacheMode? }`.
+    /// objects); remembers their arguments for `getPrompt`'s checks, unless the call has its
+    /// own `headers` (that listing is the caller's alone). `call` is
+    /// `{ signal?, timeoutMs?, cacheMode?, headers? }`.
     #[wasm_bindgen(js_name = listPrompts)]
     pub fn list_prompts(&self, call: JsValue) -> Promise {
         let (ctx, options) = self.cached_call(&call);
+        let own = adapters_own(&call);
         let declared = self.prompt_arguments.clone();
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
@@ -45,23 +55,32 @@ impl WasmClient {
                 .list_prompts(Some(ctx.view()), mode, &opts)
                 .await
                 .map_err(to_js)?;
-            remember_arguments(&declared, &prompts);
+            if own {
+                remember_arguments(&declared, &prompts);
+            }
             Ok(to_host(Value::Array(prompts)))
         })
     }
 
     /// Gets prompt `name` with `args` (an object of strings, or `undefined`). Required
     /// arguments are checked first against the prompt's declaration (listing the prompts
-    /// once if they were not listed yet). Resolves to the JSON text of an array of messages
+    /// once if they were not listed yet: with the call's own `headers`, that listing is
+    /// neither cached nor remembered). Resolves to the JSON text of an array of messages
     /// `{role: "user" | "assistant", content: [v1 block]}` or of an interrupt.
     #[wasm_bindgen(js_name = getPrompt)]
     pub fn get_prompt(&self, name: String, args: JsValue, call: JsValue) -> Promise {
         let ctx = self.cache_context();
         let declared_by_name = self.prompt_arguments.clone();
+        let own = adapters_own(&call);
         let opts = self.defaults.request_options(&call);
         let args = js::to_json(&args, "prompt arguments");
         promise(async move {
             let (opts, args) = (opts.map_err(to_js)?, args.map_err(to_js)?);
+            let mode = if own {
+                CacheMode::Use
+            } else {
+                CacheMode::Bypass
+            };
             let known = declared_by_name
                 .borrow()
                 .get(&name)
@@ -69,18 +88,17 @@ impl WasmClient {
                 .cloned();
             let declared = match known {
                 Some(d) => Some(d),
-                None => match ctx
-                    .client
-                    .list_prompts(Some(ctx.view()), CacheMode::Use, &opts)
-                    .await
-                {
+                None => match ctx.client.list_prompts(Some(ctx.view()), mode, &opts).await {
                     Ok(prompts) => {
-                        remember_arguments(&declared_by_name, &prompts);
-                        declared_by_name
+                        let scratch = RefCell::default();
+                        let memory = if own { &*declared_by_name } else { &scratch };
+                        remember_arguments(memory, &prompts);
+                        let found = memory
                             .borrow()
                             .get(&name)
                             .and_then(Value::as_array)
-                            .cloned()
+                            .cloned();
+                        found
                     }
                     // a server that cannot list its prompts may still serve this one
                     Err(_) => None,

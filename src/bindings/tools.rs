@@ -44,12 +44,14 @@ impl WasmClient {
         let client = self.client.clone();
         let metadata = self.tool_metadata.clone();
         // the approval predicate is the one reader of the tools' metadata; a listing with the
-        // call's own headers (perhaps another user's) is not the adapter's to keep
-        let gated = self.approval.is_some() && js::get(&call, "headers").is_undefined();
+        // call's own headers (perhaps another user's) is not the adapter's to keep, nor are its
+        // `x-mcp-header` mirrors
+        let own = super::prompts::adapters_own(&call);
+        let gated = self.approval.is_some() && own;
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
             let tools = client
-                .list_tools_cached(Some(ctx.view()), mode, &opts)
+                .list_tools_cached(Some(ctx.view()), mode, own, &opts)
                 .await
                 .map_err(to_js)?;
             let server_info = client

@@ -146,6 +146,11 @@ pub struct RequestOptions {
     /// (through `context`) each wait on a host handler ([`HostHandler`]) or the bindings'
     /// approval predicate.
     pub timeout_ms: Option<f64>,
+    /// The `x-mcp-header` mirrors of this `tools/call` in place of those of the client's own
+    /// last listing ([`Client::list_tools_cached`]): those of the tool as a listing made with
+    /// another user's headers showed it, when the call comes through that tool (MCP 2026-07-28
+    /// `server/tools.mdx`: a listing MAY vary by authorization).
+    pub param_headers: Option<Rc<Vec<ParamHeader>>>,
 }
 
 /// A result and its [`ResultType`].
@@ -179,8 +184,8 @@ pub struct Client {
     capabilities: Value,
     next_id: Cell<Id>,
     state: RefCell<State>,
-    /// `x-mcp-header` mirrors of the tools last listed, with their tool names (the last one
-    /// listed wins for a repeated name).
+    /// `x-mcp-header` mirrors of the tools of the client's own last listing, with their tool
+    /// names (the last one listed wins for a repeated name).
     param_headers: RefCell<Vec<(String, Vec<ParamHeader>)>>,
 }
 
@@ -425,17 +430,14 @@ impl Client {
         header_list.extend(headers::standard(version, method, fields));
         if method == "tools/call" {
             let name = fields.get("name").and_then(Value::as_str).unwrap_or("");
-            if let Some((_, mirrors)) = self
-                .param_headers
-                .borrow()
-                .iter()
-                .rev()
-                .find(|(n, _)| n == name)
-            {
-                header_list.extend(param_headers::header_values(
-                    mirrors,
-                    fields.get("arguments").unwrap_or(&Value::Null),
-                ));
+            let arguments = fields.get("arguments").unwrap_or(&Value::Null);
+            let own = self.param_headers.borrow();
+            let mirrors = match &opts.param_headers {
+                Some(mirrors) => Some(&**mirrors),
+                None => own.iter().rev().find(|(n, _)| n == name).map(|(_, m)| m),
+            };
+            if let Some(mirrors) = mirrors {
+                header_list.extend(param_headers::header_values(mirrors, arguments));
             }
         }
         let body = jsonrpc::request_with_meta(id, method, params, Some(&meta));

@@ -81,11 +81,15 @@ impl Client {
     ///
     /// Those of [`Client::list_all_cached`].
     pub async fn list_tools(&self, opts: &RequestOptions) -> Result<Vec<Value>> {
-        self.list_tools_cached(None, CacheMode::Use, opts).await
+        self.list_tools_cached(None, CacheMode::Use, true, opts)
+            .await
     }
 
     /// [`Client::list_tools`] through a result cache (pages served and stored per their
-    /// `ttlMs`/`cacheScope`, see [`Client::list_all_cached`]).
+    /// `ttlMs`/`cacheScope`, see [`Client::list_all_cached`]). `own`: whether the listing is
+    /// the client's own, whose `x-mcp-header` mirrors its later calls send; a listing made with
+    /// another user's headers (which MAY differ, MCP 2026-07-28 `server/tools.mdx`) leaves them
+    /// as they were, so that it never changes what the client's own calls send.
     ///
     /// # Errors
     ///
@@ -94,6 +98,7 @@ impl Client {
         &self,
         cache: Option<CacheView<'_>>,
         mode: CacheMode,
+        own: bool,
         opts: &RequestOptions,
     ) -> Result<Vec<Value>> {
         let tools = self
@@ -150,7 +155,9 @@ impl Client {
                 Err(why) => left_out(&tool, index, &why),
             }
         }
-        *self.param_headers.borrow_mut() = mirrors;
+        if own {
+            *self.param_headers.borrow_mut() = mirrors;
+        }
         Ok(kept)
     }
 
@@ -500,6 +507,39 @@ mod tests {
             script.sent()[2].header("Mcp-Param-Region"),
             Some("=?base64?R3LDvMOfZQ==?=")
         );
+    }
+
+    #[test]
+    fn a_listing_not_the_clients_own_leaves_its_mirrors_and_a_call_may_bring_its_own() {
+        let (client, script, _) = listing(json!([
+            {"name":"t","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}}
+        ]));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        // another user's listing shows the tool without the annotation
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}),
+        ));
+        let opts = RequestOptions::default();
+        block_on(client.list_tools_cached(None, CacheMode::Use, false, &opts)).unwrap();
+        let done = json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}});
+        let args = json!({"region": "eu", "zone": "z1"});
+        script.push(json_reply(200, done.clone()));
+        block_on(client.call_tool("t", args.clone(), None, &opts)).unwrap();
+        assert_eq!(script.sent()[3].header("Mcp-Param-Region"), Some("eu"));
+        // a call that brings the mirrors of the tool its user was shown sends those alone
+        let zone =
+            json!({"type":"object","properties":{"zone":{"type":"string","x-mcp-header":"Zone"}}});
+        let mirrors = param_headers::tool_param_headers(&zone).unwrap();
+        let opts = RequestOptions {
+            param_headers: Some(Rc::new(mirrors)),
+            ..RequestOptions::default()
+        };
+        script.push(json_reply(200, done));
+        block_on(client.call_tool("t", args, None, &opts)).unwrap();
+        let sent = &script.sent()[4];
+        assert_eq!(sent.header("Mcp-Param-Zone"), Some("z1"));
+        assert_eq!(sent.header("Mcp-Param-Region"), None);
     }
 
     #[test]

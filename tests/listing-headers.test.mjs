@@ -1,0 +1,245 @@
+// What a listing made with a call's own `headers` hands back stays that caller's: one adapter
+// serving several users, each listing with that user's credentials (CallOptions.headers). A
+// listed tool's `invoke`, resource's `read` and prompt's `get` (of an MCPAdapter, of an
+// MCPAdapterGroup, and a tool of toLangChainTools with `listOptions.headers`) send the
+// listing's headers unless their own call passes others, without those headers becoming data
+// of the entries. Against the TypeScript SDK fixture, which records the headers of every POST.
+//
+//   bash scripts/build.sh && node --test tests/listing-headers.test.mjs
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AIMessage, HumanMessage } from '@langchain/core/messages';
+import { fakeModel } from '@langchain/core/testing';
+import { Command, MemorySaver } from '@langchain/langgraph';
+import { createAgent } from 'langchain';
+import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
+import { toLangChainTools } from '../pkg/langchain.js';
+import { startTsServer, useServer } from './helpers/servers.mjs';
+import { newThread, toolMessages } from './helpers/agents.mjs';
+import { SECRET, rejectsWith } from './helpers/errors.mjs';
+
+const server = useServer(() => startTsServer());
+
+const ALICE = 'Bearer alice-secret-token';
+const BOB = 'Bearer bob-secret-token';
+const CAROL = 'Bearer carol-secret-token';
+
+/** The Authorization each POST of `method` carried, after the first `since` received. */
+const sentSince = (since, method) =>
+  server()
+    .received.slice(since)
+    .filter((r) => r.method === method)
+    .map((r) => r.headers.authorization);
+
+/** Runs `send` and returns the Authorization of each `method` POST it made. */
+async function authorizationOf(method, send) {
+  const since = server().received.length;
+  await send();
+  return sentSince(since, method);
+}
+
+/** Every string an entry shows: its JSON, its structured clone's, and each own property's. */
+function shown(entry) {
+  const data = Object.fromEntries(Object.entries(entry).filter(([, v]) => typeof v !== 'function'));
+  const own = [...Object.getOwnPropertyNames(entry), ...Object.getOwnPropertySymbols(entry)].map((k) => {
+    const v = entry[k];
+    return typeof v === 'function' ? [...Object.getOwnPropertyNames(v), ...Object.getOwnPropertySymbols(v)].map(String).join() : JSON.stringify(v) ?? '';
+  });
+  return [JSON.stringify(entry), JSON.stringify(structuredClone(data)), ...own].join('\n');
+}
+
+describe("an adapter's listings made with a call's own headers", () => {
+  const adapter = () => new MCPAdapter(server().url, { headers: { Authorization: ALICE } });
+
+  test("a listed tool's invoke() sends the listing's headers; its own headers or the adapter's otherwise", async () => {
+    const a = adapter();
+    const [bobsEcho] = (await a.listTools({ headers: { authorization: BOB } })).filter((t) => t.name === 'echo');
+    const [ownEcho] = (await a.listTools()).filter((t) => t.name === 'echo');
+    assert.deepEqual(await authorizationOf('tools/call', () => bobsEcho.invoke({ text: 'b' })), [BOB]);
+    assert.deepEqual(await authorizationOf('tools/call', () => bobsEcho.invoke({ text: 'c' }, { headers: { authorization: CAROL } })), [CAROL]);
+    assert.deepEqual(await authorizationOf('tools/call', () => ownEcho.invoke({ text: 'a' })), [ALICE]);
+    assert.deepEqual(await authorizationOf('tools/call', () => a.callTool('echo', { text: 'a' })), [ALICE]);
+    assert.doesNotMatch(shown(bobsEcho), /bob-secret/);
+  });
+
+  test("a listed resource's read() and a listed prompt's get() send the listing's headers", async () => {
+    const a = adapter();
+    const headers = new Headers({ authorization: BOB });
+    const [readme] = (await a.listResources({ headers })).filter((r) => r.uri === 'fixture://readme');
+    const [greet] = (await a.listPrompts({ headers })).filter((p) => p.name === 'greet');
+    assert.deepEqual(await authorizationOf('resources/read', () => readme.read()), [BOB]);
+    assert.deepEqual(await authorizationOf('prompts/get', () => greet.get({ name: 'Bo' })), [BOB]);
+    assert.deepEqual(await authorizationOf('resources/read', () => readme.read({ headers: { authorization: CAROL } })), [CAROL]);
+    assert.deepEqual(await authorizationOf('prompts/get', () => greet.get({ name: 'Al' }, { timeoutMs: 10_000 })), [BOB]);
+    // the adapter's own calls and listings are untouched
+    assert.deepEqual(await authorizationOf('resources/read', () => a.readResource('fixture://readme')), [ALICE]);
+    const [ownReadme] = (await a.listResources()).filter((r) => r.uri === 'fixture://readme');
+    assert.deepEqual(await authorizationOf('resources/read', () => ownReadme.read()), [ALICE]);
+    for (const entry of [readme, greet]) assert.doesNotMatch(shown(entry), /bob-secret/);
+  });
+});
+
+describe("a group's listings made with a call's own headers", () => {
+  test("the tools, resources and prompts it hands back send the listing's headers", async () => {
+    const group = new MCPAdapterGroup({ ts: { url: server().url, headers: { Authorization: ALICE } } });
+    const headers = { authorization: BOB };
+    const [echo] = (await group.listTools({ headers })).filter((t) => t.name === 'echo');
+    const [readme] = (await group.listResources({ headers })).filter((r) => r.uri === 'fixture://readme');
+    const [greet] = (await group.listPrompts({ headers })).filter((p) => p.name === 'greet');
+    assert.deepEqual(await authorizationOf('tools/call', () => echo.invoke({ text: 'b' })), [BOB]);
+    assert.deepEqual(await authorizationOf('resources/read', () => readme.read()), [BOB]);
+    assert.deepEqual(await authorizationOf('prompts/get', () => greet.get({ name: 'Bo' })), [BOB]);
+    assert.deepEqual(await authorizationOf('tools/call', () => group.callTool('ts', 'echo', { text: 'a' })), [ALICE]);
+    for (const entry of [echo, readme, greet]) assert.doesNotMatch(shown(entry), /bob-secret/);
+  });
+});
+
+describe("toLangChainTools with listOptions.headers", () => {
+  const listOptions = { headers: { authorization: BOB } };
+
+  test("each tool's calls (renamed by an interceptor too) send the listing's headers, which interceptors see", async () => {
+    const seen = [];
+    const rename = (request, next) => {
+      seen.push(request.headers.authorization);
+      return next(request.args.text === 'renamed' ? request.override({ name: 'echo' }) : request);
+    };
+    const adapter = new MCPAdapter(server().url, { headers: { Authorization: ALICE } });
+    const [tool] = await toLangChainTools(adapter, { listOptions, filter: ['echo'], interceptors: [rename] });
+    assert.deepEqual(await authorizationOf('tools/call', () => tool.invoke({ text: 'b' })), [BOB]);
+    assert.deepEqual(await authorizationOf('tools/call', () => tool.invoke({ text: 'renamed' })), [BOB]);
+    assert.deepEqual(seen, [BOB, BOB]);
+  });
+
+  test("an interrupt of such a tool is answered with the listing's headers", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: { Authorization: ALICE } });
+    const tools = await toLangChainTools(adapter, { listOptions, filter: ['confirm_action'] });
+    const agent = createAgent({
+      model: fakeModel()
+        .respondWithTools([{ name: 'confirm_action', args: { action: 'restart' }, id: 'call_c' }])
+        .respond(new AIMessage('done')),
+      tools,
+      checkpointer: new MemorySaver(),
+    });
+    const config = newThread();
+    const sent = await authorizationOf('tools/call', async () => {
+      const paused = await agent.invoke({ messages: [new HumanMessage('restart')] }, config);
+      assert.equal(paused.__interrupt__[0].value.type, 'mcp_elicitation');
+      const done = await agent.invoke(new Command({ resume: { responses: { confirm: { action: 'accept', content: { confirmed: true } } } } }), config);
+      assert.match(toolMessages(done)[0].content[0].text, /^restart: confirmed/);
+    });
+    assert.deepEqual(sent, [BOB, BOB], 'the call and its answer');
+  });
+});
+
+// `x-mcp-header` (MCP 2026-07-28 `server/tools.mdx`, `basic/transports.mdx`): the fixture's
+// regional_echo mirrors `region` into `Mcp-Param-Region` for the user "Bearer user-7q2x" only,
+// and the SDK refuses (-32020) that user's call without the header.
+describe("the Mcp-Param headers of calls, and listings made with a call's own headers", () => {
+  const REGIONAL = { authorization: 'Bearer user-7q2x' };
+  const OTHER = { authorization: 'Bearer other' };
+
+  /** The `mcp-param-region` header of each `tools/call` that `send` made. */
+  async function mirrored(send) {
+    const since = server().received.length;
+    const out = await send();
+    assert.deepEqual(out.content, [{ type: 'text', text: 'region: eu-west' }]);
+    return server()
+      .received.slice(since)
+      .filter((r) => r.method === 'tools/call')
+      .map((r) => r.headers['mcp-param-region']);
+  }
+
+  test("another user's listing does not change what the adapter's own calls mirror", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: REGIONAL });
+    await adapter.listTools();
+    await adapter.listTools({ headers: OTHER }); // shown no x-mcp-header
+    assert.deepEqual(await mirrored(() => adapter.callTool('regional_echo', { region: 'eu-west' })), ['eu-west']);
+
+    const other = new MCPAdapter(server().url, { headers: OTHER });
+    await other.listTools();
+    await other.listTools({ headers: REGIONAL }); // shown the x-mcp-header
+    assert.deepEqual(await mirrored(() => other.callTool('regional_echo', { region: 'eu-west' })), [undefined]);
+  });
+
+  test('a call through a tool of a listing made with headers mirrors per the tool that listing showed', async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    const [regional] = (await adapter.listTools({ headers: REGIONAL })).filter((t) => t.name === 'regional_echo');
+    await adapter.listTools(); // the adapter's own: no x-mcp-header
+    assert.deepEqual(await mirrored(() => regional.invoke({ region: 'eu-west' })), ['eu-west']);
+    assert.deepEqual(await mirrored(() => adapter.callTool('regional_echo', { region: 'eu-west' })), [undefined]);
+    // through a group and toLangChainTools alike
+    const group = new MCPAdapterGroup({ ts: { url: server().url, headers: OTHER } });
+    const [grouped] = (await group.listTools({ headers: REGIONAL })).filter((t) => t.name === 'regional_echo');
+    await group.listTools();
+    assert.deepEqual(await mirrored(() => grouped.invoke({ region: 'eu-west' })), ['eu-west']);
+    const [lc] = await toLangChainTools(adapter, { listOptions: { headers: REGIONAL }, filter: ['regional_echo'] });
+    await adapter.listTools();
+    const since = server().received.length;
+    await lc.invoke({ region: 'eu-west' });
+    assert.deepEqual(server().received.slice(since).map((r) => r.headers['mcp-param-region']), ['eu-west']);
+  });
+
+  test('an x-mcp-header made invalid after the listing fails the call with invalid_argument, nothing sent', async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    const [regional] = (await adapter.listTools({ headers: { authorization: SECRET } })).filter((t) => t.name === 'regional_echo');
+    regional.inputSchema.properties.region = { type: 'string', 'x-mcp-header': 'Bad Name' };
+    const since = server().received.length;
+    await rejectsWith(regional.invoke({ region: 'eu-west' }), 'invalid_argument');
+    assert.equal(server().received.length, since);
+  });
+
+  test("in a LangGraph run, the answer to an interrupt of such a tool mirrors as its call did", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    const tools = await toLangChainTools(adapter, { listOptions: { headers: REGIONAL }, filter: ['regional_echo'] });
+    await adapter.listTools(); // the adapter's own: no x-mcp-header
+    const agent = createAgent({
+      model: fakeModel()
+        .respondWithTools([{ name: 'regional_echo', args: { region: 'eu-west', confirm: true }, id: 'call_r' }])
+        .respond(new AIMessage('done')),
+      tools,
+      checkpointer: new MemorySaver(),
+    });
+    const config = newThread();
+    const since = server().received.length;
+    const paused = await agent.invoke({ messages: [new HumanMessage('go')] }, config);
+    assert.equal(paused.__interrupt__[0].value.type, 'mcp_elicitation');
+    const done = await agent.invoke(new Command({ resume: { responses: { confirm: { action: 'accept', content: { confirmed: true } } } } }), config);
+    assert.deepEqual(toolMessages(done)[0].content, [{ type: 'text', text: 'region: eu-west' }]);
+    const calls = server().received.slice(since).filter((r) => r.method === 'tools/call');
+    assert.deepEqual(calls.map((r) => [r.headers.authorization, r.headers['mcp-param-region']]), [
+      [REGIONAL.authorization, 'eu-west'],
+      [REGIONAL.authorization, 'eu-west'],
+    ]);
+  });
+});
+
+// The fixture's prompt regional_greeting requires `region` of the user "Bearer user-7q2x" only.
+describe("getPrompt's argument checks and listings made with a call's own headers", () => {
+  const REGIONAL = { authorization: 'Bearer user-7q2x' };
+  const OTHER = { authorization: 'Bearer other' };
+
+  test("another user's listing does not change what the adapter's own getPrompt requires", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    await adapter.listPrompts();
+    await adapter.listPrompts({ headers: REGIONAL });
+    const messages = await adapter.getPrompt('regional_greeting', {});
+    assert.equal(messages[0].content[0].text, 'Hello from anywhere.');
+
+    const regional = new MCPAdapter(server().url, { headers: REGIONAL });
+    await regional.listPrompts();
+    await regional.listPrompts({ headers: OTHER });
+    const since = server().received.length;
+    const error = await rejectsWith(regional.getPrompt('regional_greeting', {}), 'invalid_argument');
+    assert.match(error.message, /region/);
+    assert.equal(server().received.length, since, 'refused before sending');
+  });
+
+  test('a getPrompt with its own headers lists for its own check, neither cached nor remembered', async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    await rejectsWith(adapter.getPrompt('regional_greeting', {}, { headers: REGIONAL }), 'invalid_argument');
+    const since = server().received.length;
+    const messages = await adapter.getPrompt('regional_greeting', {});
+    assert.equal(messages[0].content[0].text, 'Hello from anywhere.');
+    assert.deepEqual(server().received.slice(since).map((r) => r.method), ['prompts/list', 'prompts/get'], "the adapter's own listing, then the prompt");
+  });
+});
