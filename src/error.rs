@@ -151,6 +151,11 @@ pub struct ErrorDetails {
     pub http_status: Option<u16>,
     /// The JSON-RPC error the server sent, for [`ErrorCode::RpcError`] (and version errors).
     pub rpc: Option<RpcError>,
+    /// Whether the call failed because its answer to a request of the server (handshake era:
+    /// an elicitation, say) did not reach the server (see
+    /// `Client::answer_server_request`): the server was told nothing, so the call may be sent
+    /// again with the same answers.
+    pub answer_undelivered: bool,
 }
 
 impl std::ops::Deref for Error {
@@ -180,6 +185,7 @@ impl Error {
             message: message.into(),
             http_status: None,
             rpc: None,
+            answer_undelivered: false,
         })
     }
 
@@ -197,6 +203,7 @@ impl Error {
             message,
             http_status: None,
             rpc: Some(err),
+            answer_undelivered: false,
         })
     }
 
@@ -338,6 +345,7 @@ mod tests {
                 message: format!("bad {secret}"),
                 data: Some(serde_json::json!({"echo": [format!("x{secret}y"), 1]})),
             }),
+            answer_undelivered: false,
         })
         .redact(std::slice::from_ref(&secret));
         assert_eq!(err.message, "HTTP 500: you sent Bearer [redacted]");

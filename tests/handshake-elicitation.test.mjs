@@ -20,9 +20,7 @@ const answersSent = (rec) => rec.requests.filter((r) => r.body && 'result' in r.
 const toolCalls = (rec) => rec.requests.filter((r) => r.body?.method === 'tools/call').length;
 
 describe('FastMCP fixture --legacy-only, restarted while a question is held', () => {
-  test('the held call\'s stream died with the server: resume replays it in a new session instead of failing with the dead stream\'s error', {
-    todo: 'pending::resume answers the held call even when its HTTP stream has died (the answer never reaches the server) and returns that stream\'s network error; a second resume() replays and succeeds',
-  }, async () => {
+  test('the held call\'s stream died with the server: resume sends the call again in a new session, told the answer, instead of failing with the dead stream\'s error', async () => {
     let server = await startFastMCP({ legacyOnly: true });
     const port = Number(new URL(server.url).port);
     try {

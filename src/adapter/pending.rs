@@ -277,16 +277,31 @@ fn deadline(client: &Client, opts: &RequestOptions) -> Option<f64> {
 }
 
 /// Drives `call` to a step; a question nobody has answered yet holds it in `pending`, which
-/// lasts until `expires_at`, when its HTTP request times out.
+/// lasts until `expires_at`, when its HTTP request times out. A call whose answer did not reach
+/// the server (its session gone with a restart, say: the server was told nothing) is sent
+/// again once, in a new run told the same answers, as a replay is.
 async fn drive(
     client: &Rc<Client>,
     pending: &PendingCalls,
     mut call: HeldCall,
-    expires_at: Option<f64>,
+    mut expires_at: Option<f64>,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
+    let mut sent_again = false;
     loop {
         let question = match call.bridged.next().await {
+            Event::Done(Err(e)) if e.answer_undelivered && !sent_again => {
+                sent_again = true;
+                let HeldCall {
+                    method,
+                    params,
+                    answers,
+                    ..
+                } = call;
+                call = HeldCall::start(client, &method, params, answers, opts);
+                expires_at = deadline(client, opts);
+                continue;
+            }
             Event::Done(outcome) => {
                 let outcome = outcome.map_err(interrupt::missing_capability)?;
                 let (method, round) = (call.method, call.round);
@@ -541,6 +556,43 @@ mod tests {
             calls_sent(&script),
             1,
             "answered on the live call, not sent again"
+        );
+        assert!(pending.is_empty());
+    }
+
+    #[test]
+    fn an_answer_the_server_did_not_take_sends_the_call_again_told_the_same_answer() {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("q1", "Really?")]);
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        // the server restarted meanwhile: the old session's answer is refused, and so is
+        // the call sent again in it, which then goes in a new session
+        script.push(status(404));
+        script.push(status(404));
+        let mut init = sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"old","version":"1"}}}),
+        ]);
+        init.session_id = Some("s2".into());
+        script.push(init);
+        script.push(status(202));
+        call_stream(&script, &[question("q2", "Really?"), result("wiped")]);
+        script.push(status(202));
+        let done = answer(&client, &pending, &interrupt, true);
+        assert_eq!(
+            done,
+            ResultOrInterrupt::Complete(json!({"content":[{"type":"text","text":"wiped"}]}))
+        );
+        let accepted = json!({"action": "accept", "content": {"ok": true}});
+        assert_eq!(
+            answers_sent(&script),
+            [(json!("q1"), accepted.clone()), (json!("q2"), accepted)],
+            "the person's answer, then the same answer told to the run sent again"
+        );
+        assert_eq!(
+            calls_sent(&script),
+            3,
+            "the call, then sent again twice (old session, new)"
         );
         assert!(pending.is_empty());
     }

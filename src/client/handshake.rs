@@ -290,9 +290,11 @@ impl Client {
                 }
                 None => call.await,
             };
+            // (an answer of ours the old session refused is the caller's to send again: see
+            // `answer_server_request`)
             let expired = match &attempt {
                 Ok(reply) => reply.status == 404,
-                Err(e) => e.http_status == Some(404),
+                Err(e) => e.http_status == Some(404) && !e.answer_undelivered,
             };
             if expired && session.id.is_some() && !renewed {
                 renewed = true;
@@ -431,8 +433,9 @@ impl Client {
                     let answered = self
                         .answer_server_request(session, id, &method, params, opts)
                         .await;
-                    // cut off by the call's signal or timeout: the call itself ends with it
-                    if answered.is_err() {
+                    // cut off by the call's signal or timeout: the call itself ends with it (an
+                    // answer the server did not take is its own loss: the call reads on)
+                    if answered.is_err_and(|e| !e.answer_undelivered) {
                         break;
                     }
                 }
@@ -480,14 +483,18 @@ impl Client {
     /// `elicitation/create` through the call's or the host's handler (defaults filled in),
     /// `sampling/createMessage` and `roots/list` through the host's `onSampling` / `roots`,
     /// anything else (or a request nobody can answer) with `-32601`. The answer is POSTed in the
-    /// session; a failure to deliver it is not the caller's failure (the server then fails
-    /// or times out the original request, which is read on).
+    /// session, which accepts it with a 2xx (MCP 2025-11-25 `basic/transports.mdx`, "Sending
+    /// Messages to the Server": `202 Accepted` for a response).
     ///
     /// # Errors
     ///
     /// [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal or timeout
     /// ended the wait on the host's handler (see [`crate::client::HostHandler`]): the call
-    /// fails with it, and nothing is answered (its cancellation notice follows).
+    /// fails with it, and nothing is answered (its cancellation notice follows). An answer
+    /// the server did not take (the POST failed, or was answered with another status: a
+    /// server that restarted answers `404` for the old session) fails the call too, with
+    /// [`ErrorDetails::answer_undelivered`](crate::error::ErrorDetails::answer_undelivered)
+    /// set: the server still waits on its question, and reading on would wait for nothing.
     pub(crate) async fn answer_server_request(
         &self,
         session: &Session,
@@ -528,7 +535,7 @@ impl Client {
                 obj! {"jsonrpc": "2.0", "id": id, "error": obj! {"code": code, "message": text}}
             }
         };
-        let _ = self
+        let sent = self
             .send(
                 "POST",
                 session.headers(),
@@ -536,7 +543,19 @@ impl Client {
                 opts.context.clone(),
             )
             .await;
-        Ok(())
+        let mut err = match sent {
+            Ok(response) if (200..300).contains(&response.status) => return Ok(()),
+            Ok(response) => Error::new(ErrorCode::HttpStatus, format!("HTTP {}", response.status))
+                .with_status(response.status),
+            Err(e) if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) => return Err(e),
+            Err(e) => e,
+        };
+        err.message = format!(
+            "the answer to the server's {method} request did not reach it: {}",
+            err.message
+        );
+        err.answer_undelivered = true;
+        Err(err)
     }
 
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
@@ -1015,6 +1034,33 @@ mod tests {
         );
         assert_eq!(sent[6].body["error"]["code"], -32601);
         assert_eq!(sent[6].header("Mcp-Session-Id"), Some("s"));
+    }
+
+    #[test]
+    fn an_answer_the_server_refuses_fails_the_call_marked_undelivered() {
+        let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+            async { Ok(json!({"action": "decline"})) }.boxed_local()
+        });
+        let (client, script) = session_client(ClientConfig {
+            on_elicitation: Some(handler),
+            ..ClientConfig::default()
+        });
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
+        ]));
+        script.push(status(500));
+        let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::HttpStatus);
+        assert_eq!(err.http_status, Some(500));
+        assert!(err.answer_undelivered);
+        assert_eq!(
+            err.message,
+            "the answer to the server's elicitation/create request did not reach it: HTTP 500"
+        );
+        let sent = script.sent();
+        let answer = sent.iter().find(|s| s.body["id"] == 7).unwrap();
+        assert_eq!(answer.body["result"], json!({"action": "decline"}));
     }
 
     #[test]
