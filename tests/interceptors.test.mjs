@@ -11,14 +11,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
-import { Command, MemorySaver } from '@langchain/langgraph';
+import { Command } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
 import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 import { assertAdapterError } from './helpers/errors.mjs';
 import { startFake } from './helpers/fake-server.mjs';
-import { newThread, toolMessages } from './helpers/agents.mjs';
+import { agentCalling, toolMessages } from './helpers/agents.mjs';
 
 const server = useServer(() => startTsServer());
 
@@ -227,14 +227,7 @@ describe('interceptors of a group and of toLangChainTools', () => {
       return out;
     };
     const tools = await toLangChainTools(new MCPAdapter(server().url), { filter: ['confirm_action'], interceptors: [tagging] });
-    const agent = createAgent({
-      model: fakeModel()
-        .respondWithTools([{ name: 'confirm_action', args: { action: 'restart' }, id: 'call_c' }])
-        .respond(new AIMessage('done')),
-      tools,
-      checkpointer: new MemorySaver(),
-    });
-    const config = newThread();
+    const { agent, config } = agentCalling(tools, 'confirm_action', { action: 'restart' });
     const since = server().toolCalls().length;
     const paused = await agent.invoke({ messages: [new HumanMessage('restart')] }, config);
     const [pending] = paused.__interrupt__;

@@ -8,14 +8,12 @@
 //   bash scripts/build.sh && node --test tests/listing-headers.test.mjs
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AIMessage, HumanMessage } from '@langchain/core/messages';
-import { fakeModel } from '@langchain/core/testing';
-import { Command, MemorySaver } from '@langchain/langgraph';
-import { createAgent } from 'langchain';
+import { HumanMessage } from '@langchain/core/messages';
+import { Command } from '@langchain/langgraph';
 import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
-import { newThread, toolMessages } from './helpers/agents.mjs';
+import { agentCalling, toolMessages } from './helpers/agents.mjs';
 import { SECRET, rejectsWith } from './helpers/errors.mjs';
 
 const server = useServer(() => startTsServer());
@@ -113,14 +111,7 @@ describe("toLangChainTools with listOptions.headers", () => {
   test("an interrupt of such a tool is answered with the listing's headers", async () => {
     const adapter = new MCPAdapter(server().url, { headers: { Authorization: ALICE } });
     const tools = await toLangChainTools(adapter, { listOptions, filter: ['confirm_action'] });
-    const agent = createAgent({
-      model: fakeModel()
-        .respondWithTools([{ name: 'confirm_action', args: { action: 'restart' }, id: 'call_c' }])
-        .respond(new AIMessage('done')),
-      tools,
-      checkpointer: new MemorySaver(),
-    });
-    const config = newThread();
+    const { agent, config } = agentCalling(tools, 'confirm_action', { action: 'restart' });
     const sent = await authorizationOf('tools/call', async () => {
       const paused = await agent.invoke({ messages: [new HumanMessage('restart')] }, config);
       assert.equal(paused.__interrupt__[0].value.type, 'mcp_elicitation');
@@ -192,14 +183,7 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
     const adapter = new MCPAdapter(server().url, { headers: OTHER });
     const tools = await toLangChainTools(adapter, { listOptions: { headers: REGIONAL }, filter: ['regional_echo'] });
     await adapter.listTools(); // the adapter's own: no x-mcp-header
-    const agent = createAgent({
-      model: fakeModel()
-        .respondWithTools([{ name: 'regional_echo', args: { region: 'eu-west', confirm: true }, id: 'call_r' }])
-        .respond(new AIMessage('done')),
-      tools,
-      checkpointer: new MemorySaver(),
-    });
-    const config = newThread();
+    const { agent, config } = agentCalling(tools, 'regional_echo', { region: 'eu-west', confirm: true });
     const since = server().received.length;
     const paused = await agent.invoke({ messages: [new HumanMessage('go')] }, config);
     assert.equal(paused.__interrupt__[0].value.type, 'mcp_elicitation');
