@@ -170,6 +170,18 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
     assert.deepEqual(server().received.slice(since).map((r) => r.headers['mcp-param-region']), ['eu-west']);
   });
 
+  test("a LangChain tool's call renamed by an interceptor mirrors per that listing's tool of the new name", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    // echo alone is handed to the model; an interceptor sends its calls to regional_echo
+    const reroute = (request, next) => next(request.override({ name: 'regional_echo', args: { region: request.args.text } }));
+    const [echo] = await toLangChainTools(adapter, { listOptions: { headers: REGIONAL }, filter: ['echo'], interceptors: [reroute] });
+    await adapter.listTools(); // the adapter's own: no x-mcp-header
+    const since = server().received.length;
+    await echo.invoke({ text: 'eu-west' });
+    const calls = server().received.slice(since).filter((r) => r.method === 'tools/call');
+    assert.deepEqual(calls.map((r) => [r.headers.authorization, r.headers['mcp-param-region']]), [[REGIONAL.authorization, 'eu-west']]);
+  });
+
   test('an x-mcp-header made invalid after the listing fails the call with invalid_argument, nothing sent', async () => {
     const adapter = new MCPAdapter(server().url, { headers: OTHER });
     const [regional] = (await adapter.listTools({ headers: { authorization: SECRET } })).filter((t) => t.name === 'regional_echo');
