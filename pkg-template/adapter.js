@@ -130,8 +130,7 @@ export class MCPAdapter {
       fields.icons ??= null;
       fields.title ??= null;
       inputSchemas.set(name, tool.inputSchema);
-      const schema = tool.inputSchema;
-      tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions, schema));
+      tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions, inputSchemas, name));
       if (tool.outputSchema != null) {
         // compiled checks are kept while the schema stays the same
         const known = this.#outputs.get(name);
@@ -387,16 +386,21 @@ export function told(call) {
 /**
  * The options of a call through what a listing handed back (a tool's `invoke`, a resource's
  * `read`, a prompt's `get`): with the listing's `headers` (another user's, perhaps) unless the
- * call passes its own, and for a tool the `inputSchema` that listing showed, whose
- * `x-mcp-header`s the call mirrors (src/bindings/options.rs `listed_mirrors`; a symbol, which
- * no host option can clash with). They stay in the bound method's closure, never data of the
- * entry. A listing without headers is the adapter's own: its calls go as they are.
+ * call passes its own, and for tool `name` the `inputSchema`s that listing showed (`schemas`,
+ * by name), whose `x-mcp-header`s the call mirrors: that of `name`, or of the tool an
+ * interceptor renames the call to (interceptors.js `callOptionsOf`; src/bindings/options.rs
+ * `listed_mirrors`). Symbols, which no host option can clash with; they stay in the bound
+ * method's closure, never data of the entry. A listing without headers is the adapter's own:
+ * its calls go as they are.
  */
-export function fromListing(headers, options, schema) {
+export function fromListing(headers, options, schemas, name) {
   if (headers == null) return options;
   const out = { ...options };
   out.headers ??= headers;
-  if (schema !== undefined) out[Symbol.for('mcp-wasm-adapter.listedSchema')] = schema;
+  if (schemas !== undefined) {
+    out[Symbol.for('mcp-wasm-adapter.listing')] = schemas;
+    out[Symbol.for('mcp-wasm-adapter.listedSchema')] = schemas.get(name);
+  }
   return out;
 }
 

@@ -44,8 +44,14 @@ export async function toLangChainTools(source, options = {}) {
     if (isMCPInterrupt(listed)) {
       throw new Error(`toLangChainTools: listing the tools needs ${listed.type === 'mcp_authorization' ? 'a sign-in' : 'input from a person'} first (an ${listed.type} interrupt: answer it with adapter.resume(), then call toLangChainTools again)`);
     }
-    // a listing made with headers is the one its tools' calls mirror, renamed ones too
-    const listing = opts.listOptions?.headers != null ? listed : undefined;
+    // a listing made with headers is the one its tools' calls mirror, renamed ones too: its
+    // inputSchemas by server key (undefined for an adapter), then MCP name
+    const listing = opts.listOptions?.headers != null ? new Map() : undefined;
+    for (const t of listing ? listed : []) {
+      const key = t.metadata?.mcp?.server?.key;
+      if (!listing.has(key)) listing.set(key, new Map());
+      listing.get(key).set(t.mcpName ?? t.name, t.inputSchema);
+    }
     for (const mcpTool of listed) if (keep(mcpTool, opts.filter)) entries.push(toolEntry(from, mcpTool, opts, listing));
   }
   const names = langChainNames(entries);
@@ -62,12 +68,11 @@ function toolEntry(from, mcpTool, opts, listing) {
   const inGroup = key !== undefined && typeof from.adapter === 'function';
   const mcpName = mcpTool.mcpName ?? mcpTool.name;
   // A call of tool `name` (renamed by an interceptor too) and the answer to its interrupt
-  // mirror the arguments that the inputSchema of `listing` (made with headers; undefined for
+  // mirror the arguments that its inputSchema in `listing` (made with headers; undefined for
   // the adapter's own) marks with `x-mcp-header`, as adapter.js `fromListing` does.
-  const mirroring = (name, o) => {
-    const shown = listing?.find((t) => (t.mcpName ?? t.name) === name && t.metadata?.mcp?.server?.key === key);
-    return shown === undefined ? o : { ...o, [Symbol.for('mcp-wasm-adapter.listedSchema')]: shown.inputSchema };
-  };
+  const schemas = listing?.get(key);
+  const mirroring = (name, o) =>
+    schemas === undefined ? o : { ...o, [Symbol.for('mcp-wasm-adapter.listing')]: schemas, [Symbol.for('mcp-wasm-adapter.listedSchema')]: schemas.get(name) };
   const call = (name, args, callOptions) => {
     if (name === mcpName) return mcpTool.invoke(args, callOptions);
     if (typeof from.callTool !== 'function') throw new TypeError(`toLangChainTools: an interceptor renamed the call to "${name}", but this tool source has no callTool()`);

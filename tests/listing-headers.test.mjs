@@ -182,6 +182,16 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
     assert.deepEqual(calls.map((r) => [r.headers.authorization, r.headers['mcp-param-region']]), [[REGIONAL.authorization, 'eu-west']]);
   });
 
+  test("an adapter's or group's interceptor renaming a listed tool's call mirrors per that listing's tool of the new name", async () => {
+    const reroute = (request, next) => next(request.override({ name: 'regional_echo', args: { region: request.args.text } }));
+    const adapter = new MCPAdapter(server().url, { headers: OTHER, interceptors: [reroute] });
+    const [echo] = (await adapter.listTools({ headers: REGIONAL })).filter((t) => t.name === 'echo');
+    assert.deepEqual(await mirrored(() => echo.invoke({ text: 'eu-west' })), ['eu-west']);
+    const group = new MCPAdapterGroup({ ts: { url: server().url, headers: OTHER } }, { interceptors: [reroute] });
+    const [grouped] = (await group.listTools({ headers: REGIONAL })).filter((t) => t.name === 'echo');
+    assert.deepEqual(await mirrored(() => grouped.invoke({ text: 'eu-west' })), ['eu-west']);
+  });
+
   test('an x-mcp-header made invalid after the listing fails the call with invalid_argument, nothing sent', async () => {
     const adapter = new MCPAdapter(server().url, { headers: OTHER });
     const [regional] = (await adapter.listTools({ headers: { authorization: SECRET } })).filter((t) => t.name === 'regional_echo');
