@@ -838,7 +838,8 @@ export declare class MCPAdapter {
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Each
    * tool's fields are held to their MCP types (MCP 2026-07-28 `server/tools.mdx`, "Tool"):
-   * a tool whose `name` is not a string or whose `inputSchema` is not an object is left out;
+   * a tool whose `name` is not a string or whose `inputSchema` is there but not an object is
+   * left out (a missing or `null` one reads as `{ type: "object" }`, no arguments);
    * an optional field of the wrong type (`title: 42`, `annotations: "x"`, `readOnlyHint:
    * "yes"`, an icon without a string `src`, `outputSchema: []`) is treated as absent; each
    * with a warning naming the tool and the field (see `onWarning`). Tools with
