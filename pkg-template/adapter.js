@@ -36,6 +36,7 @@ export class MCPAdapter {
   #outputs = new Map();
   #key; // the interruptKey, a promise of a CryptoKey (signing.js)
   #inputSchemas = new Map(); // inputSchema by tool name, from the last listTools()
+  #listedSchemas = new WeakMap(); // interrupt -> the listed inputSchema its call mirrored per (#fromListed)
   #gated; // whether the `approval` option is set
 
   constructor(url, options = {}) {
@@ -152,16 +153,24 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
+    // through a tool of a listing made with call headers (fromListing): its interrupt answers as it called
+    let listed = options?.[LISTED_SCHEMA];
     if (this.#interceptors.length === 0) {
       const out = await this.#send(name, args, options ?? {});
-      return this.#key ? this.#seal(out) : out;
+      return this.#fromListed(this.#key ? await this.#seal(out) : out, listed);
     }
     // the `interceptors` option: the request goes through them, then out
     const { CALL_CONTEXT, ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
     const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
     // an interrupt is signed as the host gets it, after the interceptors
-    return this.#seal(await runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options))));
+    const send = (r) => {
+      const sent = callOptionsOf(r, options);
+      // an interceptor may rename the call: its interrupt answers as the tool called
+      if (sent[LISTING] !== undefined) listed = sent[LISTED_SCHEMA];
+      return this.#send(r.name, r.args, sent);
+    };
+    return this.#fromListed(await this.#seal(await runInterceptors(this.#interceptors, request, send)), listed);
   }
 
   #send(name, args, options) {
@@ -184,8 +193,26 @@ export class MCPAdapter {
     if (!this.#inputSchemas.has(name)) await this.#list({ signal: options.signal, timeoutMs: options.timeoutMs });
   }
 
+  /**
+   * `out`; when it is an interrupt and `schema` is given (the `inputSchema` a listing made
+   * with call `headers` showed of the tool whose call gave it: the adapter's own tools' invoke,
+   * a group's), remembered with it, so that `resume()` of this very object mirrors the
+   * arguments as the call did (a copy, e.g. from a checkpoint, mirrors per the adapter's own
+   * listing unless its resume options carry the schema, as toLangChainTools's do).
+   */
+  #fromListed(out, schema) {
+    if (schema !== undefined && out !== null && typeof out === 'object' && typeof out.type === 'string' && out.type.startsWith('mcp_')) this.#listedSchemas.set(out, schema);
+    return out;
+  }
+
   /** Continues a call that returned an interrupt. */
   async resume(interrupt, answer, options = {}) {
+    const schema = interrupt !== null && typeof interrupt === 'object' ? this.#listedSchemas.get(interrupt) : undefined;
+    if (schema !== undefined && options?.[LISTED_SCHEMA] === undefined) options = { ...options, [LISTED_SCHEMA]: schema };
+    return this.#fromListed(await this.#resume(interrupt, answer, options), schema);
+  }
+
+  async #resume(interrupt, answer, options) {
     const policy = this.#policy(options ?? {});
     // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
     if (this.#key || interrupt?.type === 'mcp_approval') {
@@ -383,6 +410,11 @@ export function told(call) {
   }
 }
 
+/** The option key of a listed tool's `inputSchema` (see {@link fromListing}). */
+const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
+/** The option key of that listing's `inputSchema`s by tool name (see {@link fromListing}). */
+const LISTING = Symbol.for('mcp-wasm-adapter.listing');
+
 /**
  * The options of a call through what a listing handed back (a tool's `invoke`, a resource's
  * `read`, a prompt's `get`): with the listing's `headers` (another user's, perhaps) unless the
@@ -398,8 +430,8 @@ export function fromListing(headers, options, schemas, name) {
   const out = { ...options };
   out.headers ??= headers;
   if (schemas !== undefined) {
-    out[Symbol.for('mcp-wasm-adapter.listing')] = schemas;
-    out[Symbol.for('mcp-wasm-adapter.listedSchema')] = schemas.get(name);
+    out[LISTING] = schemas;
+    out[LISTED_SCHEMA] = schemas.get(name);
   }
   return out;
 }

@@ -838,7 +838,8 @@ export declare class MCPAdapter {
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Each
    * tool's fields are held to their MCP types (MCP 2026-07-28 `server/tools.mdx`, "Tool"):
-   * a tool whose `name` is not a string or whose `inputSchema` is not an object is left out;
+   * a tool whose `name` is not a string or whose `inputSchema` is there but not an object is
+   * left out (a missing or `null` one reads as `{ type: "object" }`, no arguments);
    * an optional field of the wrong type (`title: 42`, `annotations: "x"`, `readOnlyHint:
    * "yes"`, an icon without a string `src`, `outputSchema: []`) is treated as absent; each
    * with a warning naming the tool and the field (see `onWarning`). Tools with
@@ -847,8 +848,10 @@ export declare class MCPAdapter {
    * `Mcp-Param-*` headers (MCP 2026-07-28 `basic/transports/streamable-http.mdx`, "Custom
    * Headers from Tool Parameters"). A listing with call `headers` (another user's, whose tools
    * MAY differ) leaves the adapter's mirrors as they are: only the `invoke` of its own tools
-   * mirrors per those tools (and `resume` of their interrupts through toLangChainTools); every
-   * other call mirrors per the adapter's own last listing.
+   * mirrors per those tools, and so does `resume()` of the very interrupt object such an
+   * `invoke` returned (a copy of it, e.g. from storage, only through toLangChainTools, whose
+   * resumes carry the tool's schema); every other call, `callTool` with the same `headers`
+   * included, mirrors per the adapter's own last listing.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;
@@ -864,7 +867,9 @@ export declare class MCPAdapter {
    * or to its next interrupt; an interrupt of unknown method (e.g. parsed from storage)
    * resolves to the union of them. An interrupt is plain data and keeps no headers: answer one
    * of a call made with its own `headers` (or through an entry of a listing made with them)
-   * with the same `options.headers`, else the answer goes out with the adapter's.
+   * with the same `options.headers`, else the answer goes out with the adapter's. The answer
+   * to the interrupt object a listed tool's `invoke` returned mirrors `x-mcp-header` arguments
+   * as that call did (see {@link MCPAdapter.listTools}).
    * @throws {MCPAdapterError} `interrupt_signature_invalid` (with an `interruptKey`) for an
    *   unsigned, altered or foreign-key interrupt; `invalid_argument` before anything is sent
    *   when keys are missing or extra, an action is unknown, form content breaks the schema,

@@ -182,14 +182,40 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
     assert.deepEqual(calls.map((r) => [r.headers.authorization, r.headers['mcp-param-region']]), [[REGIONAL.authorization, 'eu-west']]);
   });
 
-  test("an adapter's or group's interceptor renaming a listed tool's call mirrors per that listing's tool of the new name", async () => {
-    const reroute = (request, next) => next(request.override({ name: 'regional_echo', args: { region: request.args.text } }));
+  test("an adapter's or group's interceptor renaming a listed tool's call mirrors per that listing's tool of the new name, and so does resume()", async () => {
+    const reroute = (request, next) => next(request.override({ name: 'regional_echo', args: { region: request.args.text, confirm: request.args.confirm } }));
     const adapter = new MCPAdapter(server().url, { headers: OTHER, interceptors: [reroute] });
     const [echo] = (await adapter.listTools({ headers: REGIONAL })).filter((t) => t.name === 'echo');
     assert.deepEqual(await mirrored(() => echo.invoke({ text: 'eu-west' })), ['eu-west']);
     const group = new MCPAdapterGroup({ ts: { url: server().url, headers: OTHER } }, { interceptors: [reroute] });
     const [grouped] = (await group.listTools({ headers: REGIONAL })).filter((t) => t.name === 'echo');
     assert.deepEqual(await mirrored(() => grouped.invoke({ text: 'eu-west' })), ['eu-west']);
+    const answer = { responses: { confirm: { action: 'accept', content: { confirmed: true } } } };
+    const asked = await echo.invoke({ text: 'eu-west', confirm: true });
+    assert.equal(asked.type, 'mcp_elicitation');
+    assert.deepEqual(await mirrored(() => adapter.resume(asked, answer, { headers: REGIONAL })), ['eu-west']);
+  });
+
+  test("resume() of an interrupt of such a tool's call mirrors as the call did, through a group too", async () => {
+    const answer = { responses: { confirm: { action: 'accept', content: { confirmed: true } } } };
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    const [regional] = (await adapter.listTools({ headers: REGIONAL })).filter((t) => t.name === 'regional_echo');
+    await adapter.listTools(); // the adapter's own: no x-mcp-header
+    const group = new MCPAdapterGroup({ ts: { url: server().url, headers: OTHER } });
+    const [grouped] = (await group.listTools({ headers: REGIONAL })).filter((t) => t.name === 'regional_echo');
+    await group.listTools();
+    for (const [tool, from] of [[regional, adapter], [grouped, group]]) {
+      const since = server().received.length;
+      const asked = await tool.invoke({ region: 'eu-west', confirm: true });
+      assert.equal(asked.type, 'mcp_elicitation');
+      const done = await from.resume(asked, answer, { headers: REGIONAL });
+      assert.deepEqual(done.content, [{ type: 'text', text: 'region: eu-west' }]);
+      const calls = server().received.slice(since).filter((r) => r.method === 'tools/call');
+      assert.deepEqual(calls.map((r) => [r.headers.authorization, r.headers['mcp-param-region']]), [
+        [REGIONAL.authorization, 'eu-west'],
+        [REGIONAL.authorization, 'eu-west'],
+      ]);
+    }
   });
 
   test('an x-mcp-header made invalid after the listing fails the call with invalid_argument, nothing sent', async () => {

@@ -431,7 +431,8 @@ fn http_error(status: u16, body: &[u8]) -> Error {
     Error::new(ErrorCode::HttpStatus, format!("HTTP {status}{detail}")).with_status(status)
 }
 
-/// Passes chunks through until more than `max` bytes have been seen, then yields one
+/// Passes the body's first `max` bytes through (of the chunk that crosses the limit, the part
+/// within it: the events that end there are read as if it had arrived alone), then yields one
 /// [`ErrorCode::BodyTooLarge`] error and ends (dropping, so closing, the body).
 fn limited(
     body: LocalBoxStream<'static, Result<Bytes>>,
@@ -441,16 +442,19 @@ fn limited(
         body: Some(body),
         seen: 0,
         max,
+        over: false,
     }
     .boxed_local()
 }
 
 /// The stream of [`limited`] (a hand-written `Stream`: ARCHITECTURE.md, Wasm size). `body`
-/// is `None` once the stream has ended.
+/// is `None` once the stream has ended; `over` once the bytes within the limit have been
+/// passed on and only its error is left.
 struct Limited {
     body: Option<LocalBoxStream<'static, Result<Bytes>>>,
     seen: usize,
     max: usize,
+    over: bool,
 }
 
 impl Stream for Limited {
@@ -461,26 +465,36 @@ impl Stream for Limited {
         let Some(body) = this.body.as_mut() else {
             return Poll::Ready(None);
         };
-        let item = match body.poll_next_unpin(cx) {
-            Poll::Pending => return Poll::Pending,
-            Poll::Ready(Some(Ok(chunk))) => {
-                this.seen = this.seen.saturating_add(chunk.len());
-                if this.seen <= this.max {
-                    return Poll::Ready(Some(Ok(chunk)));
+        if !this.over {
+            match body.poll_next_unpin(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Some(Ok(chunk))) => {
+                    let room = this.max.saturating_sub(this.seen);
+                    this.seen = this.seen.saturating_add(chunk.len());
+                    if this.seen <= this.max {
+                        return Poll::Ready(Some(Ok(chunk)));
+                    }
+                    this.over = true;
+                    if room > 0 {
+                        return Poll::Ready(Some(Ok(chunk.slice(..room))));
+                    }
                 }
-                Some(Err(Error::new(
-                    ErrorCode::BodyTooLarge,
-                    format!(
-                        "response body exceeds the limit of {} bytes (maxResponseBytes)",
-                        this.max
-                    ),
-                )))
+                // the end or an error: the body is dropped (so closed) now
+                other => {
+                    this.body = None;
+                    return other;
+                }
             }
-            Poll::Ready(other) => other,
-        };
-        // the end, an error, or too many bytes: the body is dropped (so closed) now
+        }
+        // past the limit: the body is dropped (so closed) now
         this.body = None;
-        Poll::Ready(item)
+        Poll::Ready(Some(Err(Error::new(
+            ErrorCode::BodyTooLarge,
+            format!(
+                "response body exceeds the limit of {} bytes (maxResponseBytes)",
+                this.max
+            ),
+        ))))
     }
 }
 
@@ -717,6 +731,37 @@ mod tests {
         let err = block_on(reader.next(Some(&filter))).unwrap_err();
         assert_eq!(err.code, ErrorCode::Network);
         assert_eq!(offered.borrow().len(), 1);
+    }
+
+    /// The events that end within the size limit are read whether or not they arrived in the
+    /// chunk that crosses it: the limit cuts bytes, not chunks.
+    #[test]
+    fn events_within_the_limit_are_read_from_the_chunk_that_crosses_it() {
+        let progress = "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progress\":1}}\n\n";
+        let big = format!(
+            "data: {{\"id\":1,\"result\":{{\"pad\":\"{}\"}}}}\n\n",
+            "x".repeat(200)
+        );
+        let limits = Limits {
+            max_body_bytes: 120,
+        };
+        for chunks in [
+            vec![format!("{progress}{big}")],
+            vec![progress.to_string(), big.clone()],
+        ] {
+            let chunks = chunks.into_iter().map(|c| Ok(Bytes::from(c))).collect();
+            let resp = HttpResponse {
+                status: 200,
+                content_type: Some("text/event-stream".into()),
+                location: None,
+                session_id: None,
+                body: body_from_chunks(chunks),
+                trace: None,
+            };
+            let (outcome, seen) = read(resp, limits);
+            assert_eq!(outcome.unwrap_err().code, ErrorCode::BodyTooLarge);
+            assert_eq!(seen.len(), 1, "the progress notification before the limit");
+        }
     }
 
     /// A stream that runs past the size limit ends its trace with one empty text (a received
