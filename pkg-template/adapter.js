@@ -201,7 +201,7 @@ export class MCPAdapter {
    * listing unless its resume options carry the schema, as toLangChainTools's do).
    */
   #fromListed(out, schema) {
-    if (schema !== undefined && out !== null && typeof out === 'object' && typeof out.type === 'string' && out.type.startsWith('mcp_')) this.#listedSchemas.set(out, schema);
+    if (schema !== undefined && out !== null && typeof out === 'object' && typeof out.type === 'string' && out.type !== 'tool_result') this.#listedSchemas.set(out, schema);
     return out;
   }
 
