@@ -131,8 +131,7 @@ export class MCPAdapter {
       fields.icons ??= null;
       fields.title ??= null;
       inputSchemas.set(name, tool.inputSchema);
-      const schema = tool.inputSchema;
-      tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions, schema));
+      tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions, inputSchemas, name));
       if (tool.outputSchema != null) {
         // compiled checks are kept while the schema stays the same
         const known = this.#outputs.get(name);
@@ -155,7 +154,7 @@ export class MCPAdapter {
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
     // through a tool of a listing made with call headers (fromListing): its interrupt answers as it called
-    const listed = options?.[LISTED_SCHEMA];
+    let listed = options?.[LISTED_SCHEMA];
     if (this.#interceptors.length === 0) {
       const out = await this.#send(name, args, options ?? {});
       return this.#fromListed(this.#key ? await this.#seal(out) : out, listed);
@@ -165,7 +164,13 @@ export class MCPAdapter {
     const { server, runtime } = options?.[CALL_CONTEXT] ?? {};
     const request = new ToolCallRequest({ name, args, server: server ?? this.#url, headers: options?.headers, signal: options?.signal, runtime });
     // an interrupt is signed as the host gets it, after the interceptors
-    return this.#fromListed(await this.#seal(await runInterceptors(this.#interceptors, request, (r) => this.#send(r.name, r.args, callOptionsOf(r, options)))), listed);
+    const send = (r) => {
+      const sent = callOptionsOf(r, options);
+      // an interceptor may rename the call: its interrupt answers as the tool called
+      if (sent[LISTING] !== undefined) listed = sent[LISTED_SCHEMA];
+      return this.#send(r.name, r.args, sent);
+    };
+    return this.#fromListed(await this.#seal(await runInterceptors(this.#interceptors, request, send)), listed);
   }
 
   #send(name, args, options) {
@@ -196,7 +201,7 @@ export class MCPAdapter {
    * listing unless its resume options carry the schema, as toLangChainTools's do).
    */
   #fromListed(out, schema) {
-    if (schema !== undefined && out !== null && typeof out === 'object' && typeof out.type === 'string' && out.type.startsWith('mcp_')) this.#listedSchemas.set(out, schema);
+    if (schema !== undefined && out !== null && typeof out === 'object' && typeof out.type === 'string' && out.type !== 'tool_result') this.#listedSchemas.set(out, schema);
     return out;
   }
 
@@ -407,20 +412,27 @@ export function told(call) {
 
 /** The option key of a listed tool's `inputSchema` (see {@link fromListing}). */
 const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
+/** The option key of that listing's `inputSchema`s by tool name (see {@link fromListing}). */
+const LISTING = Symbol.for('mcp-wasm-adapter.listing');
 
 /**
  * The options of a call through what a listing handed back (a tool's `invoke`, a resource's
  * `read`, a prompt's `get`): with the listing's `headers` (another user's, perhaps) unless the
- * call passes its own, and for a tool the `inputSchema` that listing showed, whose
- * `x-mcp-header`s the call mirrors (src/bindings/options.rs `listed_mirrors`; a symbol, which
- * no host option can clash with). They stay in the bound method's closure, never data of the
- * entry. A listing without headers is the adapter's own: its calls go as they are.
+ * call passes its own, and for tool `name` the `inputSchema`s that listing showed (`schemas`,
+ * by name), whose `x-mcp-header`s the call mirrors: that of `name`, or of the tool an
+ * interceptor renames the call to (interceptors.js `callOptionsOf`; src/bindings/options.rs
+ * `listed_mirrors`). Symbols, which no host option can clash with; they stay in the bound
+ * method's closure, never data of the entry. A listing without headers is the adapter's own:
+ * its calls go as they are.
  */
-export function fromListing(headers, options, schema) {
+export function fromListing(headers, options, schemas, name) {
   if (headers == null) return options;
   const out = { ...options };
   out.headers ??= headers;
-  if (schema !== undefined) out[LISTED_SCHEMA] = schema;
+  if (schemas !== undefined) {
+    out[LISTING] = schemas;
+    out[LISTED_SCHEMA] = schemas.get(name);
+  }
   return out;
 }
 

@@ -61,6 +61,8 @@ export class MCPAdapterGroup {
     const tools = [];
     const owner = new Map();
     for (const [key, listed] of await this.#fromEach('listTools', (adapter) => adapter.listTools(options))) {
+      // this server's inputSchemas in this listing, by MCP name (adapter.js `fromListing`)
+      const schemas = new Map(listed.map((tool) => [tool.name, tool.inputSchema]));
       for (const tool of listed) {
         const mcpName = tool.name;
         const name = this.#prefix ? `${key}_${mcpName}` : mcpName;
@@ -71,7 +73,7 @@ export class MCPAdapterGroup {
         tool.mcpName = mcpName;
         tool.metadata = { ...tool.metadata, mcp: { ...mcp, server: { ...mcp.server, key } } };
         // with the listing's headers, as the adapter's own invoke (which this one replaces)
-        tool.invoke = (args, callOptions) => this.callTool(key, mcpName, args, fromListing(options?.headers, callOptions, tool.inputSchema));
+        tool.invoke = (args, callOptions) => this.callTool(key, mcpName, args, fromListing(options?.headers, callOptions, schemas, mcpName));
         tools.push(tool);
       }
     }

@@ -112,9 +112,16 @@ export function runInterceptors(interceptors, request, terminal) {
   return Promise.resolve().then(() => step(0, request)());
 }
 
-/** The call options to send `request` with: `base`, and the request's signal and headers. */
+/**
+ * The call options to send `request` with: `base`, and the request's signal and headers; for a
+ * call through a tool of a listing made with headers, the `inputSchema` that listing showed of
+ * the tool the request names (renamed or not), whose `x-mcp-header`s it mirrors (adapter.js
+ * `fromListing`).
+ */
 export function callOptionsOf(request, base, context) {
   const options = { ...base };
+  const listing = options[Symbol.for('mcp-wasm-adapter.listing')];
+  if (listing !== undefined) options[Symbol.for('mcp-wasm-adapter.listedSchema')] = listing.get(request.name);
   if (request.signal !== undefined) options.signal = request.signal;
   // no headers option when there are none: the exchange then skips building a Headers
   if (Object.keys(request.headers).length > 0) options.headers = request.headers;

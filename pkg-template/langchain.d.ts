@@ -89,7 +89,9 @@ export interface ToLangChainToolsOptions {
   /**
    * Options of the `listTools()` calls (e.g. `signal`). With `headers` (a user's credentials),
    * the tools are that user's: their calls, and the answers to their interrupts, go out with
-   * those headers too, which interceptors see as `request.headers`.
+   * those headers too, which interceptors see as `request.headers`, and mirror into
+   * `Mcp-Param-*` headers the arguments that tool's `inputSchema` in that listing marks with
+   * `x-mcp-header` (of the tool an interceptor renamed the call to, when that listing has it).
    */
   listOptions?: CallOptions;
 }

@@ -44,7 +44,15 @@ export async function toLangChainTools(source, options = {}) {
     if (isMCPInterrupt(listed)) {
       throw new Error(`toLangChainTools: listing the tools needs ${listed.type === 'mcp_authorization' ? 'a sign-in' : 'input from a person'} first (an ${listed.type} interrupt: answer it with adapter.resume(), then call toLangChainTools again)`);
     }
-    for (const mcpTool of listed) if (keep(mcpTool, opts.filter)) entries.push(toolEntry(from, mcpTool, opts));
+    // a listing made with headers is the one its tools' calls mirror, renamed ones too: its
+    // inputSchemas by server key (undefined for an adapter), then MCP name
+    const listing = opts.listOptions?.headers != null ? new Map() : undefined;
+    for (const t of listing ? listed : []) {
+      const key = t.metadata?.mcp?.server?.key;
+      if (!listing.has(key)) listing.set(key, new Map());
+      listing.get(key).set(t.mcpName ?? t.name, t.inputSchema);
+    }
+    for (const mcpTool of listed) if (keep(mcpTool, opts.filter)) entries.push(toolEntry(from, mcpTool, opts, listing));
   }
   const names = langChainNames(entries);
   return entries.map((entry, i) => buildTool(entry, names[i], opts, interceptors));
@@ -55,23 +63,26 @@ export async function toLangChainTools(source, options = {}) {
  * before sanitizing, its server (the group key, else the adapter's URL), and how to call it
  * (by another name too, when an interceptor overrides it) and resume its interrupts.
  */
-function toolEntry(from, mcpTool, opts) {
+function toolEntry(from, mcpTool, opts, listing) {
   const key = mcpTool.metadata?.mcp?.server?.key;
   const inGroup = key !== undefined && typeof from.adapter === 'function';
   const mcpName = mcpTool.mcpName ?? mcpTool.name;
+  // A call of tool `name` (renamed by an interceptor too) and the answer to its interrupt
+  // mirror the arguments that its inputSchema in `listing` (made with headers; undefined for
+  // the adapter's own) marks with `x-mcp-header`, as adapter.js `fromListing` does.
+  const schemas = listing?.get(key);
+  const mirroring = (name, o) =>
+    schemas === undefined ? o : { ...o, [Symbol.for('mcp-wasm-adapter.listing')]: schemas, [Symbol.for('mcp-wasm-adapter.listedSchema')]: schemas.get(name) };
   const call = (name, args, callOptions) => {
     if (name === mcpName) return mcpTool.invoke(args, callOptions);
     if (typeof from.callTool !== 'function') throw new TypeError(`toLangChainTools: an interceptor renamed the call to "${name}", but this tool source has no callTool()`);
-    return inGroup ? from.callTool(key, name, args, callOptions) : from.callTool(name, args, callOptions);
+    const o = mirroring(name, callOptions);
+    return inGroup ? from.callTool(key, name, args, o) : from.callTool(name, args, o);
   };
   // a group's tool resumes on its own server's adapter: a checkpointed interrupt is a copy the
   // group never handed out, whose URL alone cannot tell two keys on one server apart
   const resumer = inGroup ? () => from.adapter(key) : () => from;
-  // the answer to an interrupt of a tool of a listing made with headers mirrors the arguments
-  // that tool's inputSchema marks with `x-mcp-header`, as its call did (adapter.js `fromListing`)
-  const listed = opts.listOptions?.headers != null;
-  const resume = (pending, answer, o) =>
-    resumer().resume(pending, answer, listed && pending?.tool_name === mcpName ? { ...o, [Symbol.for('mcp-wasm-adapter.listedSchema')]: mcpTool.inputSchema } : o);
+  const resume = (pending, answer, o) => resumer().resume(pending, answer, mirroring(pending?.tool_name, o));
   return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume };
 }
 

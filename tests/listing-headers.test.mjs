@@ -170,6 +170,32 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
     assert.deepEqual(server().received.slice(since).map((r) => r.headers['mcp-param-region']), ['eu-west']);
   });
 
+  test("a LangChain tool's call renamed by an interceptor mirrors per that listing's tool of the new name", async () => {
+    const adapter = new MCPAdapter(server().url, { headers: OTHER });
+    // echo alone is handed to the model; an interceptor sends its calls to regional_echo
+    const reroute = (request, next) => next(request.override({ name: 'regional_echo', args: { region: request.args.text } }));
+    const [echo] = await toLangChainTools(adapter, { listOptions: { headers: REGIONAL }, filter: ['echo'], interceptors: [reroute] });
+    await adapter.listTools(); // the adapter's own: no x-mcp-header
+    const since = server().received.length;
+    await echo.invoke({ text: 'eu-west' });
+    const calls = server().received.slice(since).filter((r) => r.method === 'tools/call');
+    assert.deepEqual(calls.map((r) => [r.headers.authorization, r.headers['mcp-param-region']]), [[REGIONAL.authorization, 'eu-west']]);
+  });
+
+  test("an adapter's or group's interceptor renaming a listed tool's call mirrors per that listing's tool of the new name, and so does resume()", async () => {
+    const reroute = (request, next) => next(request.override({ name: 'regional_echo', args: { region: request.args.text, confirm: request.args.confirm } }));
+    const adapter = new MCPAdapter(server().url, { headers: OTHER, interceptors: [reroute] });
+    const [echo] = (await adapter.listTools({ headers: REGIONAL })).filter((t) => t.name === 'echo');
+    assert.deepEqual(await mirrored(() => echo.invoke({ text: 'eu-west' })), ['eu-west']);
+    const group = new MCPAdapterGroup({ ts: { url: server().url, headers: OTHER } }, { interceptors: [reroute] });
+    const [grouped] = (await group.listTools({ headers: REGIONAL })).filter((t) => t.name === 'echo');
+    assert.deepEqual(await mirrored(() => grouped.invoke({ text: 'eu-west' })), ['eu-west']);
+    const answer = { responses: { confirm: { action: 'accept', content: { confirmed: true } } } };
+    const asked = await echo.invoke({ text: 'eu-west', confirm: true });
+    assert.equal(asked.type, 'mcp_elicitation');
+    assert.deepEqual(await mirrored(() => adapter.resume(asked, answer, { headers: REGIONAL })), ['eu-west']);
+  });
+
   test("resume() of an interrupt of such a tool's call mirrors as the call did, through a group too", async () => {
     const answer = { responses: { confirm: { action: 'accept', content: { confirmed: true } } } };
     const adapter = new MCPAdapter(server().url, { headers: OTHER });

@@ -597,6 +597,34 @@ mod tests {
         assert!(pending.is_empty());
     }
 
+    /// A 5xx to the answer's POST does not say the server did not take it (a gateway's 502
+    /// after the server did): the call reads on and gets what the server did with the
+    /// answer, and is never sent again (which would do its side effect twice).
+    #[test]
+    fn an_answer_answered_with_a_5xx_is_not_taken_for_refused_and_the_call_not_sent_again() {
+        for code in [500, 502, 504] {
+            let (client, script) = session(ClientConfig::default());
+            call_stream(&script, &[question("q1", "Really?"), result("wiped")]);
+            let pending = PendingCalls::default();
+            let interrupt = call(&client, &pending, &RequestOptions::default());
+            script.push(status(code));
+            // were the call sent again, its new run would be asked again and end here
+            call_stream(&script, &[question("q2", "Really?"), result("wiped twice")]);
+            script.push(status(202));
+            let done = answer(&client, &pending, &interrupt, true);
+            assert_eq!(
+                done,
+                ResultOrInterrupt::Complete(json!({"content":[{"type":"text","text":"wiped"}]})),
+                "HTTP {code}"
+            );
+            assert_eq!(
+                calls_sent(&script),
+                1,
+                "HTTP {code}: the side effect done once"
+            );
+        }
+    }
+
     #[test]
     fn a_fresh_adapter_replays_the_call_and_answers_repeated_questions_in_order() {
         let (client, script) = session(ClientConfig::default());

@@ -491,10 +491,14 @@ impl Client {
     /// [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal or timeout
     /// ended the wait on the host's handler (see [`crate::client::HostHandler`]): the call
     /// fails with it, and nothing is answered (its cancellation notice follows). An answer
-    /// the server did not take (the POST failed, or was answered with another status: a
-    /// server that restarted answers `404` for the old session) fails the call too, with
+    /// the server refused with a `4xx` (a server that restarted answers `404` for the old
+    /// session) fails the call too, with
     /// [`ErrorDetails::answer_undelivered`](crate::error::ErrorDetails::answer_undelivered)
-    /// set: the server still waits on its question, and reading on would wait for nothing.
+    /// set: the server was told nothing and still waits on its question, so reading on would
+    /// wait for nothing. A `5xx` or a failed POST does not say whether the server took the
+    /// answer (a gateway's `502` after it did, a connection cut once the request went out):
+    /// that is a warning, and the call reads on, so that what the server did with the answer
+    /// is not lost, nor done twice by a call sent again.
     pub(crate) async fn answer_server_request(
         &self,
         session: &Session,
@@ -543,19 +547,28 @@ impl Client {
                 opts.context.clone(),
             )
             .await;
-        let mut err = match sent {
+        let unknown = match sent {
             Ok(response) if (200..300).contains(&response.status) => return Ok(()),
-            Ok(response) => Error::new(ErrorCode::HttpStatus, format!("HTTP {}", response.status))
-                .with_status(response.status),
+            Ok(response) if (400..500).contains(&response.status) => {
+                let mut err = Error::new(
+                    ErrorCode::HttpStatus,
+                    format!(
+                        "the answer to the server's {method} request did not reach it: HTTP {}",
+                        response.status
+                    ),
+                )
+                .with_status(response.status);
+                err.answer_undelivered = true;
+                return Err(err);
+            }
+            Ok(response) => format!("HTTP {}", response.status),
             Err(e) if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) => return Err(e),
-            Err(e) => e,
+            Err(e) => e.code.as_str().to_string(),
         };
-        err.message = format!(
-            "the answer to the server's {method} request did not reach it: {}",
-            err.message
-        );
-        err.answer_undelivered = true;
-        Err(err)
+        self.warn(&format!(
+            "the answer to the server's {method} request may not have reached it ({unknown}); reading on"
+        ));
+        Ok(())
     }
 
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
@@ -1048,15 +1061,15 @@ mod tests {
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
         ]));
-        script.push(status(500));
+        script.push(status(403));
         let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::HttpStatus);
-        assert_eq!(err.http_status, Some(500));
+        assert_eq!(err.http_status, Some(403));
         assert!(err.answer_undelivered);
         assert_eq!(
             err.message,
-            "the answer to the server's elicitation/create request did not reach it: HTTP 500"
+            "the answer to the server's elicitation/create request did not reach it: HTTP 403"
         );
         let sent = script.sent();
         let answer = sent.iter().find(|s| s.body["id"] == 7).unwrap();
