@@ -491,11 +491,13 @@ impl Client {
     /// [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal or timeout
     /// ended the wait on the host's handler (see [`crate::client::HostHandler`]): the call
     /// fails with it, and nothing is answered (its cancellation notice follows). An answer
-    /// the server refused with a `4xx` (a server that restarted answers `404` for the old
-    /// session) fails the call too, with
-    /// [`ErrorDetails::answer_undelivered`](crate::error::ErrorDetails::answer_undelivered)
-    /// set: the server was told nothing and still waits on its question, so reading on would
-    /// wait for nothing. A `5xx` or a failed POST does not say whether the server took the
+    /// the server refused with a `4xx` fails the call too ([`ErrorCode::HttpStatus`]): reading
+    /// on would wait for nothing. A `404` (a server that restarted answers it for the old
+    /// session) also sets
+    /// [`ErrorDetails::answer_undelivered`](crate::error::ErrorDetails::answer_undelivered):
+    /// the session and its run are gone, so the call may be sent again without repeating live
+    /// work (after a `429` or a `403` the run may still wait). A `5xx` or a failed POST does
+    /// not say whether the server took the
     /// answer (a gateway's `502` after it did, a connection cut once the request went out):
     /// that is a warning, and the call reads on, so that what the server did with the answer
     /// is not lost, nor done twice by a call sent again.
@@ -558,7 +560,9 @@ impl Client {
                     ),
                 )
                 .with_status(response.status);
-                err.answer_undelivered = true;
+                // only a gone session (404) says the server's run waits for nothing: a call
+                // sent again then repeats no live work (a 429 or 403 leaves that run waiting)
+                err.answer_undelivered = response.status == 404;
                 return Err(err);
             }
             Ok(response) => format!("HTTP {}", response.status),
@@ -1050,30 +1054,49 @@ mod tests {
     }
 
     #[test]
-    fn an_answer_the_server_refuses_fails_the_call_marked_undelivered() {
-        let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
-            async { Ok(json!({"action": "decline"})) }.boxed_local()
-        });
+    fn an_answer_the_server_refuses_fails_the_call_marked_undelivered_when_its_session_is_gone() {
+        let handler_declining = || -> ElicitationHandler {
+            Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                async { Ok(json!({"action": "decline"})) }.boxed_local()
+            })
+        };
         let (client, script) = session_client(ClientConfig {
-            on_elicitation: Some(handler),
+            on_elicitation: Some(handler_declining()),
             ..ClientConfig::default()
         });
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
         ]));
-        script.push(status(403));
+        script.push(status(404));
         let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::HttpStatus);
-        assert_eq!(err.http_status, Some(403));
-        assert!(err.answer_undelivered);
+        assert_eq!(err.http_status, Some(404));
+        assert!(
+            err.answer_undelivered,
+            "the session is gone: the call may be sent again"
+        );
         assert_eq!(
             err.message,
-            "the answer to the server's elicitation/create request did not reach it: HTTP 403"
+            "the answer to the server's elicitation/create request did not reach it: HTTP 404"
         );
         let sent = script.sent();
         let answer = sent.iter().find(|s| s.body["id"] == 7).unwrap();
         assert_eq!(answer.body["result"], json!({"action": "decline"}));
+
+        // another refusal fails the call too, but its run may still wait: not to be sent again
+        let (client, script) = session_client(ClientConfig {
+            on_elicitation: Some(handler_declining()),
+            ..ClientConfig::default()
+        });
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
+        ]));
+        script.push(status(429));
+        let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
+        assert_eq!(err.http_status, Some(429));
+        assert!(!err.answer_undelivered);
     }
 
     #[test]
