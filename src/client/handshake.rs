@@ -1055,21 +1055,28 @@ mod tests {
 
     #[test]
     fn an_answer_the_server_refuses_fails_the_call_marked_undelivered_when_its_session_is_gone() {
-        let handler_declining = || -> ElicitationHandler {
-            Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
-                async { Ok(json!({"action": "decline"})) }.boxed_local()
-            })
+        // a call whose host handler declines the server's question, whose answer gets `status`
+        let refused = |status_code: u16| {
+            let handler: ElicitationHandler =
+                Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                    async { Ok(json!({"action": "decline"})) }.boxed_local()
+                });
+            let (client, script) = session_client(ClientConfig {
+                on_elicitation: Some(handler),
+                ..ClientConfig::default()
+            });
+            script.push(sse_reply(&[
+                json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
+            ]));
+            script.push(status(status_code));
+            let opts = RequestOptions::default();
+            let err = block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap_err();
+            let sent = script.sent();
+            let answer = sent.iter().find(|s| s.body["id"] == 7).unwrap();
+            assert_eq!(answer.body["result"], json!({"action": "decline"}));
+            err
         };
-        let (client, script) = session_client(ClientConfig {
-            on_elicitation: Some(handler_declining()),
-            ..ClientConfig::default()
-        });
-        script.push(sse_reply(&[
-            json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
-        ]));
-        script.push(status(404));
-        let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
-            .unwrap_err();
+        let err = refused(404);
         assert_eq!(err.code, ErrorCode::HttpStatus);
         assert_eq!(err.http_status, Some(404));
         assert!(
@@ -1080,21 +1087,8 @@ mod tests {
             err.message,
             "the answer to the server's elicitation/create request did not reach it: HTTP 404"
         );
-        let sent = script.sent();
-        let answer = sent.iter().find(|s| s.body["id"] == 7).unwrap();
-        assert_eq!(answer.body["result"], json!({"action": "decline"}));
-
         // another refusal fails the call too, but its run may still wait: not to be sent again
-        let (client, script) = session_client(ClientConfig {
-            on_elicitation: Some(handler_declining()),
-            ..ClientConfig::default()
-        });
-        script.push(sse_reply(&[
-            json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
-        ]));
-        script.push(status(429));
-        let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
-            .unwrap_err();
+        let err = refused(429);
         assert_eq!(err.http_status, Some(429));
         assert!(!err.answer_undelivered);
     }

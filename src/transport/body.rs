@@ -745,19 +745,9 @@ mod tests {
         let limits = Limits {
             max_body_bytes: 120,
         };
-        for chunks in [
-            vec![format!("{progress}{big}")],
-            vec![progress.to_string(), big.clone()],
-        ] {
-            let chunks = chunks.into_iter().map(|c| Ok(Bytes::from(c))).collect();
-            let resp = HttpResponse {
-                status: 200,
-                content_type: Some("text/event-stream".into()),
-                location: None,
-                session_id: None,
-                body: body_from_chunks(chunks),
-                trace: None,
-            };
+        let together = format!("{progress}{big}");
+        for chunks in [vec![together.as_str()], vec![progress, big.as_str()]] {
+            let resp = response(200, "text/event-stream", &chunks);
             let (outcome, seen) = read(resp, limits);
             assert_eq!(outcome.unwrap_err().code, ErrorCode::BodyTooLarge);
             assert_eq!(seen.len(), 1, "the progress notification before the limit");
