@@ -199,6 +199,29 @@ describe('discovery and version negotiation against a fake server', { timeout: 3
     );
   });
 
+  // A server that speaks both eras (as this fake does, and both fixtures) and fails its probe
+  // once for a passing reason: the failure is the call's error, never an era verdict that
+  // would send initialize and keep the adapter on the handshake era from then on.
+  for (const [label, bad, code, status, rpcCode] of [
+    ['a bare 429 (rate limited)', (ctx) => ctx.json('', 429, { 'retry-after': '1' }), 'http_status', 429],
+    ['a 429 with a JSON-RPC -32000 body', (ctx) => ctx.rpcError(-32000, 'Too many requests', undefined, 429), 'rpc_error', 429, -32000],
+    ['a 500 with a JSON-RPC -32603 body', (ctx) => ctx.rpcError(-32603, 'Internal error: db down', undefined, 500), 'rpc_error', 500, -32603],
+    ['a 503 with a JSON-RPC -32603 body', (ctx) => ctx.rpcError(-32603, 'Internal error: db down', undefined, 503), 'rpc_error', 503, -32603],
+    ['a 200 with a JSON-RPC -32603 error', (ctx) => ctx.rpcError(-32603, 'Internal error: db down'), 'rpc_error', 200, -32603],
+  ]) {
+    it(`${label} on discover is an outage, not an era verdict: no initialize, and the next call is 2026-07-28`, async () => {
+      await withDiscover(1, bad, async (adapter, fake) => {
+        const err = await rejectsWith(adapter.listTools(), code);
+        assert.equal(err.status, status);
+        assert.equal(err.rpcCode, rpcCode);
+        assert.equal(fake.count('initialize'), 0, 'no fallback to the handshake era');
+        await assertStillWorks(adapter);
+        assert.equal(adapter.protocolVersion, VERSION);
+        assert.equal(fake.count('initialize'), 0);
+      });
+    });
+  }
+
   it('a discover result with resultType "banana" → invalid_result_type', async () => {
     await withDiscover(
       1,
