@@ -222,6 +222,33 @@ describe('discovery and version negotiation against a fake server', { timeout: 3
     });
   }
 
+  it('and back: a handshake-era server replaced by a 2026-07-28-only one (-32022 naming 2026-07-28) is probed again; calls go on', async () => {
+    let replaced = false;
+    // before: handshake era only; after: 2026-07-28 only, refusing other revisions as -32022
+    const era = (handler) => (ctx) => {
+      const asked = ctx.req.headers['mcp-protocol-version'];
+      if (replaced && asked !== VERSION) return ctx.rpcError(-32022, 'Unsupported protocol version', { supported: [VERSION], requested: asked ?? null }, 400);
+      if (!replaced && ctx.msg?.method === 'server/discover') return ctx.rpcError(-32601, 'Method not found', undefined, 404);
+      return handler(ctx);
+    };
+    const handlers = { ...DEFAULT_HANDLERS, ...LEGACY_HANDLERS };
+    const fake = await startFake(Object.fromEntries(Object.entries(handlers).map(([key, handler]) => [key, era(handler)])));
+    try {
+      const adapter = new MCPAdapter(fake.url, { timeoutMs: 5000 });
+      await assertStillWorks(adapter);
+      assert.equal(adapter.protocolVersion, '2025-11-25');
+      replaced = true;
+      const from = fake.requests.length;
+      await assertStillWorks(adapter);
+      assert.equal(adapter.protocolVersion, VERSION);
+      assert.deepEqual(fake.requests.slice(from).map((r) => r.msg?.method), ['tools/call', 'server/discover', 'tools/call']);
+      assert.equal(fake.requests.at(-1).headers['mcp-session-id'], undefined);
+      assert.equal((await adapter.listTools()).length, 1);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('a discover result with resultType "banana" → invalid_result_type', async () => {
     await withDiscover(
       1,

@@ -79,6 +79,18 @@ pub(crate) fn suggests_handshake_server(err: &Error) -> bool {
     }
 }
 
+/// Whether an error on a handshake-era request says the server now speaks 2026-07-28 only
+/// (it was replaced): a `-32022` (unsupported protocol version) whose `data.supported` lists
+/// a modern revision this adapter speaks (MCP 2026-07-28, `basic/versioning.mdx`).
+pub(crate) fn suggests_modern_server(err: &Error) -> bool {
+    if err.rpc_code() != Some(codes::UNSUPPORTED_PROTOCOL_VERSION) {
+        return false;
+    }
+    let data = err.rpc.as_ref().and_then(|r| r.data.as_ref());
+    let supported = supported_versions(data.and_then(|d| d.get("supported")));
+    version::best_modern(&supported).is_some()
+}
+
 impl Client {
     /// The modern probe: `server/discover` at the newest modern revision (retried once on
     /// `-32022`), settling [`Era::Modern`] at the newest mutually supported version.
