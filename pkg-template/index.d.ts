@@ -226,8 +226,10 @@ export interface MCPAdapterOptions {
    * Which protocol era to speak. `"auto"` (default) probes with `server/discover` and falls
    * back to `initialize` + sessions (2025-11-25, 2025-06-18) when the answer shows a
    * handshake-era server; `"2026-07-28"` never falls back (`handshake_era_server` error);
-   * `"legacy"` skips the probe. 401/403, 5xx, network errors and timeouts are errors, not
-   * fallback evidence (except an opaque network error in a browser, usually CORS).
+   * `"legacy"` skips the probe. 401/403, 408, 429, 5xx, `-32603`, network errors and timeouts
+   * are errors, not fallback evidence (except an opaque network error in a browser, usually
+   * CORS). Under `"auto"`, a session whose server refuses the handshake revisions with
+   * `-32022` naming 2026-07-28 is dropped for a new probe.
    */
   protocol?: 'auto' | '2026-07-28' | 'legacy';
   /**
