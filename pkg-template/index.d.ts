@@ -853,7 +853,9 @@ export declare class MCPAdapter {
    * mirrors per those tools, and so does `resume()` of the very interrupt object such an
    * `invoke` returned (a copy of it, e.g. from storage, only through toLangChainTools, whose
    * resumes carry the tool's schema); every other call, `callTool` with the same `headers`
-   * included, mirrors per the adapter's own last listing.
+   * included, mirrors per the adapter's own last listing; such a call (or answer) the server
+   * refuses with `-32020` (header mismatch: an adapter that has not listed the tool yet, as a
+   * fresh one resuming a stored interrupt) lists the tools and is sent once more.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;

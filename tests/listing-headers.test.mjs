@@ -218,6 +218,25 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
     }
   });
 
+  // MCP 2026-07-28 `server/tools.mdx`: on -32020 for a tool call a client SHOULD fetch
+  // tools/list again and retry (the server refused the request before running it)
+  test('a fresh adapter (another process) lists the tools on -32020 and sends its call, or its answer to an interrupt, again with the mirror', async () => {
+    const answer = { responses: { confirm: { action: 'accept', content: { confirmed: true } } } };
+    const first = new MCPAdapter(server().url, { headers: REGIONAL });
+    await first.listTools();
+    const asked = JSON.parse(JSON.stringify(await first.callTool('regional_echo', { region: 'eu-west', confirm: true })));
+    assert.equal(asked.type, 'mcp_elicitation');
+    for (const send of [
+      (fresh) => fresh.callTool('regional_echo', { region: 'eu-west' }),
+      (fresh) => fresh.resume(asked, answer),
+    ]) {
+      const since = server().received.length;
+      assert.deepEqual(await mirrored(() => send(new MCPAdapter(server().url, { headers: REGIONAL }))), [undefined, 'eu-west']);
+      const methods = server().received.slice(since).map((r) => r.method);
+      assert.deepEqual(methods.filter((m) => m !== 'server/discover'), ['tools/call', 'tools/list', 'tools/call']);
+    }
+  });
+
   test('an x-mcp-header made invalid after the listing fails the call with invalid_argument, nothing sent', async () => {
     const adapter = new MCPAdapter(server().url, { headers: OTHER });
     const [regional] = (await adapter.listTools({ headers: { authorization: SECRET } })).filter((t) => t.name === 'regional_echo');
