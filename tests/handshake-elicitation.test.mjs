@@ -188,6 +188,40 @@ describe('FastMCP fixture, 2026-07-28', () => {
   });
 });
 
+describe('server-everything, restarted in place (it answers an unknown session 400 "No valid session ID provided", not 404)', () => {
+  test('a question held across the restart is answered by sending the call again in a new session', async () => {
+    let server = await startEverything();
+    try {
+      const adapter = new MCPAdapter(server.url);
+      const form = await adapter.callTool('trigger-elicitation-request', {}, { timeoutMs: 10_000 });
+      assert.equal(form.type, 'mcp_elicitation');
+      await server.close();
+      server = await startEverything({ port: server.port });
+      const filled = await adapter.resume(form, accept({ ...form.requests[0].defaults, name: 'Ada', check: true, integer: 3 }), { timeoutMs: 10_000 });
+      assert.equal(filled.status, 'success');
+      assert.match(filled.content.map((b) => b.text).join('\n'), /Ada/);
+      await adapter.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('an adapter whose server restarted opens a new session at its next call', async () => {
+    let server = await startEverything();
+    try {
+      const adapter = new MCPAdapter(server.url);
+      const before = await adapter.listTools();
+      await server.close();
+      server = await startEverything({ port: server.port });
+      assert.equal((await adapter.listTools({ cacheMode: 'bypass' })).length, before.length);
+      assert.equal((await adapter.callTool('echo', { message: 'again' })).status, 'success');
+      await adapter.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('server-everything (handshake era only)', () => {
   const server = useServer(startEverything);
 

@@ -17,7 +17,7 @@ use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, notifications, version};
 use crate::transport::{HttpResponse, ResponseItem, ResponseReader};
-use futures_util::FutureExt;
+use futures_util::{FutureExt, StreamExt};
 use serde_json::{Map, Value};
 use std::rc::Rc;
 
@@ -293,8 +293,15 @@ impl Client {
             // (an answer of ours the old session refused is the caller's to send again: see
             // `answer_server_request`)
             let expired = match &attempt {
-                Ok(reply) => reply.status == 404,
-                Err(e) => e.http_status == Some(404) && !e.answer_undelivered,
+                Ok(reply) => {
+                    let why = reply.outcome.as_ref().err().map(|e| e.message.as_str());
+                    session_gone(reply.status, why.unwrap_or("").as_bytes())
+                }
+                Err(e) => {
+                    let why = e.rpc.as_ref().map(|rpc| rpc.message.as_str());
+                    let status = e.http_status.unwrap_or(0);
+                    session_gone(status, why.unwrap_or("").as_bytes()) && !e.answer_undelivered
+                }
             };
             if expired && session.id.is_some() && !renewed {
                 renewed = true;
@@ -552,17 +559,26 @@ impl Client {
         let unknown = match sent {
             Ok(response) if (200..300).contains(&response.status) => return Ok(()),
             Ok(response) if (400..500).contains(&response.status) => {
+                let status = response.status;
+                // a 400 says why in its body (a JSON-RPC error: its first 64 KiB are enough)
+                let mut why = Vec::new();
+                let mut body = response.body;
+                while status == 400 && why.len() <= 64 * 1024 {
+                    match body.next().await {
+                        Some(Ok(chunk)) => why.extend_from_slice(&chunk),
+                        _ => break,
+                    }
+                }
                 let mut err = Error::new(
                     ErrorCode::HttpStatus,
                     format!(
-                        "the answer to the server's {method} request did not reach it: HTTP {}",
-                        response.status
+                        "the server did not take the answer to its {method} request: HTTP {status}"
                     ),
                 )
-                .with_status(response.status);
-                // only a gone session (404) says the server's run waits for nothing: a call
-                // sent again then repeats no live work (a 429 or 403 leaves that run waiting)
-                err.answer_undelivered = response.status == 404;
+                .with_status(status);
+                // only a gone session says the server's run waits for nothing: a call sent
+                // again then repeats no live work (a 429 or 403 leaves that run waiting)
+                err.answer_undelivered = session_gone(status, &why);
                 return Err(err);
             }
             Ok(response) => format!("HTTP {}", response.status),
@@ -608,6 +624,15 @@ impl Client {
         }
         Ok(())
     }
+}
+
+/// Whether a response of `status` to a request in a session, saying `why` (its JSON-RPC
+/// error's message, or its body), says the session is gone: `404` (MCP 2025-11-25
+/// `basic/transports.mdx`, "Session Management"), or a `400` about the session, as servers
+/// built on the TypeScript SDK 1.x examples answer an id they do not know ("Bad Request: No
+/// valid session ID provided"), after a restart too.
+fn session_gone(status: u16, why: &[u8]) -> bool {
+    status == 404 || (status == 400 && why.windows(7).any(|w| w.eq_ignore_ascii_case(b"session")))
 }
 
 #[cfg(test)]
@@ -1032,6 +1057,40 @@ mod tests {
     }
 
     #[test]
+    fn a_400_about_the_session_is_an_expired_session_too_and_another_400_is_not() {
+        let no_session = json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}});
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
+        script.push(init_reply("2025-11-25", Some("old")));
+        script.push(status(202));
+        script.push(json_reply(400, no_session));
+        script.push(init_reply("2025-11-25", Some("new")));
+        script.push(status(202));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(script.sent()[5].header("Mcp-Session-Id"), Some("new"));
+
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
+        script.push(init_reply("2025-11-25", Some("old")));
+        script.push(status(202));
+        script.push(json_reply(
+            400,
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params"}}),
+        ));
+        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::RpcError);
+        assert_eq!(script.sent().len(), 3, "not renewed");
+    }
+
+    #[test]
     fn expired_session_is_renewed_once() {
         let (client, script) = Scripted::client_with(ClientConfig {
             protocol: ProtocolMode::Legacy,
@@ -1098,7 +1157,7 @@ mod tests {
     #[test]
     fn an_answer_the_server_refuses_fails_the_call_marked_undelivered_when_its_session_is_gone() {
         // a call whose host handler declines the server's question, whose answer gets `status`
-        let refused = |status_code: u16| {
+        let refused = |reply: Canned| {
             let handler: ElicitationHandler =
                 Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
                     async { Ok(json!({"action": "decline"})) }.boxed_local()
@@ -1110,7 +1169,7 @@ mod tests {
             script.push(sse_reply(&[
                 json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
             ]));
-            script.push(status(status_code));
+            script.push(reply);
             let opts = RequestOptions::default();
             let err = block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap_err();
             let sent = script.sent();
@@ -1118,7 +1177,7 @@ mod tests {
             assert_eq!(answer.body["result"], json!({"action": "decline"}));
             err
         };
-        let err = refused(404);
+        let err = refused(status(404));
         assert_eq!(err.code, ErrorCode::HttpStatus);
         assert_eq!(err.http_status, Some(404));
         assert!(
@@ -1127,12 +1186,19 @@ mod tests {
         );
         assert_eq!(
             err.message,
-            "the answer to the server's elicitation/create request did not reach it: HTTP 404"
+            "the server did not take the answer to its elicitation/create request: HTTP 404"
         );
         // another refusal fails the call too, but its run may still wait: not to be sent again
-        let err = refused(429);
+        let err = refused(status(429));
         assert_eq!(err.http_status, Some(429));
         assert!(!err.answer_undelivered);
+        // a 400 about the session, as servers of the TypeScript SDK 1.x examples answer an id
+        // they do not know (after a restart): gone too; a 400 about something else is not
+        let gone = json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}});
+        assert!(refused(json_reply(400, gone)).answer_undelivered);
+        let other =
+            json!({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params"}});
+        assert!(!refused(json_reply(400, other)).answer_undelivered);
     }
 
     #[test]

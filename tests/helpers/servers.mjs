@@ -149,13 +149,15 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
 /**
  * Starts @modelcontextprotocol/server-everything in `streamableHttp` mode,
  * forced onto 127.0.0.1 by the tests/fixtures/loopback.mjs preload.
+ *
+ * @param {{ port?: number }} [opts] `port` reuses a port (to restart a server in place)
  */
-export async function startEverything() {
+export async function startEverything({ port: wanted } = {}) {
   const entry = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
   if (!existsSync(entry)) {
     throw new Error(`${entry} is missing: run \`npm ci\` first`);
   }
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const preload = pathToFileURL(path.join(REPO_ROOT, 'tests', 'fixtures', 'loopback.mjs')).href;
   return spawnServer('server-everything', process.execPath, ['--import', preload, entry, 'streamableHttp'], {
     port,
