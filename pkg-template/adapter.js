@@ -199,8 +199,9 @@ export class MCPAdapter {
       return await send();
     } catch (e) {
       if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined) throw e;
-      await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs });
-      if (!this.#inputSchemas.has(name)) throw e;
+      // a listing that fails, or lacks the tool, leaves the call's own error standing
+      const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
+      if (!listed) throw e;
       return send();
     }
   }

@@ -13,6 +13,7 @@ import { Command } from '@langchain/langgraph';
 import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
+import { startFake } from './helpers/fake-server.mjs';
 import { agentCalling, toolMessages } from './helpers/agents.mjs';
 import { SECRET, rejectsWith } from './helpers/errors.mjs';
 
@@ -234,6 +235,22 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
       assert.deepEqual(await mirrored(() => send(new MCPAdapter(server().url, { headers: REGIONAL }))), [undefined, 'eu-west']);
       const methods = server().received.slice(since).map((r) => r.method);
       assert.deepEqual(methods.filter((m) => m !== 'server/discover'), ['tools/call', 'tools/list', 'tools/call']);
+    }
+  });
+
+  test('a -32020 whose listing fails, or does not show the tool, stands: one listing, one call', async () => {
+    for (const list of [(ctx) => ctx.rpcError(-32603, 'Internal error', undefined, 500), (ctx) => ctx.result({ resultType: 'complete', tools: [] })]) {
+      const fake = await startFake({
+        'tools/list': list,
+        echo: (ctx) => ctx.rpcError(-32020, 'Header mismatch: Mcp-Param-Region is absent', undefined, 400),
+      });
+      try {
+        const err = await rejectsWith(new MCPAdapter(fake.url).callTool('echo', { text: 'x' }), 'rpc_error');
+        assert.equal(err.rpcCode, -32020);
+        assert.deepEqual([fake.count('tools/list'), fake.count('tools/call')], [1, 1]);
+      } finally {
+        await fake.close();
+      }
     }
   });
 
