@@ -182,7 +182,28 @@ export class MCPAdapter {
 
   #sendListed(name, args, options) {
     const policy = this.#policy(options);
-    return this.#client.callTool(name, args, given(options)).then((raw) => this.#finish(name, decodeResult(raw), policy));
+    const send = () => this.#client.callTool(name, args, given(options));
+    return this.#relisting(name, options, send).then((raw) => this.#finish(name, decodeResult(raw), policy));
+  }
+
+  /**
+   * `send()` of a tool call (or of the answer to its interrupt), sent once more after a
+   * `listTools()` when the server refused it with `-32020` (header mismatch) and it mirrors
+   * per the adapter's own listing: an adapter that has not listed the tool's `x-mcp-header`
+   * arguments yet (a fresh one, resuming an interrupt from another process, say). MCP
+   * 2026-07-28 `server/tools.mdx`: the client SHOULD list again and retry; the server refused
+   * the request before running it.
+   */
+  async #relisting(name, options, send) {
+    try {
+      return await send();
+    } catch (e) {
+      if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined) throw e;
+      // a listing that fails, or lacks the tool, leaves the call's own error standing
+      const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
+      if (!listed) throw e;
+      return send();
+    }
   }
 
   /**
@@ -225,11 +246,13 @@ export class MCPAdapter {
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    const out = shapeResult(decodeResult(await this.#client.resume(interrupt, answer, options ?? {})), interrupt?.method);
     const tool = interrupt?.tool_name;
+    const send = () => this.#client.resume(interrupt, answer, options ?? {});
+    const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
+    const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
     // a rejected approval is the person's answer, never checked or thrown
     const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
-    return this.#seal((interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string' && !rejected ? await this.#finish(tool, out, policy) : out);
+    return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
   }
 
   /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */

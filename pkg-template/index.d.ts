@@ -226,8 +226,10 @@ export interface MCPAdapterOptions {
    * Which protocol era to speak. `"auto"` (default) probes with `server/discover` and falls
    * back to `initialize` + sessions (2025-11-25, 2025-06-18) when the answer shows a
    * handshake-era server; `"2026-07-28"` never falls back (`handshake_era_server` error);
-   * `"legacy"` skips the probe. 401/403, 5xx, network errors and timeouts are errors, not
-   * fallback evidence (except an opaque network error in a browser, usually CORS).
+   * `"legacy"` skips the probe. 401/403, 408, 429, 5xx, `-32603`, network errors and timeouts
+   * are errors, not fallback evidence (except an opaque network error in a browser, usually
+   * CORS). Under `"auto"`, a session whose server refuses the handshake revisions with
+   * `-32022` naming 2026-07-28 is dropped for a new probe.
    */
   protocol?: 'auto' | '2026-07-28' | 'legacy';
   /**
@@ -851,7 +853,9 @@ export declare class MCPAdapter {
    * mirrors per those tools, and so does `resume()` of the very interrupt object such an
    * `invoke` returned (a copy of it, e.g. from storage, only through toLangChainTools, whose
    * resumes carry the tool's schema); every other call, `callTool` with the same `headers`
-   * included, mirrors per the adapter's own last listing.
+   * included, mirrors per the adapter's own last listing; such a call (or answer) the server
+   * refuses with `-32020` (header mismatch: an adapter that has not listed the tool yet, as a
+   * fresh one resuming a stored interrupt) lists the tools and is sent once more.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;

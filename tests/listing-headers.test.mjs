@@ -13,6 +13,7 @@ import { Command } from '@langchain/langgraph';
 import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
+import { startFake } from './helpers/fake-server.mjs';
 import { agentCalling, toolMessages } from './helpers/agents.mjs';
 import { SECRET, rejectsWith } from './helpers/errors.mjs';
 
@@ -215,6 +216,41 @@ describe("the Mcp-Param headers of calls, and listings made with a call's own he
         [REGIONAL.authorization, 'eu-west'],
         [REGIONAL.authorization, 'eu-west'],
       ]);
+    }
+  });
+
+  // MCP 2026-07-28 `server/tools.mdx`: on -32020 for a tool call a client SHOULD fetch
+  // tools/list again and retry (the server refused the request before running it)
+  test('a fresh adapter (another process) lists the tools on -32020 and sends its call, or its answer to an interrupt, again with the mirror', async () => {
+    const answer = { responses: { confirm: { action: 'accept', content: { confirmed: true } } } };
+    const first = new MCPAdapter(server().url, { headers: REGIONAL });
+    await first.listTools();
+    const asked = JSON.parse(JSON.stringify(await first.callTool('regional_echo', { region: 'eu-west', confirm: true })));
+    assert.equal(asked.type, 'mcp_elicitation');
+    for (const send of [
+      (fresh) => fresh.callTool('regional_echo', { region: 'eu-west' }),
+      (fresh) => fresh.resume(asked, answer),
+    ]) {
+      const since = server().received.length;
+      assert.deepEqual(await mirrored(() => send(new MCPAdapter(server().url, { headers: REGIONAL }))), [undefined, 'eu-west']);
+      const methods = server().received.slice(since).map((r) => r.method);
+      assert.deepEqual(methods.filter((m) => m !== 'server/discover'), ['tools/call', 'tools/list', 'tools/call']);
+    }
+  });
+
+  test('a -32020 whose listing fails, or does not show the tool, stands: one listing, one call', async () => {
+    for (const list of [(ctx) => ctx.rpcError(-32603, 'Internal error', undefined, 500), (ctx) => ctx.result({ resultType: 'complete', tools: [] })]) {
+      const fake = await startFake({
+        'tools/list': list,
+        echo: (ctx) => ctx.rpcError(-32020, 'Header mismatch: Mcp-Param-Region is absent', undefined, 400),
+      });
+      try {
+        const err = await rejectsWith(new MCPAdapter(fake.url).callTool('echo', { text: 'x' }), 'rpc_error');
+        assert.equal(err.rpcCode, -32020);
+        assert.deepEqual([fake.count('tools/list'), fake.count('tools/call')], [1, 1]);
+      } finally {
+        await fake.close();
+      }
     }
   });
 

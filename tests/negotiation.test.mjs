@@ -199,6 +199,56 @@ describe('discovery and version negotiation against a fake server', { timeout: 3
     );
   });
 
+  // A server that speaks both eras (as this fake does, and both fixtures) and fails its probe
+  // once for a passing reason: the failure is the call's error, never an era verdict that
+  // would send initialize and keep the adapter on the handshake era from then on.
+  for (const [label, bad, code, status, rpcCode] of [
+    ['a bare 429 (rate limited)', (ctx) => ctx.json('', 429, { 'retry-after': '1' }), 'http_status', 429],
+    ['a 429 with a JSON-RPC -32000 body', (ctx) => ctx.rpcError(-32000, 'Too many requests', undefined, 429), 'rpc_error', 429, -32000],
+    ['a 500 with a JSON-RPC -32603 body', (ctx) => ctx.rpcError(-32603, 'Internal error: db down', undefined, 500), 'rpc_error', 500, -32603],
+    ['a 503 with a JSON-RPC -32603 body', (ctx) => ctx.rpcError(-32603, 'Internal error: db down', undefined, 503), 'rpc_error', 503, -32603],
+    ['a 200 with a JSON-RPC -32603 error', (ctx) => ctx.rpcError(-32603, 'Internal error: db down'), 'rpc_error', 200, -32603],
+  ]) {
+    it(`${label} on discover is an outage, not an era verdict: no initialize, and the next call is 2026-07-28`, async () => {
+      await withDiscover(1, bad, async (adapter, fake) => {
+        const err = await rejectsWith(adapter.listTools(), code);
+        assert.equal(err.status, status);
+        assert.equal(err.rpcCode, rpcCode);
+        assert.equal(fake.count('initialize'), 0, 'no fallback to the handshake era');
+        await assertStillWorks(adapter);
+        assert.equal(adapter.protocolVersion, VERSION);
+        assert.equal(fake.count('initialize'), 0);
+      });
+    });
+  }
+
+  it('and back: a handshake-era server replaced by a 2026-07-28-only one (-32022 naming 2026-07-28) is probed again; calls go on', async () => {
+    let replaced = false;
+    // before: handshake era only; after: 2026-07-28 only, refusing other revisions as -32022
+    const era = (handler) => (ctx) => {
+      const asked = ctx.req.headers['mcp-protocol-version'];
+      if (replaced && asked !== VERSION) return ctx.rpcError(-32022, 'Unsupported protocol version', { supported: [VERSION], requested: asked ?? null }, 400);
+      if (!replaced && ctx.msg?.method === 'server/discover') return ctx.rpcError(-32601, 'Method not found', undefined, 404);
+      return handler(ctx);
+    };
+    const handlers = { ...DEFAULT_HANDLERS, ...LEGACY_HANDLERS };
+    const fake = await startFake(Object.fromEntries(Object.entries(handlers).map(([key, handler]) => [key, era(handler)])));
+    try {
+      const adapter = new MCPAdapter(fake.url, { timeoutMs: 5000 });
+      await assertStillWorks(adapter);
+      assert.equal(adapter.protocolVersion, '2025-11-25');
+      replaced = true;
+      const from = fake.requests.length;
+      await assertStillWorks(adapter);
+      assert.equal(adapter.protocolVersion, VERSION);
+      assert.deepEqual(fake.requests.slice(from).map((r) => r.msg?.method), ['tools/call', 'server/discover', 'tools/call']);
+      assert.equal(fake.requests.at(-1).headers['mcp-session-id'], undefined);
+      assert.equal((await adapter.listTools()).length, 1);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('a discover result with resultType "banana" → invalid_result_type', async () => {
     await withDiscover(
       1,

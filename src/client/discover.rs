@@ -47,17 +47,20 @@ impl ServerDescription {
 /// Whether a failed probe means "this server speaks the handshake era": a JSON-RPC error
 /// the modern revision never uses for a valid request (`-32601` method not found, `-32600`,
 /// SDK 1.x's `-32000`), or a 4xx that carries no recognised modern error. 401/403 are never
-/// era evidence (they are authorization); 5xx, network errors and timeouts are outages.
+/// era evidence (they are authorization); 408, 429, 5xx (whatever their body says), a
+/// `-32603` internal error, network errors and timeouts are outages: a server that speaks
+/// both eras must not be pinned to the handshake era by one passing failure.
 pub(crate) fn is_handshake_evidence(err: &Error) -> bool {
     let status = err.http_status.unwrap_or(200);
-    if status == 401 || status == 403 {
+    if matches!(status, 401 | 403 | 408 | 429) || status >= 500 {
         return false;
     }
     match err.rpc_code() {
         Some(
             codes::HEADER_MISMATCH
             | codes::MISSING_CLIENT_CAPABILITY
-            | codes::UNSUPPORTED_PROTOCOL_VERSION,
+            | codes::UNSUPPORTED_PROTOCOL_VERSION
+            | codes::INTERNAL_ERROR,
         ) => false,
         Some(_) => matches!(err.code, ErrorCode::RpcError),
         None => err.code == ErrorCode::HttpStatus && (400..500).contains(&status),
@@ -74,6 +77,18 @@ pub(crate) fn suggests_handshake_server(err: &Error) -> bool {
         (Some(400 | 404 | 405 | 406 | 415), None) => err.code == ErrorCode::HttpStatus,
         _ => false,
     }
+}
+
+/// Whether an error on a handshake-era request says the server now speaks 2026-07-28 only
+/// (it was replaced): a `-32022` (unsupported protocol version) whose `data.supported` lists
+/// a modern revision this adapter speaks (MCP 2026-07-28, `basic/versioning.mdx`).
+pub(crate) fn suggests_modern_server(err: &Error) -> bool {
+    if err.rpc_code() != Some(codes::UNSUPPORTED_PROTOCOL_VERSION) {
+        return false;
+    }
+    let data = err.rpc.as_ref().and_then(|r| r.data.as_ref());
+    let supported = supported_versions(data.and_then(|d| d.get("supported")));
+    version::best_modern(&supported).is_some()
 }
 
 impl Client {
@@ -227,6 +242,36 @@ mod tests {
                 .code,
             ErrorCode::UnsupportedProtocolVersion
         );
+    }
+
+    #[test]
+    fn passing_failures_are_not_era_evidence() {
+        for (status, body) in [
+            (429, json!({"error":"slow down"})),
+            (408, json!({"error":"request timeout"})),
+            (
+                429,
+                json!({"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"Too many requests"}}),
+            ),
+            (
+                500,
+                json!({"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error"}}),
+            ),
+            (
+                503,
+                json!({"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"upstream down"}}),
+            ),
+            (
+                200,
+                json!({"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error"}}),
+            ),
+        ] {
+            let (client, script) = Scripted::client();
+            script.push(json_reply(status, body));
+            let err = block_on(client.discover(&RequestOptions::default())).unwrap_err();
+            assert_ne!(err.code, ErrorCode::HandshakeEraServer, "{status}: {err}");
+            assert_eq!(err.http_status, Some(status));
+        }
     }
 
     #[test]

@@ -10,8 +10,8 @@
 //! - a 4xx whose body is no recognised modern error, a JSON-RPC `-32601`/`-32600`/`-32000`,
 //!   or a `DiscoverResult` / `-32022` listing only handshake versions: **handshake era**,
 //!   so `initialize` follows;
-//! - 401/403: never era evidence (an authorization error surfaces); 5xx, network errors and
-//!   timeouts: errors, not evidence — except, in a browser, an opaque network error
+//! - 401/403: never era evidence (an authorization error surfaces); 408, 429, 5xx, `-32603`,
+//!   network errors and timeouts: errors, not evidence — except, in a browser, an opaque network error
 //!   (usually CORS rejecting the new headers on an old server), which falls back;
 //! - `-32020` (header mismatch) and `-32021` (missing capability) on the probe: the spec calls
 //!   them recognised modern errors, so the server is taken as modern and the error surfaces
@@ -19,7 +19,8 @@
 //!   follow the spec text).
 //!
 //! The verdict is kept for the client's life (one client = one URL = one origin) and probed
-//! again once if it later fails (see [`Client::request`]).
+//! again once if it later fails (see [`Client::request`]): a sessionless verdict on
+//! handshake-era evidence, a handshake-era one on a `-32022` naming only modern revisions.
 
 use super::handshake::Session;
 use super::{Client, RequestOptions};

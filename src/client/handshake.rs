@@ -847,6 +847,48 @@ mod tests {
     }
 
     #[test]
+    fn a_handshake_era_verdict_goes_back_to_2026_07_28_when_the_server_names_only_that() {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(status(202));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ]));
+        block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(client.protocol_version().as_deref(), Some("2025-11-25"));
+        // the server is replaced by one that speaks 2026-07-28 only
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"],"requested":"2025-11-25"}}})));
+        script.push_discover();
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"a"}]}}),
+        ));
+        let tools = block_on(client.list_tools(&RequestOptions::default())).unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(client.protocol_version().as_deref(), Some("2026-07-28"));
+        assert_eq!(
+            methods(&script)[4..],
+            ["tools/list", "server/discover", "tools/list"]
+        );
+        assert_eq!(script.sent()[6].header("Mcp-Session-Id"), None);
+        // a -32022 naming only handshake revisions is no such evidence: the error stands
+        let (client, script) = Scripted::client_with(ClientConfig {
+            protocol: ProtocolMode::Legacy,
+            ..ClientConfig::default()
+        });
+        script.push(init_reply("2025-11-25", Some("s")));
+        script.push(status(202));
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"]}}})));
+        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
+        assert_eq!(err.rpc_code(), Some(-32022), "legacy mode never probes");
+        assert_eq!(
+            methods(&script),
+            ["initialize", "notifications/initialized", "tools/list"]
+        );
+    }
+
+    #[test]
     fn modern_mode_does_not_fall_back_and_legacy_mode_does_not_probe() {
         let (client, script) = Scripted::client_with(ClientConfig {
             protocol: ProtocolMode::Modern,

@@ -257,7 +257,8 @@ impl Client {
     ///
     /// In [`ProtocolMode::Auto`], when a cached sessionless verdict later meets handshake-era
     /// evidence (the server was replaced), the era is probed again once and the request
-    /// retried. A result whose `resultType` is unknown is [`ErrorCode::InvalidResultType`]; a
+    /// retried; so is a handshake-era verdict that meets a `-32022` naming only modern
+    /// revisions we speak (see [`discover::suggests_modern_server`]). A result whose `resultType` is unknown is [`ErrorCode::InvalidResultType`]; a
     /// JSON-RPC error is [`ErrorCode::RpcError`] carrying the server's code, message and data.
     ///
     /// On first contact, a list request (`tools/list`, `prompts/list`, `resources/list`,
@@ -304,20 +305,28 @@ impl Client {
             Some(outcome) => outcome,
             None => self.request_in(&era, method, params.as_ref(), opts).await,
         };
-        match (&era, first) {
-            (Era::Modern(_), Err(err))
+        let modern = matches!(era, Era::Modern(_));
+        match first {
+            // A sessionless verdict that meets handshake-era evidence, or (and back) a
+            // handshake-era one that meets a server refusing those revisions for a modern
+            // one, is probed again once; the request is sent again only when the era changed
+            // (either answer came before the request ran).
+            Err(err)
                 if self.config.protocol == ProtocolMode::Auto
-                    && discover::suggests_handshake_server(&err) =>
+                    && if modern {
+                        discover::suggests_handshake_server(&err)
+                    } else {
+                        discover::suggests_modern_server(&err)
+                    } =>
             {
                 self.forget_era();
-                match self.ensure_ready(opts).await? {
-                    again @ Era::Handshake(_) => {
-                        self.request_in(&again, method, params.as_ref(), opts).await
-                    }
-                    Era::Modern(_) => Err(err),
+                let again = self.ensure_ready(opts).await?;
+                if matches!(again, Era::Modern(_)) == modern {
+                    return Err(err);
                 }
+                self.request_in(&again, method, params.as_ref(), opts).await
             }
-            (_, result) => result,
+            result => result,
         }
     }
 
