@@ -164,7 +164,6 @@ describe('an outputSchema "format" is an annotation (JSON Schema 2020-12, MCP\'s
   // that MUST be off by default, and the Python SDK's client accepts this result.
   it(
     'a naive datetime and time from Pydantic are a success, not a mismatch',
-    { todo: 'validate.js asserts formats (@cfworker/json-schema checks every known format); 2020-12 says only when configured' },
     async () => {
       const out = await (await listed(server().url)).callTool('last_reading', { station: 'Oslo' });
       assert.deepEqual(out.artifact, { structured_content: { station: 'Oslo', taken_at: '2026-07-28T09:30:00', taken_at_time: '09:30:00' } });
