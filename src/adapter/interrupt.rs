@@ -453,7 +453,8 @@ pub(crate) fn elicitation_interrupt(
 ///
 /// # Errors
 ///
-/// [`ErrorCode::InvalidMessage`]: a URL request without `url`, an unknown mode.
+/// [`ErrorCode::InvalidMessage`]: a URL request without `url` or whose `url` is not an
+/// `http(s)` URL, an unknown mode.
 pub(crate) fn elicitation_question(params: &Value) -> Result<Value> {
     let message = params
         .get("message")
@@ -465,6 +466,18 @@ pub(crate) fn elicitation_question(params: &Value) -> Result<Value> {
             let url = params.get("url").and_then(Value::as_str).ok_or_else(|| {
                 Error::new(ErrorCode::InvalidMessage, "a URL elicitation has no url")
             })?;
+            // a web page is what a person is asked to open: a `javascript:` or `data:` URL
+            // would run in the host's page, a `file:` one show its disk
+            let starts = |p: &str| {
+                url.get(..p.len())
+                    .is_some_and(|s| s.eq_ignore_ascii_case(p))
+            };
+            if !starts("https://") && !starts("http://") {
+                return Err(Error::new(
+                    ErrorCode::InvalidMessage,
+                    "a URL elicitation's url is not an http(s) URL",
+                ));
+            }
             Ok(obj! {"message": message, "mode": "url", "url": url})
         }
         None | Some("form") => {
@@ -1114,6 +1127,31 @@ mod tests {
                 ..
             }]
         ));
+    }
+
+    #[test]
+    fn a_url_elicitation_of_another_scheme_than_http_s_fails_the_call() {
+        for url in [
+            "javascript:alert(1)",
+            "data:text/html,<script>x</script>",
+            "file:///etc/passwd",
+            "HTTPS:/x",
+        ] {
+            let (client, script) = Scripted::client();
+            script.push_discover();
+            script.push(json_reply(200, input_required(json!({"login": {"method": "elicitation/create", "params": {"mode": "url", "message": "Sign in", "url": url}}}), None)));
+            let err = call(&client, call_params("c")).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidMessage, "{url}");
+            assert_eq!(
+                err.message,
+                "input request \"login\": a URL elicitation's url is not an http(s) URL"
+            );
+        }
+        let question = json!({"mode": "url", "message": "m", "url": "HTTPS://auth.example/x"});
+        assert!(
+            elicitation_question(&question).is_ok(),
+            "the scheme in any case"
+        );
     }
 
     #[test]
