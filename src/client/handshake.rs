@@ -1056,60 +1056,51 @@ mod tests {
         assert_eq!(methods(&script), ["initialize"]);
     }
 
-    #[test]
-    fn a_400_about_the_session_is_an_expired_session_too_and_another_400_is_not() {
-        let no_session = json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}});
+    /// A legacy client whose session "old" gets `expired` for its first request.
+    fn session_answered(expired: Canned) -> (Rc<Client>, Rc<Scripted>) {
         let (client, script) = Scripted::client_with(ClientConfig {
             protocol: ProtocolMode::Legacy,
             ..ClientConfig::default()
         });
         script.push(init_reply("2025-11-25", Some("old")));
         script.push(status(202));
-        script.push(json_reply(400, no_session));
-        script.push(init_reply("2025-11-25", Some("new")));
-        script.push(status(202));
-        script.push(json_reply(
-            200,
-            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
-        ));
-        block_on(client.list_tools(&RequestOptions::default())).unwrap();
-        assert_eq!(script.sent()[5].header("Mcp-Session-Id"), Some("new"));
-
-        let (client, script) = Scripted::client_with(ClientConfig {
-            protocol: ProtocolMode::Legacy,
-            ..ClientConfig::default()
-        });
-        script.push(init_reply("2025-11-25", Some("old")));
-        script.push(status(202));
-        script.push(json_reply(
-            400,
-            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params"}}),
-        ));
-        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
-        assert_eq!(err.code, ErrorCode::RpcError);
-        assert_eq!(script.sent().len(), 3, "not renewed");
+        script.push(expired);
+        (client, script)
     }
 
     #[test]
     fn expired_session_is_renewed_once() {
-        let (client, script) = Scripted::client_with(ClientConfig {
-            protocol: ProtocolMode::Legacy,
-            ..ClientConfig::default()
-        });
-        script.push(init_reply("2025-11-25", Some("old")));
-        script.push(status(202));
-        script.push(json_reply(404, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}})));
-        script.push(init_reply("2025-11-25", Some("new")));
-        script.push(status(202));
-        script.push(json_reply(
-            200,
-            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
-        ));
-        block_on(client.list_tools(&RequestOptions::default())).unwrap();
-        let sent = script.sent();
-        assert_eq!(sent[2].header("Mcp-Session-Id"), Some("old"));
-        assert_eq!(sent[3].body["method"], "initialize");
-        assert_eq!(sent[5].header("Mcp-Session-Id"), Some("new"));
+        // a 404, or a 400 about the session (servers of the TypeScript SDK 1.x examples)
+        for expired in [
+            json_reply(
+                404,
+                json!({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}}),
+            ),
+            json_reply(
+                400,
+                json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}}),
+            ),
+        ] {
+            let (client, script) = session_answered(expired);
+            script.push(init_reply("2025-11-25", Some("new")));
+            script.push(status(202));
+            script.push(json_reply(
+                200,
+                json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+            ));
+            block_on(client.list_tools(&RequestOptions::default())).unwrap();
+            let sent = script.sent();
+            assert_eq!(sent[2].header("Mcp-Session-Id"), Some("old"));
+            assert_eq!(sent[3].body["method"], "initialize");
+            assert_eq!(sent[5].header("Mcp-Session-Id"), Some("new"));
+        }
+        // a 400 about something else is the server's answer
+        let invalid =
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params"}});
+        let (client, script) = session_answered(json_reply(400, invalid));
+        let err = block_on(client.list_tools(&RequestOptions::default())).unwrap_err();
+        assert_eq!(err.code, ErrorCode::RpcError);
+        assert_eq!(script.sent().len(), 3, "not renewed");
     }
 
     #[test]
