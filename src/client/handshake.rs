@@ -560,15 +560,7 @@ impl Client {
             Ok(response) if (200..300).contains(&response.status) => return Ok(()),
             Ok(response) if (400..500).contains(&response.status) => {
                 let status = response.status;
-                // a 400 says why in its body (a JSON-RPC error: its first 64 KiB are enough)
-                let mut why = Vec::new();
-                let mut body = response.body;
-                while status == 400 && why.len() <= 64 * 1024 {
-                    match body.next().await {
-                        Some(Ok(chunk)) => why.extend_from_slice(&chunk),
-                        _ => break,
-                    }
-                }
+                let gone = gone_session(response).await;
                 let mut err = Error::new(
                     ErrorCode::HttpStatus,
                     format!(
@@ -578,7 +570,7 @@ impl Client {
                 .with_status(status);
                 // only a gone session says the server's run waits for nothing: a call sent
                 // again then repeats no live work (a 429 or 403 leaves that run waiting)
-                err.answer_undelivered = session_gone(status, &why);
+                err.answer_undelivered = gone;
                 return Err(err);
             }
             Ok(response) => format!("HTTP {}", response.status),
@@ -598,7 +590,8 @@ impl Client {
     /// # Errors
     ///
     /// [`ErrorCode::HttpStatus`] when the `DELETE` is answered with a status other than 2xx,
-    /// `404` or `405`; transport errors.
+    /// `405`, or one saying the session is gone already (a `404`, a `400` about the session:
+    /// see [`session_gone`]); transport errors.
     pub async fn close(&self) -> Result<()> {
         let era = self.era();
         self.forget_era();
@@ -607,18 +600,14 @@ impl Client {
                 let response = self
                     .send("DELETE", session.headers(), String::new(), None)
                     .await?;
-                if !(200..300).contains(&response.status)
-                    && response.status != 404
-                    && response.status != 405
-                {
+                let status = response.status;
+                // a session the server no longer knows is ended already
+                if !(200..300).contains(&status) && status != 405 && !gone_session(response).await {
                     return Err(Error::new(
                         ErrorCode::HttpStatus,
-                        format!(
-                            "DELETE of the session was answered with HTTP {}",
-                            response.status
-                        ),
+                        format!("DELETE of the session was answered with HTTP {status}"),
                     )
-                    .with_status(response.status));
+                    .with_status(status));
                 }
             }
         }
@@ -633,6 +622,20 @@ impl Client {
 /// valid session ID provided"), after a restart too.
 fn session_gone(status: u16, why: &[u8]) -> bool {
     status == 404 || (status == 400 && why.windows(7).any(|w| w.eq_ignore_ascii_case(b"session")))
+}
+
+/// [`session_gone`] of `response`, whose body (the first 64 KiB: a JSON-RPC error) is read
+/// for a `400` only.
+async fn gone_session(response: HttpResponse) -> bool {
+    let mut why = Vec::new();
+    let mut body = response.body;
+    while response.status == 400 && why.len() <= 64 * 1024 {
+        match body.next().await {
+            Some(Ok(chunk)) => why.extend_from_slice(&chunk),
+            _ => break,
+        }
+    }
+    session_gone(response.status, &why)
 }
 
 #[cfg(test)]
@@ -1372,6 +1375,26 @@ mod tests {
         assert_eq!(sent[3].method, "DELETE");
         assert_eq!(sent[3].header("Mcp-Session-Id"), Some("s"));
         assert!(client.era().is_none());
+    }
+
+    #[test]
+    fn close_of_a_session_the_server_forgot_is_done_and_another_refusal_is_an_error() {
+        let forgot = json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}});
+        let invalid =
+            json!({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}});
+        for (refusal, ok) in [
+            (json_reply(400, forgot), true),
+            (json_reply(400, invalid), false),
+        ] {
+            let (client, script) = session_answered(json_reply(
+                200,
+                json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+            ));
+            block_on(client.list_tools(&RequestOptions::default())).unwrap();
+            script.push(refusal);
+            assert_eq!(block_on(client.close()).is_ok(), ok);
+            assert!(client.era().is_none(), "dropped either way");
+        }
     }
 
     #[test]
