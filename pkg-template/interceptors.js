@@ -112,16 +112,26 @@ export function runInterceptors(interceptors, request, terminal) {
   return Promise.resolve().then(() => step(0, request)());
 }
 
+/** The option keys of a listing made with headers (adapter.js `fromListing`, which defines them too: it cannot import this lazily loaded module). */
+const LISTING = Symbol.for('mcp-wasm-adapter.listing');
+const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
+
+/**
+ * `options` with the `inputSchema`s of a listing made with headers (`schemas`, by tool name)
+ * and that of tool `name`, whose `x-mcp-header`s its call mirrors (adapter.js `fromListing`).
+ */
+export function withListing(options, schemas, name) {
+  return { ...options, [LISTING]: schemas, [LISTED_SCHEMA]: schemas.get(name) };
+}
+
 /**
  * The call options to send `request` with: `base`, and the request's signal and headers; for a
  * call through a tool of a listing made with headers, the `inputSchema` that listing showed of
- * the tool the request names (renamed or not), whose `x-mcp-header`s it mirrors (adapter.js
- * `fromListing`).
+ * the tool the request names (renamed or not), whose `x-mcp-header`s it mirrors.
  */
 export function callOptionsOf(request, base, context) {
-  const options = { ...base };
-  const listing = options[Symbol.for('mcp-wasm-adapter.listing')];
-  if (listing !== undefined) options[Symbol.for('mcp-wasm-adapter.listedSchema')] = listing.get(request.name);
+  const listing = base?.[LISTING];
+  const options = listing === undefined ? { ...base } : withListing(base, listing, request.name);
   if (request.signal !== undefined) options.signal = request.signal;
   // no headers option when there are none: the exchange then skips building a Headers
   if (Object.keys(request.headers).length > 0) options.headers = request.headers;

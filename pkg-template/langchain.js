@@ -8,7 +8,7 @@ import { tool as lcTool } from '@langchain/core/tools';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { Document } from '@langchain/core/documents';
 import { interrupt as lgInterrupt, task as lgTask, isCommand } from '@langchain/langgraph';
-import { ToolCallRequest, callOptionsOf, interceptorList, newMCPAdapterError, runInterceptors } from './interceptors.js';
+import { ToolCallRequest, callOptionsOf, interceptorList, newMCPAdapterError, runInterceptors, withListing } from './interceptors.js';
 import { withoutSlowRegexes } from './validate.js';
 
 /** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
@@ -71,8 +71,7 @@ function toolEntry(from, mcpTool, opts, listing) {
   // mirror the arguments that its inputSchema in `listing` (made with headers; undefined for
   // the adapter's own) marks with `x-mcp-header`, as adapter.js `fromListing` does.
   const schemas = listing?.get(key);
-  const mirroring = (name, o) =>
-    schemas === undefined ? o : { ...o, [Symbol.for('mcp-wasm-adapter.listing')]: schemas, [Symbol.for('mcp-wasm-adapter.listedSchema')]: schemas.get(name) };
+  const mirroring = (name, o) => (schemas === undefined ? o : withListing(o, schemas, name));
   const call = (name, args, callOptions) => {
     if (name === mcpName) return mcpTool.invoke(args, callOptions);
     if (typeof from.callTool !== 'function') throw new TypeError(`toLangChainTools: an interceptor renamed the call to "${name}", but this tool source has no callTool()`);
