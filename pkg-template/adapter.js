@@ -222,7 +222,7 @@ export class MCPAdapter {
    * listing unless its resume options carry the schema, as toLangChainTools's do).
    */
   #fromListed(out, schema) {
-    if (schema !== undefined && out !== null && typeof out === 'object' && typeof out.type === 'string' && out.type !== 'tool_result') this.#listedSchemas.set(out, schema);
+    if (schema !== undefined && isInterrupt(out)) this.#listedSchemas.set(out, schema);
     return out;
   }
 
@@ -431,6 +431,11 @@ export function told(call) {
   } catch {
     // ignored, as said
   }
+}
+
+/** Whether `value`, what a call or a resume gave, is an interrupt (an object whose `type` is not `tool_result`). */
+export function isInterrupt(value) {
+  return typeof value?.type === 'string' && value.type !== 'tool_result';
 }
 
 /** The option key of a listed tool's `inputSchema` (see {@link fromListing}). */

@@ -2,7 +2,7 @@
 // choosing. A thin layer over one MCPAdapter per server (adapter.js): lists run on every server
 // concurrently and say which server each entry came from; calls go to the server they name.
 // See index.d.ts (MCPAdapterGroup) for the documented API.
-import { MCPAdapter, MCPAdapterError, fromListing, interceptorOption, loadInterceptors, told } from './adapter.js';
+import { MCPAdapter, MCPAdapterError, fromListing, interceptorOption, isInterrupt, loadInterceptors, told } from './adapter.js';
 
 /** The call option by which a group tells its adapter a call's server key (interceptors.js). */
 const CALL_CONTEXT = Symbol.for('mcp-wasm-adapter.callContext');
@@ -93,7 +93,7 @@ export class MCPAdapterGroup {
 
   /** `value`, remembered as server `key`'s when it is an interrupt (an object with a `type`). */
   #mark(key, value) {
-    if (typeof value?.type === 'string' && value.type !== 'tool_result') this.#from.set(value, key);
+    if (isInterrupt(value)) this.#from.set(value, key);
     return value;
   }
 
