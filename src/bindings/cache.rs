@@ -20,6 +20,15 @@ thread_local! {
     static PUBLIC: Rc<Cache> = Rc::new(Cache::default());
 }
 
+/// Whether a call is the adapter's own, without its own `headers`: only the adapter's own
+/// listings are remembered by the bindings (a listing with another user's headers MAY differ,
+/// MCP 2026-07-28 `server/tools.mdx`, `server/prompts.mdx`): the tools' metadata, their
+/// `x-mcp-header` mirrors, the prompts' arguments.
+pub(super) fn adapters_own(call: &JsValue) -> bool {
+    let headers = get(call, "headers");
+    headers.is_undefined() || headers.is_null()
+}
+
 /// Everything a call that goes through the cache needs, owned, so that its future is
 /// `'static`.
 #[derive(Clone)]

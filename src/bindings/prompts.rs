@@ -13,14 +13,6 @@ use serde_json::{Map, Value};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
-/// Whether a call is the adapter's own, without its own `headers`: only the adapter's own
-/// listings are remembered (a listing with another user's headers MAY differ, MCP 2026-07-28
-/// `server/prompts.mdx`), and only its own calls use the result cache ([`super::cache`]).
-pub(super) fn adapters_own(call: &JsValue) -> bool {
-    let headers = js::get(call, "headers");
-    headers.is_undefined() || headers.is_null()
-}
-
 /// Replaces `declared` (prompt name → its `arguments` array) with the arguments of `prompts`.
 fn remember_arguments(declared: &RefCell<Map<String, Value>>, prompts: &[Value]) {
     let mut map = declared.borrow_mut();
@@ -46,7 +38,7 @@ impl WasmClient {
     #[wasm_bindgen(js_name = listPrompts)]
     pub fn list_prompts(&self, call: JsValue) -> Promise {
         let (ctx, options) = self.cached_call(&call);
-        let own = adapters_own(&call);
+        let own = super::cache::adapters_own(&call);
         let declared = self.prompt_arguments.clone();
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
@@ -71,7 +63,7 @@ impl WasmClient {
     pub fn get_prompt(&self, name: String, args: JsValue, call: JsValue) -> Promise {
         let ctx = self.cache_context();
         let declared_by_name = self.prompt_arguments.clone();
-        let own = adapters_own(&call);
+        let own = super::cache::adapters_own(&call);
         let opts = self.defaults.request_options(&call);
         let args = js::to_json(&args, "prompt arguments");
         promise(async move {

@@ -46,7 +46,7 @@ impl WasmClient {
         // the approval predicate is the one reader of the tools' metadata; a listing with the
         // call's own headers (perhaps another user's) is not the adapter's to keep, nor are its
         // `x-mcp-header` mirrors
-        let own = super::prompts::adapters_own(&call);
+        let own = super::cache::adapters_own(&call);
         let gated = self.approval.is_some() && own;
         promise(async move {
             let (opts, mode) = options.map_err(to_js)?;
