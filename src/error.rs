@@ -152,9 +152,9 @@ pub struct ErrorDetails {
     /// The JSON-RPC error the server sent, for [`ErrorCode::RpcError`] (and version errors).
     pub rpc: Option<RpcError>,
     /// Whether the call failed because its answer to a request of the server (handshake era:
-    /// an elicitation, say) was refused with a `404`, its session gone (see
-    /// `Client::answer_server_request`): the server was told nothing and its run of the call
-    /// is over, so the call may be sent again with the same answers.
+    /// an elicitation, say) was refused because its session is gone (a `404`, or a `400` about
+    /// the session; see `Client::answer_server_request`): the server was told nothing and its
+    /// run of the call is over, so the call may be sent again with the same answers.
     pub answer_undelivered: bool,
 }
 

@@ -499,15 +499,16 @@ impl Client {
     /// ended the wait on the host's handler (see [`crate::client::HostHandler`]): the call
     /// fails with it, and nothing is answered (its cancellation notice follows). An answer
     /// the server refused with a `4xx` fails the call too ([`ErrorCode::HttpStatus`]): reading
-    /// on would wait for nothing. A `404` (a server that restarted answers it for the old
+    /// on would wait for nothing. One that says the session is gone (a `404`, or a `400` about
+    /// the session: see [`session_gone`]; a server that restarted answers so for the old
     /// session) also sets
     /// [`ErrorDetails::answer_undelivered`](crate::error::ErrorDetails::answer_undelivered):
     /// the session and its run are gone, so the call may be sent again without repeating live
     /// work (after a `429` or a `403` the run may still wait). A `5xx` or a failed POST does
-    /// not say whether the server took the
-    /// answer (a gateway's `502` after it did, a connection cut once the request went out):
-    /// that is a warning, and the call reads on, so that what the server did with the answer
-    /// is not lost, nor done twice by a call sent again.
+    /// not say whether the server took the answer (a gateway's `502` after it did, a
+    /// connection cut once the request went out): that is a warning, and the call reads on, so
+    /// that what the server did with the answer is not lost, nor done twice by a call sent
+    /// again.
     pub(crate) async fn answer_server_request(
         &self,
         session: &Session,
@@ -560,7 +561,7 @@ impl Client {
             Ok(response) if (200..300).contains(&response.status) => return Ok(()),
             Ok(response) if (400..500).contains(&response.status) => {
                 let status = response.status;
-                let gone = gone_session(response).await;
+                let gone = says_session_gone(response).await;
                 let mut err = Error::new(
                     ErrorCode::HttpStatus,
                     format!(
@@ -602,7 +603,10 @@ impl Client {
                     .await?;
                 let status = response.status;
                 // a session the server no longer knows is ended already
-                if !(200..300).contains(&status) && status != 405 && !gone_session(response).await {
+                if !(200..300).contains(&status)
+                    && status != 405
+                    && !says_session_gone(response).await
+                {
                     return Err(Error::new(
                         ErrorCode::HttpStatus,
                         format!("DELETE of the session was answered with HTTP {status}"),
@@ -626,7 +630,7 @@ fn session_gone(status: u16, why: &[u8]) -> bool {
 
 /// [`session_gone`] of `response`, whose body (the first 64 KiB: a JSON-RPC error) is read
 /// for a `400` only.
-async fn gone_session(response: HttpResponse) -> bool {
+async fn says_session_gone(response: HttpResponse) -> bool {
     let mut why = Vec::new();
     let mut body = response.body;
     while response.status == 400 && why.len() <= 64 * 1024 {
