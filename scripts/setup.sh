@@ -10,6 +10,7 @@
 #                    wasm-bindgen-cli (= the wasm-bindgen version in Cargo.lock),
 #                    npm dependencies (npm ci)
 #   unless minimal:  Debian chromium + chromium-driver (headless browser tests),
+#                    Debian postgresql (the tests' checkpoint and token stores),
 #                    Python venv .venv with fastmcp==4.2.3 (test fixture server)
 set -euo pipefail
 
@@ -101,7 +102,7 @@ else
 fi
 
 if [[ "$minimal" == 1 ]]; then
-  say "chromium, .venv" "skipped (--minimal)"
+  say "chromium, postgresql, .venv" "skipped (--minimal)"
   exit 0
 fi
 
@@ -114,6 +115,19 @@ else
   if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium chromium-driver
+fi
+
+# --- PostgreSQL (tests/helpers/postgres.mjs: LangGraph checkpoints, token storage) ----------
+
+# Only the programs: the tests make a cluster of their own with initdb in a temporary
+# directory, on 127.0.0.1, and stop it after them; nothing is started here.
+if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+  say "postgresql" "present"
+else
+  say "postgresql" "installing (apt-get)"
+  if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq postgresql
 fi
 
 # --- Python venv with FastMCP (tests/fixtures/fastmcp_server.py) ----------------
