@@ -122,7 +122,8 @@ export async function signIn(url, redirectUrl) {
  * `write_note`. With `authServer`, it is protected: `/.well-known/oauth-protected-resource/mcp`
  * names the authorization server; a request needs a live token for this resource with
  * `notes:read` (else 401 with `resource_metadata` and `scope="notes:read"`), and
- * `write_note` needs `notes:write` (else 403 `insufficient_scope`). Test switches:
+ * `write_note` needs `notes:write` (else 403 `insufficient_scope`); `authServer` is kept as
+ * the state's `authServer`. Test switches:
  * `redirectNextTo` (the next POST gets a 307 to that URL), `echoNext` (the next POST gets a
  * 500 whose body echoes the request's Authorization header).
  */
@@ -137,7 +138,7 @@ export async function startMcpServer({ authServer } = {}) {
     return server;
   }, { legacy: 'stateless', onerror: () => {} });
   const seen = [];
-  const state = { redirectNextTo: undefined, echoNext: false, seen, url, origin: site.origin };
+  const state = { redirectNextTo: undefined, echoNext: false, seen, url, origin: site.origin, authServer };
   const cors = (req) => ({
     'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
@@ -197,7 +198,7 @@ export async function startMcpServer({ authServer } = {}) {
 /**
  * An authorization server and the MCP server it protects, started before the tests of the
  * enclosing suite (or file) and closed after them: `protectedServer()` is the MCP server
- * (its `url`) once started.
+ * (its `url`, its `authServer`) once started.
  */
 export function useProtectedServer() {
   let as;

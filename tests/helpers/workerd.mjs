@@ -1,5 +1,7 @@
-// Shared by the tests that run a worker in workerd (runtimes.test.mjs, auth-runtimes.test.mjs):
+// Shared by the tests that run a worker in workerd (runtimes.test.mjs, auth-runtimes.test.mjs,
+// workerd-durable-object.test.mjs):
 // the bundle as wrangler makes it, and the wait for workerd to listen.
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -23,6 +25,7 @@ export async function bundleWorker(entry, out) {
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['browser', 'module', 'main'],
     logLevel: 'error',
+    external: ['cloudflare:*'], // the runtime's own modules (cloudflare:workers)
     plugins: [
       {
         name: 'wasm-modules',
@@ -59,4 +62,34 @@ export async function waitForPort(port, ms, exited) {
     if (Date.now() > deadline) throw new Error(`nothing listened on 127.0.0.1:${port} within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Runs `workerd serve config.capnp` in `cwd` with its socket `http` on 127.0.0.1:`port` and
+ * `env` added to the environment; resolves once it listens to `{ stop(), stderr() }`. `stop()`
+ * ends the process (SIGTERM, SIGKILL after 3 s) and resolves once it has exited.
+ */
+export async function serveWorkerd(bin, cwd, port, env = {}) {
+  const proc = spawn(bin, ['serve', 'config.capnp', '--socket-addr', `http=127.0.0.1:${port}`], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-16_384)));
+  const exit = new Promise((resolve) => proc.once('exit', resolve));
+  const stop = async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 3_000);
+    await exit;
+    clearTimeout(timer);
+  };
+  try {
+    await waitForPort(port, 15_000, () => (proc.exitCode !== null || proc.signalCode !== null) && `workerd exited (${proc.exitCode ?? proc.signalCode}): ${stderr}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop, stderr: () => stderr };
 }
