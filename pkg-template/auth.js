@@ -476,8 +476,14 @@ async function clientFor(provider, issuer, as, fetchFn, signal, register = true)
   };
   let client;
   try {
-    const response = await oauth.dynamicClientRegistrationRequest(as, metadata, httpOptions(asUrl(as.registration_endpoint, 'registration_endpoint'), fetchFn, signal));
-    // read here rather than by oauth4webapi, which refuses answers that omit optional-in-practice fields (client_secret_expires_at)
+    // RFC 7591 §3.1, sent and read here: oauth4webapi refuses answers that omit optional-in-practice fields (client_secret_expires_at)
+    const response = await fetchFn(asUrl(as.registration_endpoint, 'registration_endpoint'), {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(metadata),
+      redirect: 'manual',
+      signal,
+    });
     const body = await response.json().catch(() => undefined);
     if (response.status !== 201 && response.status !== 200) throw failed(`HTTP ${response.status}${body?.error ? ` ${body.error}${body.error_description ? `: ${body.error_description}` : ''}` : ''}`);
     if (typeof body?.client_id !== 'string' || body.client_id === '') throw failed('the answer has no client_id');
