@@ -109,7 +109,14 @@ export interface OAuthProviderOptions {
   scope?: string;
   /** Add `offline_access` when the authorization server lists it (default true). */
   offlineAccess?: boolean;
-  /** Re-authorizations per request on `403 insufficient_scope` before failing with `authorization_failed` (a non-negative integer, default 2). */
+  /**
+   * Re-authorizations in a row on `403 insufficient_scope` before failing with
+   * `authorization_failed`, whose message names the scope the server keeps asking for (a
+   * non-negative integer, default 2). Counted per request, and in the tokens a step-up gives
+   * while the server asks for scopes asked for already: so it bounds one call across the
+   * resumes of its `mcp_authorization` interrupts, or its `finishAuth` and calls again. After
+   * the failure the count starts again.
+   */
   maxStepUps?: number;
   /**
    * Refresh this long before `expires_at` (ms, a non-negative integer, default 30000). A

@@ -515,6 +515,7 @@ function tokenRecord(result, flow, previous) {
     resource: flow.resource,
     server: flow.server,
     as: flow.as,
+    step_ups: flow.step_ups ?? previous?.step_ups, // the step-ups in a row that led to these tokens
   };
 }
 
@@ -736,18 +737,23 @@ class OAuthSession {
         const challenge = bearerChallenge(response);
         if (challenge.error !== 'insufficient_scope') return response;
         cancel(response);
-        if (stepUps >= this.provider.maxStepUps) {
-          throw failed(`the server still answers insufficient_scope after ${stepUps} re-authorization(s) (maxStepUps)`);
-        }
-        stepUps++;
         await this.exclusive(async () => {
           const now = await this.tokens();
           if (now?.access_token !== record?.access_token) return; // re-authorized meanwhile: retry with that
+          const asked = scopeList(challenge.scope);
+          const previous = scopeList(now?.requested_scope ?? now?.scope);
+          // step-ups in a row for scopes asked for already: counted in the tokens they gave, so
+          // that the count outlives the call (an interrupt's resume is a new call)
+          const count = Math.max(stepUps, asked.every((s) => previous.includes(s)) ? now?.step_ups ?? 0 : 0);
+          if (count >= this.provider.maxStepUps) {
+            // the next call may ask the person again
+            if (now?.step_ups) await this.provider.store.set(OAuthProvider.tokensKey(this.server), { ...now, step_ups: 0 });
+            throw failed(`the server still answers insufficient_scope for scope "${asked.join(' ')}" after ${count} re-authorization(s) (maxStepUps)`);
+          }
+          stepUps = count + 1;
           await this.discover(challenge, init.signal);
-          const previous = record?.requested_scope ?? record?.scope;
           // MCP 2026-07-28 index.mdx "Scope Challenge Handling": the union of what was asked before and what is challenged
-          const scope = union(scopeList(previous), scopeList(challenge.scope));
-          await this.authorize(scope, 'step_up', init.signal);
+          await this.authorize(union(previous, asked), 'step_up', init.signal, stepUps);
         });
         continue;
       }
@@ -852,9 +858,10 @@ class OAuthSession {
    * Starts a sign-in for `scopes`: registers when needed, keeps the PKCE verifier, state and
    * issuer in storage, and sends the person to the authorization URL — by an interrupt, or
    * through `redirectToAuthorization`, which may resolve to the callback URL (the flow then
-   * finishes here) or to nothing (the host calls `finishAuth` later).
+   * finishes here) or to nothing (the host calls `finishAuth` later). `stepUps`: the step-ups
+   * in a row this one makes, kept in the flow and then in the tokens.
    */
-  async authorize(scopes, reason, signal) {
+  async authorize(scopes, reason, signal, stepUps) {
     const { resource, issuer, as } = this.context;
     const client = await clientFor(this.provider, issuer, as, this.authFetch, signal);
     let scope = scopes;
@@ -891,6 +898,7 @@ class OAuthSession {
       server: this.server,
       scope: scope.join(' '),
       created: Date.now(),
+      step_ups: stepUps,
     });
     const pending = {
       authorization_url: url.href,

@@ -1,8 +1,8 @@
 // mcp-wasm-adapter/auth against a real authorization server (oidc-provider) in front of a
 // protected MCP server, both on 127.0.0.1 (tests/auth/fixtures.mjs): sign-in in the callback
 // style (in the call, and finished later), as an interrupt resumed by a second adapter after a
-// JSON round trip, refresh before expiry and once on a 401, step-up on insufficient_scope, and
-// where tokens go (never to another origin, a URL or an error message).
+// JSON round trip, refresh before expiry and once on a 401, step-up on insufficient_scope (bounded
+// across resumes for a scope the authorization server never grants), and where tokens go (never to another origin, a URL or an error message).
 // Needs pkg/ (bash scripts/build.sh). Run: node --test tests/auth.test.mjs
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,8 +17,8 @@ let mcp;
 let open;
 
 before(async () => {
-  as = await startAuthServer();
-  mcp = await startMcpServer({ authServer: as });
+  as = await startAuthServer({ refuseScopes: ['notes:admin'] }); // tool admin_note's scope: never granted
+  mcp = await startMcpServer({ authServer: as, adminNote: true });
   open = await startMcpServer(); // another origin, not protected
 });
 after(async () => {
@@ -51,7 +51,7 @@ describe('sign-in', () => {
     const provider = signingProvider();
     const adapter = new MCPAdapter(mcp.url, { auth: provider });
     const tools = await adapter.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['whoami', 'write_note']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['admin_note', 'whoami', 'write_note']);
     assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
     assert.equal(provider.signIns, 1, 'one sign-in for the probe, the list and the call');
     assert.equal(as.seen.filter((r) => r.url.startsWith('/reg')).length, before.registrations + 1, 'dynamic registration');
@@ -233,6 +233,45 @@ describe('tokens over time', () => {
     assert.equal(error?.code, 'authorization_failed', String(error));
     assert.match(error.message, /insufficient_scope/);
     assert.equal(provider.signIns, 2, 'the sign-in and one step-up');
+  });
+});
+
+describe('a scope the authorization server never grants', () => {
+  /** Calls `call` and signs in with `signInTo` while it asks for a sign-in; the reasons asked, and what the call ended with. */
+  async function signInsUntilDone(call, signInTo) {
+    const reasons = [];
+    let out = await call().catch((e) => e);
+    for (let round = 0; round < 8 && (out?.type === 'mcp_authorization' || out?.code === 'authorization_required'); round++) {
+      reasons.push(out.reason ?? 'callback');
+      out = await signInTo(out).catch((e) => e);
+    }
+    return { reasons, out };
+  }
+
+  test('step-ups end after maxStepUps however many resumes, with authorization_failed naming the scope', async () => {
+    const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) });
+    const resume = async (out) => adapter.resume(out, { callbackUrl: await signIn(out.authorization_url, REDIRECT) });
+    const { reasons, out } = await signInsUntilDone(() => adapter.callTool('admin_note', {}), resume);
+    assert.deepEqual(reasons, ['sign_in', 'step_up', 'step_up'], 'the sign-in, then maxStepUps (2) step-ups');
+    assert.equal(out?.code, 'authorization_failed', String(out));
+    assert.match(out.message, /insufficient_scope for scope "notes:read offline_access notes:admin"/);
+    const next = await adapter.callTool('admin_note', {});
+    assert.equal(next.reason, 'step_up', 'a later call may ask the person again');
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice', 'the tokens still work');
+  });
+
+  test('the same with redirectToAuthorization resolving to nothing and finishAuth later', async () => {
+    const started = [];
+    const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, redirectToAuthorization: (url) => void started.push(url) }) });
+    const finishLater = async () => {
+      await adapter.finishAuth(await signIn(started.at(-1), REDIRECT));
+      return adapter.callTool('admin_note', {});
+    };
+    const { reasons, out } = await signInsUntilDone(() => adapter.callTool('admin_note', {}), finishLater);
+    assert.equal(reasons.length, 3, 'the sign-in and two step-ups');
+    assert.equal(started.length, 3);
+    assert.equal(out?.code, 'authorization_failed', String(out));
+    assert.match(out.message, /notes:admin/);
   });
 });
 

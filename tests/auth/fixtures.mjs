@@ -15,6 +15,8 @@ import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { readBody, respondWith } from '../helpers/web-handler.mjs';
 
 const SCOPES = ['notes:read', 'notes:write'];
+/** A scope the authorization server knows and, unless refused (`refuseScopes`), grants; tool `admin_note` needs it. */
+const ADMIN = 'notes:admin';
 
 /** Listens on 127.0.0.1 with a handler set later (the issuer needs the port first). */
 async function listen() {
@@ -36,16 +38,17 @@ async function listen() {
 
 /**
  * Starts the authorization server. `clients`: pre-registered clients (oidc-provider client
- * metadata); `accessTokenTTL`: seconds. Returns `{ issuer, provider, seen, authorizations,
- * close }`: `seen` lists `{ method, url, authorization }` of every request; `authorizations`
+ * metadata); `accessTokenTTL`: seconds; `refuseScopes`: scopes it knows but never grants (left
+ * out of the resource's scopes). Returns `{ issuer, provider, seen, authorizations, close }`:
+ * `seen` lists `{ method, url, authorization }` of every request; `authorizations`
  * the query of each authorization request.
  */
-export async function startAuthServer({ clients = [], accessTokenTTL = 3600, corsOrigins = [] } = {}) {
+export async function startAuthServer({ clients = [], accessTokenTTL = 3600, corsOrigins = [], refuseScopes = [] } = {}) {
   const site = await listen();
   const issuer = site.origin;
   const provider = new Provider(issuer, {
     clients,
-    scopes: ['openid', 'offline_access', ...SCOPES],
+    scopes: ['openid', 'offline_access', ...SCOPES, ADMIN],
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
@@ -53,7 +56,7 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
         enabled: true,
         defaultResource: async (_ctx, _client, oneOf) => oneOf,
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, resource) => ({ scope: SCOPES.join(' '), audience: resource, accessTokenTTL, accessTokenFormat: 'opaque' }),
+        getResourceServerInfo: async (_ctx, resource) => ({ scope: [...SCOPES, ADMIN].filter((s) => !refuseScopes.includes(s)).join(' '), audience: resource, accessTokenTTL, accessTokenFormat: 'opaque' }),
       },
     },
     pkce: { required: () => true },
@@ -119,14 +122,16 @@ export async function signIn(url, redirectUrl) {
 
 /**
  * Starts an MCP server (2026-07-28, and 2025 stateless legacy) with tools `whoami` and
- * `write_note`. With `authServer`, it is protected: `/.well-known/oauth-protected-resource/mcp`
- * names the authorization server; a request needs a live token for this resource with
+ * `write_note` (and `admin_note` with `adminNote`). With `authServer`, it is protected:
+ * `/.well-known/oauth-protected-resource/mcp` names the authorization server; a request
+ * needs a live token for this resource with
  * `notes:read` (else 401 with `resource_metadata` and `scope="notes:read"`), and
- * `write_note` needs `notes:write` (else 403 `insufficient_scope`). Test switches:
+ * `write_note` needs `notes:write` (else 403 `insufficient_scope`), `admin_note` needs
+ * `notes:admin` (else 403 `insufficient_scope` naming every scope it needs). Test switches:
  * `redirectNextTo` (the next POST gets a 307 to that URL), `echoNext` (the next POST gets a
  * 500 whose body echoes the request's Authorization header).
  */
-export async function startMcpServer({ authServer } = {}) {
+export async function startMcpServer({ authServer, adminNote = false } = {}) {
   const site = await listen();
   const url = `${site.origin}/mcp`;
   const prmUrl = `${site.origin}/.well-known/oauth-protected-resource/mcp`;
@@ -134,6 +139,7 @@ export async function startMcpServer({ authServer } = {}) {
     const server = new McpServer({ name: 'auth-fixture', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Says hello.' }, async () => ({ content: [{ type: 'text', text: 'hello alice' }] }));
     server.registerTool('write_note', { description: 'Needs notes:write.' }, async () => ({ content: [{ type: 'text', text: 'note written' }] }));
+    if (adminNote) server.registerTool('admin_note', { description: `Needs ${ADMIN}.` }, async () => ({ content: [{ type: 'text', text: 'admin note written' }] }));
     return server;
   }, { legacy: 'stateless', onerror: () => {} });
   const seen = [];
@@ -183,6 +189,10 @@ export async function startMcpServer({ authServer } = {}) {
       if (!scopes.has('notes:read')) return refuse(res, req, 403, `error="insufficient_scope", ${challenge}`, 'insufficient_scope');
       if (message?.method === 'tools/call' && message.params?.name === 'write_note' && !scopes.has('notes:write')) {
         return refuse(res, req, 403, `error="insufficient_scope", scope="notes:write", resource_metadata="${prmUrl}"`, 'insufficient_scope');
+      }
+      if (message?.method === 'tools/call' && message.params?.name === 'admin_note' && !scopes.has(ADMIN)) {
+        // every scope the call needs, as servers that name the whole set do
+        return refuse(res, req, 403, `error="insufficient_scope", scope="notes:read offline_access ${ADMIN}", resource_metadata="${prmUrl}"`, 'insufficient_scope');
       }
     }
     await respondWith(req, res, handler, { body, origin: site.origin, extraHeaders: cors(req) });
