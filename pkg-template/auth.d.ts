@@ -168,7 +168,8 @@ export interface AuthProvider {
 }
 
 /**
- * The built-in provider: the MCP authorization flow. On `401`: the `WWW-Authenticate`
+ * The built-in provider: the MCP authorization flow. On `401` (or a `403` to a request
+ * without a token whose Bearer challenge names `resource_metadata`): the `WWW-Authenticate`
  * challenge (`resource_metadata`, `scope`), protected resource metadata (RFC 9728; its
  * `resource` must cover the server), authorization server metadata (RFC 8414 and OpenID
  * Connect Discovery, path-aware; `issuer` must match exactly; PKCE `S256` required), a

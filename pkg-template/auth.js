@@ -713,9 +713,11 @@ class OAuthSession {
           // a frozen response: the adapter cannot redact this one
         }
       }
-      if (response.status === 401) {
+      const { status } = response;
+      const challenge = bearerChallenge(response);
+      // a 403 with a Bearer challenge naming its metadata, to a request without a token, asks for a sign-in as a 401 does
+      if (status === 401 || (status === 403 && !record?.access_token && challenge.resource_metadata)) {
         if (signedIn) return response; // a fresh token refused: let the adapter report the 401
-        const challenge = bearerChallenge(response);
         cancel(response);
         const again = await this.exclusive(async () => {
           // someone else may have refreshed or signed in meanwhile
@@ -733,9 +735,7 @@ class OAuthSession {
         if (again === 'signed-in') signedIn = true;
         continue;
       }
-      if (response.status === 403) {
-        const challenge = bearerChallenge(response);
-        if (challenge.error !== 'insufficient_scope') return response;
+      if (status === 403 && challenge.error === 'insufficient_scope') {
         cancel(response);
         await this.exclusive(async () => {
           const now = await this.tokens();

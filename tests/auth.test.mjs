@@ -137,6 +137,22 @@ describe('sign-in', () => {
     assert.equal(text(done), 'note written');
   });
 
+  test('a 403 to a request without a token, with a Bearer challenge naming resource_metadata and no error, signs in as a 401 does', async () => {
+    const forbidding = await startMcpServer({ authServer: as });
+    forbidding.forbidTokenless = true;
+    try {
+      const provider = signingProvider();
+      const adapter = new MCPAdapter(forbidding.url, { auth: provider });
+      assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+      assert.equal(provider.signIns, 1);
+      assert.ok(forbidding.seen.some((r) => r.method === 'POST' && !r.authorization), 'a request without a token, refused with 403');
+      const out = await new MCPAdapter(forbidding.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) }).listTools();
+      assert.equal(out.reason, 'sign_in', 'an interrupt too');
+    } finally {
+      await forbidding.close();
+    }
+  });
+
   test('works with a handshake-era session too (protocol: "legacy")', async () => {
     const adapter = new MCPAdapter(mcp.url, { protocol: 'legacy', auth: signingProvider() });
     assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');

@@ -129,7 +129,8 @@ export async function signIn(url, redirectUrl) {
  * `write_note` needs `notes:write` (else 403 `insufficient_scope`), `admin_note` needs
  * `notes:admin` (else 403 `insufficient_scope` naming every scope it needs). Test switches:
  * `redirectNextTo` (the next POST gets a 307 to that URL), `echoNext` (the next POST gets a
- * 500 whose body echoes the request's Authorization header).
+ * 500 whose body echoes the request's Authorization header), `forbidTokenless` (a request
+ * without a token gets 403 and a Bearer challenge without `error`, instead of 401).
  */
 export async function startMcpServer({ authServer, adminNote = false } = {}) {
   const site = await listen();
@@ -143,7 +144,7 @@ export async function startMcpServer({ authServer, adminNote = false } = {}) {
     return server;
   }, { legacy: 'stateless', onerror: () => {} });
   const seen = [];
-  const state = { redirectNextTo: undefined, echoNext: false, seen, url, origin: site.origin };
+  const state = { redirectNextTo: undefined, echoNext: false, forbidTokenless: false, seen, url, origin: site.origin };
   const cors = (req) => ({
     'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
@@ -178,6 +179,7 @@ export async function startMcpServer({ authServer, adminNote = false } = {}) {
       const header = req.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? await authServer.provider.AccessToken.find(header.slice(7)) : undefined;
       const challenge = `resource_metadata="${prmUrl}", scope="notes:read"`;
+      if (!header && state.forbidTokenless) return refuse(res, req, 403, challenge, 'forbidden');
       if (!token || token.isExpired || token.aud !== url) return refuse(res, req, 401, `error="invalid_token", ${challenge}`, 'invalid_token');
       const scopes = new Set((token.scope ?? '').split(' '));
       let message;
