@@ -36,8 +36,8 @@
  * every adapter whose provider uses the same storage acts with the same tokens. On a server
  * with several users or sessions, give each its own storage or `keyPrefix`.
  *
- * Refreshes and sign-ins for one server are serialized within a provider (refresh tokens may
- * be single-use). Storage shared between processes needs a lock of its own: `lock(key, task)`,
+ * Refreshes, sign-ins and their finishing for one server are serialized within a provider
+ * (refresh tokens may be single-use). Storage shared between processes needs a lock of its own: `lock(key, task)`,
  * when present, is called with the (prefixed) tokens key around each refresh and sign-in and
  * must run `task` while holding a lock on that key, returning its result.
  *
@@ -86,8 +86,12 @@ export interface OAuthProviderOptions {
    * How a person is sent to the authorization URL when `interrupt` is not set. It may resolve
    * to the callback URL (a popup, or a test that follows the redirects): the call then
    * continues; or to nothing (the page navigated away): the call fails with
-   * `authorization_required`, and `finishAuth(callbackUrl)` completes the sign-in later.
+   * `authorization_required`, and `finishAuth(callbackUrl)` completes the sign-in later (a
+   * `finishAuth` made while this function runs lets the call go on signed in).
    * A sign-in that continues inside the call counts against the call's `timeoutMs`.
+   * A provider runs one sign-in per server at a time: requests that need one meanwhile, from
+   * any of its adapters, share it (the same `authorization_required` or interrupt), and a
+   * `401` while it is being finished waits for its tokens.
    */
   redirectToAuthorization?: (url: URL, request: AuthorizationRequest) => void | string | URL | Promise<void | string | URL>;
   /**

@@ -285,6 +285,8 @@ export class OAuthProvider {
     if (typeof this.keyPrefix !== 'string') throw new MCPAuthError('invalid_argument', 'OAuthProvider option keyPrefix must be a string');
     this.store = guardedStorage(this.storage, this.keyPrefix);
     this.locks = new Map();
+    this.awaiting = new Map(); // server -> the sign-in handed to the host (interrupt, or a redirect that did not come back)
+    this.going = new Map(); // state -> {} while its redirectToAuthorization runs ({ done } once finishAuth joined it)
     this.redirectToAuthorization = options.redirectToAuthorization;
     this.interrupt = options.interrupt === true;
     this.scope = options.scope;
@@ -519,7 +521,12 @@ function tokenRecord(result, flow, previous) {
   };
 }
 
-/** Finishes a sign-in (see `OAuthProvider.finishAuth`). */
+/**
+ * Finishes a sign-in (see `OAuthProvider.finishAuth`) under the lock of its server's sign-ins
+ * and refreshes, so that a `401` meanwhile waits for these tokens rather than starting another
+ * sign-in; one finished while its `redirectToAuthorization` runs (which holds that lock) is
+ * joined to that sign-in instead.
+ */
 async function finish(provider, callbackUrl, base, signal) {
   const fetchFn = authFetch(base, provider.authRequestTimeoutMs);
   let url;
@@ -529,34 +536,43 @@ async function finish(provider, callbackUrl, base, signal) {
     throw new MCPAuthError('invalid_argument', 'callbackUrl must be the URL the authorization server redirected to');
   }
   const state = url.searchParams.get('state');
-  const key = state && OAuthProvider.flowKey(state);
-  const flow = key ? await provider.store.get(key) : undefined;
-  if (!flow) throw Object.assign(failed('the callback matches no pending sign-in (unknown or already used state)'), { unknownState: true });
-  await provider.store.delete(key); // a code and its verifier are good for one exchange
-  if (Date.now() - flow.created > FLOW_LIFETIME_MS) throw failed('the sign-in took too long; start again');
-  const { as } = flow;
-  const client = await clientFor(provider, flow.issuer, as, fetchFn, signal, false);
-  if (client.client_id !== flow.client_id) throw failed('the client registration changed during the sign-in; start again');
-  let params;
-  try {
-    // state, then RFC 9207 `iss` (required when advertised, compared whenever present, as an exact string)
-    params = oauth.validateAuthResponse(as, client, url, flow.state);
-  } catch (error) {
-    if (error instanceof oauth.AuthorizationResponseError) throw failed(`the authorization server refused the sign-in: ${describe(error)}`);
-    throw failed(`the authorization response was refused: ${describe(error)}`);
-  }
-  let result;
-  try {
-    const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(client), params, flow.redirect_uri, flow.verifier, {
-      ...httpOptions(asUrl(as.token_endpoint, 'token_endpoint'), fetchFn, signal),
-      additionalParameters: { resource: flow.resource },
-    });
-    result = await oauth.processAuthorizationCodeResponse(as, client, response);
-  } catch (error) {
-    throw failed(`the token request at ${flow.issuer} failed: ${describe(error)}`);
-  }
-  await provider.store.set(OAuthProvider.tokensKey(flow.server), tokenRecord(result, flow));
-  return { server: flow.server };
+  const key = OAuthProvider.flowKey(state);
+  const during = provider.going.get(state);
+  const flowOf = async () => {
+    const flow = state && (await provider.store.get(key));
+    if (!flow) throw Object.assign(failed('the callback matches no pending sign-in (unknown or already used state)'), { unknownState: true });
+    return flow;
+  };
+  const run = async () => {
+    const flow = await flowOf(); // again, under the lock: finished meanwhile?
+    await provider.store.delete(key); // a code and its verifier are good for one exchange
+    if (Date.now() - flow.created > FLOW_LIFETIME_MS) throw failed('the sign-in took too long; start again');
+    const { as } = flow;
+    const client = await clientFor(provider, flow.issuer, as, fetchFn, signal, false);
+    if (client.client_id !== flow.client_id) throw failed('the client registration changed during the sign-in; start again');
+    let params;
+    try {
+      // state, then RFC 9207 `iss` (required when advertised, compared whenever present, as an exact string)
+      params = oauth.validateAuthResponse(as, client, url, flow.state);
+    } catch (error) {
+      if (error instanceof oauth.AuthorizationResponseError) throw failed(`the authorization server refused the sign-in: ${describe(error)}`);
+      throw failed(`the authorization response was refused: ${describe(error)}`);
+    }
+    let result;
+    try {
+      const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(client), params, flow.redirect_uri, flow.verifier, {
+        ...httpOptions(asUrl(as.token_endpoint, 'token_endpoint'), fetchFn, signal),
+        additionalParameters: { resource: flow.resource },
+      });
+      result = await oauth.processAuthorizationCodeResponse(as, client, response);
+    } catch (error) {
+      throw failed(`the token request at ${flow.issuer} failed: ${describe(error)}`);
+    }
+    await provider.store.set(OAuthProvider.tokensKey(flow.server), tokenRecord(result, flow));
+    return { server: flow.server };
+  };
+  if (during) return (during.done = run());
+  return provider.exclusive(OAuthProvider.tokensKey((await flowOf()).server), run);
 }
 
 /** The adapter methods that can need a sign-in: name, MCP method, and the params of the call (for the interrupt). */
@@ -609,7 +625,6 @@ class OAuthSession {
     this.context = undefined; // { resource, issuer, as, scopesSupported }
     this.lastPending = undefined;
     this.handedOut = new Map(); // state -> the sign-in handed out (interrupt fields), until finished
-    this.awaiting = undefined; // a sign-in handed to the host (interrupt, or a redirect that did not come back)
     this.fetch = (input, init) => this.send(input, init);
   }
 
@@ -634,7 +649,6 @@ class OAuthSession {
       // finished, refused or denied: that sign-in is over, never handed out again
       if (state !== null && state !== undefined) {
         this.handedOut.delete(state);
-        if (this.awaiting?.state === state) this.awaiting = undefined;
         if (this.lastPending?.state === state) this.lastPending = undefined;
       }
     }
@@ -869,11 +883,13 @@ class OAuthSession {
     if (this.provider.offlineAccess && scope.length > 0 && !scope.includes('offline_access') && as.scopes_supported?.includes('offline_access')) {
       scope = [...scope, 'offline_access'];
     }
-    // concurrent calls (the probe and a list, parallel tool calls) share one handed-out sign-in
-    const waiting = this.awaiting;
-    if (waiting && waiting.scope === scope.join(' ') && waiting.issuer === issuer && Date.now() - waiting.created < FLOW_LIFETIME_MS
+    // concurrent calls (the probe and a list, parallel tool calls, other adapters of this
+    // provider) share one handed-out sign-in
+    const waiting = this.provider.awaiting.get(this.server);
+    if (waiting?.scope === scope.join(' ') && waiting.server.authorization_server === issuer && Date.now() - waiting.created < FLOW_LIFETIME_MS
         && (await this.provider.store.get(OAuthProvider.flowKey(waiting.state)))) {
-      this.lastPending = waiting.pending;
+      this.lastPending = waiting;
+      this.handedOut.set(waiting.state, waiting);
       throw required(`a sign-in is pending at ${issuer} (sign-in ${waiting.state})`);
     }
     const verifier = oauth.generateRandomCodeVerifier();
@@ -909,10 +925,10 @@ class OAuthSession {
     Object.defineProperty(pending, 'state', { value: state }); // not in the interrupt's JSON
     this.lastPending = pending;
     const handOut = () => {
-      this.awaiting = { scope: scope.join(' '), issuer, state, created: Date.now(), pending };
+      Object.defineProperty(pending, 'created', { value: Date.now() });
+      this.provider.awaiting.set(this.server, pending);
       for (const [key, old] of this.handedOut) if (Date.now() - old.created > FLOW_LIFETIME_MS) this.handedOut.delete(key);
       this.handedOut.set(state, pending);
-      Object.defineProperty(pending, 'created', { value: Date.now() });
     };
     if (this.provider.interrupt) {
       handOut();
@@ -920,18 +936,26 @@ class OAuthSession {
     }
     const go = this.provider.redirectToAuthorization;
     if (typeof go !== 'function') throw required(`a sign-in is needed at ${issuer}, and the auth provider has neither redirectToAuthorization nor interrupt: true`);
-    let back;
+    const during = {};
+    this.provider.going.set(state, during);
     try {
-      back = await go(url, { ...pending });
-    } catch (error) {
-      if (error instanceof MCPAuthError) throw error;
-      throw failed('redirectToAuthorization failed'); // its text may quote anything
+      let back;
+      try {
+        back = await go(url, { ...pending });
+      } catch (error) {
+        if (error instanceof MCPAuthError) throw error;
+        throw failed('redirectToAuthorization failed'); // its text may quote anything
+      }
+      // the callback URL: finished here; nothing: by the host, later or while go ran (then joined to this sign-in)
+      if (back && !during.done) await this.finish(back instanceof URL ? back.href : String(back), signal);
+      else if (!during.done) {
+        handOut();
+        throw required(`a sign-in was started at ${issuer}; finish it with finishAuth(callbackUrl) and call again (sign-in ${state})`);
+      }
+      await during.done;
+    } finally {
+      this.provider.going.delete(state);
     }
-    if (back === undefined || back === null || back === '') {
-      handOut();
-      throw required(`a sign-in was started at ${issuer}; finish it with finishAuth(callbackUrl) and call again (sign-in ${state})`);
-    }
-    await this.finish(back instanceof URL ? back.href : String(back), signal);
   }
 }
 

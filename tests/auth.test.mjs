@@ -161,6 +161,64 @@ describe('sign-in', () => {
   });
 });
 
+describe('one sign-in at a time', () => {
+  test('a 401 handled while the host finishes the pending sign-in waits for it: one redirect, one code exchanged', async () => {
+    // the host finishes at once, while the second request's 401 (the list, sent with the probe) is being handled:
+    // the second discovery is held until the host has started finishing
+    let startedFinishing;
+    const finishing = new Promise((resolve) => (startedFinishing = resolve));
+    let discoveries = 0;
+    const holdSecond = async (input, init) => {
+      if (String(input).includes('/.well-known/oauth-protected-resource') && ++discoveries === 2) await finishing;
+      return fetch(input, init);
+    };
+    const redirects = [];
+    const host = [];
+    let adapter;
+    const provider = new OAuthProvider({
+      redirectUrl: REDIRECT,
+      fetch: holdSecond,
+      redirectToAuthorization: (url) => {
+        redirects.push(url);
+        host.push(signIn(url, REDIRECT).then((callbackUrl) => {
+          const done = adapter.finishAuth(callbackUrl);
+          startedFinishing();
+          return done;
+        }));
+      },
+    });
+    adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const exchanges = tokenRequests();
+    const first = await adapter.listTools().catch((e) => e);
+    assert.equal(first?.code, 'authorization_required', String(first));
+    await Promise.all(host);
+    assert.equal(redirects.length, 1, 'the person is sent to sign in once');
+    assert.equal(tokenRequests(), exchanges + 1, 'one code exchanged');
+    assert.equal((await adapter.listTools()).length, 3);
+  });
+
+  test('a host that finishes the sign-in inside redirectToAuthorization and resolves to nothing: the call goes on signed in', async () => {
+    let adapter;
+    const provider = signingProvider({ redirectToAuthorization: async (url) => void (await adapter.finishAuth(await signIn(url, REDIRECT))) });
+    adapter = new MCPAdapter(mcp.url, { auth: provider, timeoutMs: 20_000 });
+    assert.equal((await adapter.listTools()).length, 3);
+    assert.ok((await tokenOf(provider)).access_token);
+  });
+
+  test('adapters of one provider share its pending sign-in', async () => {
+    const storage = memoryStorage();
+    const provider = new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage });
+    const [a, b] = await Promise.all([new MCPAdapter(mcp.url, { auth: provider }).listTools(), new MCPAdapter(mcp.url, { auth: provider }).callTool('whoami', {})]);
+    assert.equal(a.type, 'mcp_authorization');
+    assert.equal(b.type, 'mcp_authorization');
+    assert.equal(a.authorization_url, b.authorization_url, 'one sign-in');
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const callbackUrl = await signIn(a.authorization_url, REDIRECT);
+    assert.equal(text(await adapter.resume(b, { callbackUrl })), 'hello alice');
+    assert.equal((await adapter.resume(a, { callbackUrl })).length, 3, 'the other interrupt, its sign-in done, is sent again');
+  });
+});
+
 describe('tokens over time', () => {
   test('refresh before expiry: a refresh token grant, no new sign-in', async () => {
     const provider = signingProvider({ refreshSkewMs: 24 * 3600_000 }); // every token counts as expiring
