@@ -575,16 +575,16 @@ async function finish(provider, callbackUrl, base, signal) {
   return provider.exclusive(OAuthProvider.tokensKey((await flowOf()).server), run);
 }
 
-/** The adapter methods that can need a sign-in: name, MCP method, and the params of the call (for the interrupt). */
+/** The adapter methods that can need a sign-in: name, MCP method, and the params its arguments are (in the interrupt, and back on resume). */
 const CALLS = [
-  ['callTool', 'tools/call', (name, args) => ({ name, arguments: args })],
-  ['listTools', 'tools/list', () => ({})],
-  ['listResources', 'resources/list', () => ({})],
-  ['listResourceTemplates', 'resources/templates/list', () => ({})],
-  ['readResource', 'resources/read', (uri) => ({ uri: uri instanceof URL ? uri.href : uri })],
-  ['listPrompts', 'prompts/list', () => ({})],
-  ['getPrompt', 'prompts/get', (name, args) => ({ name, arguments: args })],
-  ['complete', 'completion/complete', (ref, argument, context) => ({ ref, argument, context })],
+  ['callTool', 'tools/call', ['name', 'arguments']],
+  ['listTools', 'tools/list', []],
+  ['listResources', 'resources/list', []],
+  ['listResourceTemplates', 'resources/templates/list', []],
+  ['readResource', 'resources/read', ['uri']],
+  ['listPrompts', 'prompts/list', []],
+  ['getPrompt', 'prompts/get', ['name', 'arguments']],
+  ['complete', 'completion/complete', ['ref', 'argument', 'context']],
 ];
 
 /**
@@ -604,7 +604,7 @@ function interrupting(adapter, session) {
         const state = error?.code === 'authorization_required' ? /\(sign-in ([\w-]+)\)/.exec(error.message)?.[1] : undefined;
         const pending = state ? session.handedOut.get(state) : undefined;
         if (!pending) throw error;
-        return { type: 'mcp_authorization', ...pending, method, params: params(...args) };
+        return { type: 'mcp_authorization', ...pending, method, params: Object.fromEntries(params.map((key, i) => [key, args[i] instanceof URL ? args[i].href : args[i]])) };
       }
     };
   }
@@ -674,18 +674,9 @@ class OAuthSession {
       // several interrupts shared one sign-in, finished by the first resume: send the call again
       if (!(error.unknownState && (await this.tokens())?.access_token)) throw error;
     }
-    const p = interrupt.params ?? {};
-    switch (interrupt.method) {
-      case 'tools/call': return adapter.callTool(p.name, p.arguments, options);
-      case 'tools/list': return adapter.listTools(options);
-      case 'resources/list': return adapter.listResources(options);
-      case 'resources/templates/list': return adapter.listResourceTemplates(options);
-      case 'resources/read': return adapter.readResource(p.uri, options);
-      case 'prompts/list': return adapter.listPrompts(options);
-      case 'prompts/get': return adapter.getPrompt(p.name, p.arguments, options);
-      case 'completion/complete': return adapter.complete(p.ref, p.argument, p.context, options);
-      default: throw new MCPAuthError('invalid_argument', `an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
-    }
+    const call = CALLS.find((c) => c[1] === interrupt.method);
+    if (!call) throw new MCPAuthError('invalid_argument', `an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
+    return adapter[call[0]](...call[2].map((key) => interrupt.params?.[key]), options);
   }
 
   /** Runs `task` after the earlier sign-ins and refreshes for this server in the provider (any of its adapters). */
