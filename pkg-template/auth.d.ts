@@ -37,9 +37,14 @@
  * with several users or sessions, give each its own storage or `keyPrefix`.
  *
  * Refreshes, sign-ins and their finishing for one server are serialized within a provider
- * (refresh tokens may be single-use). Storage shared between processes needs a lock of its own: `lock(key, task)`,
- * when present, is called with the (prefixed) tokens key around each refresh and sign-in and
- * must run `task` while holding a lock on that key, returning its result.
+ * (refresh tokens may be single-use). Storage shared between processes needs a lock of its
+ * own: `lock(key, task)`, when present, is called with the (prefixed) tokens key around each
+ * refresh, sign-in and finishing of one, and must run `task` once while no other holder of
+ * a lock on that key (in any process) runs, resolve to `task`'s result and release the lock
+ * however `task` ends; writes made by `task` must be visible to the next holder. A holder
+ * that dies must lose the lock (a PostgreSQL advisory lock dies with its session), and a
+ * waiter should give up after a bounded time: a `lock` that rejects (or resolves without
+ * running `task`) fails the request with `authorization_failed`.
  *
  * A method that throws makes the request fail with `authorization_failed` and a fixed message
  * (its own text, which may quote stored values, is not passed on).

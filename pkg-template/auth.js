@@ -318,11 +318,20 @@ export class OAuthProvider {
   /**
    * Runs `task` after the earlier ones for `key` (the tokens of one server) in this provider,
    * inside `storage.lock(key, task)` when the storage has one (storage shared between
-   * processes); a failure releases the lock.
+   * processes); a failure releases the lock. The task's outcome is the call's; a failure of
+   * the lock itself (a timeout, a lost connection) is `authorization_failed` without its text.
    */
   exclusive(key, task) {
     const lock = this.storage.lock;
-    const run = (this.locks.get(key) ?? Promise.resolve()).then(() => (typeof lock === 'function' ? lock.call(this.storage, this.keyPrefix + key, task) : task()));
+    const locked = () => new Promise((resolve, reject) => {
+      const fail = () => reject(failed('the auth storage failed (lock)'));
+      (async () => lock.call(this.storage, this.keyPrefix + key, () => {
+        const out = task();
+        out.then(resolve, reject);
+        return out;
+      }))().then(fail, fail); // after the task's outcome, when it ran
+    });
+    const run = (this.locks.get(key) ?? Promise.resolve()).then(() => (typeof lock === 'function' ? locked() : task()));
     const tail = run.then(() => {}, () => {});
     this.locks.set(key, tail);
     tail.then(() => this.locks.get(key) === tail && this.locks.delete(key));
