@@ -44,7 +44,8 @@
  * however `task` ends; writes made by `task` must be visible to the next holder. A holder
  * that dies must lose the lock (a PostgreSQL advisory lock dies with its session), and a
  * waiter should give up after a bounded time: a `lock` that rejects (or resolves without
- * running `task`) fails the request with `authorization_failed`.
+ * running `task`) fails the request with `authorization_failed`. The repository's
+ * `examples/pg-auth-storage.mjs` is such a storage for PostgreSQL.
  *
  * A method that throws makes the request fail with `authorization_failed` and a fixed message
  * (its own text, which may quote stored values, is not passed on).

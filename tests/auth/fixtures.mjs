@@ -39,11 +39,14 @@ async function listen() {
 /**
  * Starts the authorization server. `clients`: pre-registered clients (oidc-provider client
  * metadata); `accessTokenTTL`: seconds; `refuseScopes`: scopes it knows but never grants (left
- * out of the resource's scopes). Returns `{ issuer, provider, seen, authorizations, close }`:
- * `seen` lists `{ method, url, authorization }` of every request; `authorizations`
- * the query of each authorization request.
+ * out of the resource's scopes); `rotateRefreshTokens`: a new refresh token on every refresh
+ * (for every client; by default only for public ones), the old one refused (and, reused,
+ * revoking the grant). Returns `{ issuer, provider, seen, authorizations, grants, close }`:
+ * `seen` lists `{ method, url, authorization }` of every request; `authorizations` the query
+ * of each authorization request; `grants` each token request as the server judged it,
+ * `{ grant_type, error? }`.
  */
-export async function startAuthServer({ clients = [], accessTokenTTL = 3600, corsOrigins = [], refuseScopes = [] } = {}) {
+export async function startAuthServer({ clients = [], accessTokenTTL = 3600, corsOrigins = [], refuseScopes = [], rotateRefreshTokens = false } = {}) {
   const site = await listen();
   const issuer = site.origin;
   const provider = new Provider(issuer, {
@@ -62,6 +65,7 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin) => corsOrigins.includes(origin),
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ...(rotateRefreshTokens ? { rotateRefreshToken: () => true } : {}),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     cookies: { keys: ['auth-test-cookie-key'] },
@@ -70,6 +74,9 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
   const callback = provider.callback();
   const seen = [];
   const authorizations = [];
+  const grants = [];
+  provider.on('grant.success', (ctx) => grants.push({ grant_type: ctx.oidc.params.grant_type }));
+  provider.on('grant.error', (ctx, error) => grants.push({ grant_type: ctx.oidc.params?.grant_type, error: error.error }));
   site.setHandler(async (req, res) => {
     seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
     const path = req.url.split('?')[0];
@@ -92,7 +99,7 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     }
   });
-  return { issuer, provider, seen, authorizations, close: () => site.close() };
+  return { issuer, provider, seen, authorizations, grants, close: () => site.close() };
 }
 
 /**
