@@ -36,10 +36,16 @@
  * every adapter whose provider uses the same storage acts with the same tokens. On a server
  * with several users or sessions, give each its own storage or `keyPrefix`.
  *
- * Refreshes and sign-ins for one server are serialized within a provider (refresh tokens may
- * be single-use). Storage shared between processes needs a lock of its own: `lock(key, task)`,
- * when present, is called with the (prefixed) tokens key around each refresh and sign-in and
- * must run `task` while holding a lock on that key, returning its result.
+ * Refreshes, sign-ins and their finishing for one server are serialized within a provider
+ * (refresh tokens may be single-use). Storage shared between processes needs a lock of its
+ * own: `lock(key, task)`, when present, is called with the (prefixed) tokens key around each
+ * refresh, sign-in and finishing of one, and must run `task` once while no other holder of
+ * a lock on that key (in any process) runs, resolve to `task`'s result and release the lock
+ * however `task` ends; writes made by `task` must be visible to the next holder. A holder
+ * that dies must lose the lock (a PostgreSQL advisory lock dies with its session), and a
+ * waiter should give up after a bounded time: a `lock` that rejects (or resolves without
+ * running `task`) fails the request with `authorization_failed`. The repository's
+ * `examples/pg-auth-storage.mjs` is such a storage for PostgreSQL.
  *
  * A method that throws makes the request fail with `authorization_failed` and a fixed message
  * (its own text, which may quote stored values, is not passed on).
@@ -86,8 +92,12 @@ export interface OAuthProviderOptions {
    * How a person is sent to the authorization URL when `interrupt` is not set. It may resolve
    * to the callback URL (a popup, or a test that follows the redirects): the call then
    * continues; or to nothing (the page navigated away): the call fails with
-   * `authorization_required`, and `finishAuth(callbackUrl)` completes the sign-in later.
+   * `authorization_required`, and `finishAuth(callbackUrl)` completes the sign-in later (a
+   * `finishAuth` made while this function runs lets the call go on signed in).
    * A sign-in that continues inside the call counts against the call's `timeoutMs`.
+   * A provider runs one sign-in per server at a time: requests that need one meanwhile, from
+   * any of its adapters, share it (the same `authorization_required` or interrupt), and a
+   * `401` while it is being finished waits for its tokens.
    */
   redirectToAuthorization?: (url: URL, request: AuthorizationRequest) => void | string | URL | Promise<void | string | URL>;
   /**
@@ -109,7 +119,14 @@ export interface OAuthProviderOptions {
   scope?: string;
   /** Add `offline_access` when the authorization server lists it (default true). */
   offlineAccess?: boolean;
-  /** Re-authorizations per request on `403 insufficient_scope` before failing with `authorization_failed` (a non-negative integer, default 2). */
+  /**
+   * Re-authorizations in a row on `403 insufficient_scope` before failing with
+   * `authorization_failed`, whose message names the scope the server keeps asking for (a
+   * non-negative integer, default 2). Counted per request, and in the tokens a step-up gives
+   * while the server asks for scopes asked for already: so it bounds one call across the
+   * resumes of its `mcp_authorization` interrupts, or its `finishAuth` and calls again. After
+   * the failure the count starts again.
+   */
   maxStepUps?: number;
   /**
    * Refresh this long before `expires_at` (ms, a non-negative integer, default 30000). A
@@ -161,7 +178,8 @@ export interface AuthProvider {
 }
 
 /**
- * The built-in provider: the MCP authorization flow. On `401`: the `WWW-Authenticate`
+ * The built-in provider: the MCP authorization flow. On `401` (or a `403` to a request
+ * without a token whose Bearer challenge names `resource_metadata`): the `WWW-Authenticate`
  * challenge (`resource_metadata`, `scope`), protected resource metadata (RFC 9728; its
  * `resource` must cover the server), authorization server metadata (RFC 8414 and OpenID
  * Connect Discovery, path-aware; `issuer` must match exactly; PKCE `S256` required), a

@@ -285,6 +285,8 @@ export class OAuthProvider {
     if (typeof this.keyPrefix !== 'string') throw new MCPAuthError('invalid_argument', 'OAuthProvider option keyPrefix must be a string');
     this.store = guardedStorage(this.storage, this.keyPrefix);
     this.locks = new Map();
+    this.awaiting = new Map(); // server -> the sign-in handed to the host (interrupt, or a redirect that did not come back)
+    this.going = new Map(); // state -> {} while its redirectToAuthorization runs ({ done } once finishAuth joined it)
     this.redirectToAuthorization = options.redirectToAuthorization;
     this.interrupt = options.interrupt === true;
     this.scope = options.scope;
@@ -316,11 +318,20 @@ export class OAuthProvider {
   /**
    * Runs `task` after the earlier ones for `key` (the tokens of one server) in this provider,
    * inside `storage.lock(key, task)` when the storage has one (storage shared between
-   * processes); a failure releases the lock.
+   * processes); a failure releases the lock. The task's outcome is the call's; a failure of
+   * the lock itself (a timeout, a lost connection) is `authorization_failed` without its text.
    */
   exclusive(key, task) {
     const lock = this.storage.lock;
-    const run = (this.locks.get(key) ?? Promise.resolve()).then(() => (typeof lock === 'function' ? lock.call(this.storage, this.keyPrefix + key, task) : task()));
+    const locked = () => new Promise((resolve, reject) => {
+      const fail = () => reject(failed('the auth storage failed (lock)'));
+      (async () => lock.call(this.storage, this.keyPrefix + key, () => {
+        const out = task();
+        out.then(resolve, reject);
+        return out;
+      }))().then(fail, fail); // after the task's outcome, when it ran
+    });
+    const run = (this.locks.get(key) ?? Promise.resolve()).then(() => (typeof lock === 'function' ? locked() : task()));
     const tail = run.then(() => {}, () => {});
     this.locks.set(key, tail);
     tail.then(() => this.locks.get(key) === tail && this.locks.delete(key));
@@ -476,8 +487,14 @@ async function clientFor(provider, issuer, as, fetchFn, signal, register = true)
   };
   let client;
   try {
-    const response = await oauth.dynamicClientRegistrationRequest(as, metadata, httpOptions(asUrl(as.registration_endpoint, 'registration_endpoint'), fetchFn, signal));
-    // read here rather than by oauth4webapi, which refuses answers that omit optional-in-practice fields (client_secret_expires_at)
+    // RFC 7591 §3.1, sent and read here: oauth4webapi refuses answers that omit optional-in-practice fields (client_secret_expires_at)
+    const response = await fetchFn(asUrl(as.registration_endpoint, 'registration_endpoint'), {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(metadata),
+      redirect: 'manual',
+      signal,
+    });
     const body = await response.json().catch(() => undefined);
     if (response.status !== 201 && response.status !== 200) throw failed(`HTTP ${response.status}${body?.error ? ` ${body.error}${body.error_description ? `: ${body.error_description}` : ''}` : ''}`);
     if (typeof body?.client_id !== 'string' || body.client_id === '') throw failed('the answer has no client_id');
@@ -509,10 +526,16 @@ function tokenRecord(result, flow, previous) {
     resource: flow.resource,
     server: flow.server,
     as: flow.as,
+    step_ups: flow.step_ups ?? previous?.step_ups, // the step-ups in a row that led to these tokens
   };
 }
 
-/** Finishes a sign-in (see `OAuthProvider.finishAuth`). */
+/**
+ * Finishes a sign-in (see `OAuthProvider.finishAuth`) under the lock of its server's sign-ins
+ * and refreshes, so that a `401` meanwhile waits for these tokens rather than starting another
+ * sign-in; one finished while its `redirectToAuthorization` runs (which holds that lock) is
+ * joined to that sign-in instead.
+ */
 async function finish(provider, callbackUrl, base, signal) {
   const fetchFn = authFetch(base, provider.authRequestTimeoutMs);
   let url;
@@ -522,46 +545,55 @@ async function finish(provider, callbackUrl, base, signal) {
     throw new MCPAuthError('invalid_argument', 'callbackUrl must be the URL the authorization server redirected to');
   }
   const state = url.searchParams.get('state');
-  const key = state && OAuthProvider.flowKey(state);
-  const flow = key ? await provider.store.get(key) : undefined;
-  if (!flow) throw Object.assign(failed('the callback matches no pending sign-in (unknown or already used state)'), { unknownState: true });
-  await provider.store.delete(key); // a code and its verifier are good for one exchange
-  if (Date.now() - flow.created > FLOW_LIFETIME_MS) throw failed('the sign-in took too long; start again');
-  const { as } = flow;
-  const client = await clientFor(provider, flow.issuer, as, fetchFn, signal, false);
-  if (client.client_id !== flow.client_id) throw failed('the client registration changed during the sign-in; start again');
-  let params;
-  try {
-    // state, then RFC 9207 `iss` (required when advertised, compared whenever present, as an exact string)
-    params = oauth.validateAuthResponse(as, client, url, flow.state);
-  } catch (error) {
-    if (error instanceof oauth.AuthorizationResponseError) throw failed(`the authorization server refused the sign-in: ${describe(error)}`);
-    throw failed(`the authorization response was refused: ${describe(error)}`);
-  }
-  let result;
-  try {
-    const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(client), params, flow.redirect_uri, flow.verifier, {
-      ...httpOptions(asUrl(as.token_endpoint, 'token_endpoint'), fetchFn, signal),
-      additionalParameters: { resource: flow.resource },
-    });
-    result = await oauth.processAuthorizationCodeResponse(as, client, response);
-  } catch (error) {
-    throw failed(`the token request at ${flow.issuer} failed: ${describe(error)}`);
-  }
-  await provider.store.set(OAuthProvider.tokensKey(flow.server), tokenRecord(result, flow));
-  return { server: flow.server };
+  const key = OAuthProvider.flowKey(state);
+  const during = provider.going.get(state);
+  const flowOf = async () => {
+    const flow = state && (await provider.store.get(key));
+    if (!flow) throw Object.assign(failed('the callback matches no pending sign-in (unknown or already used state)'), { unknownState: true });
+    return flow;
+  };
+  const run = async () => {
+    const flow = await flowOf(); // again, under the lock: finished meanwhile?
+    await provider.store.delete(key); // a code and its verifier are good for one exchange
+    if (Date.now() - flow.created > FLOW_LIFETIME_MS) throw failed('the sign-in took too long; start again');
+    const { as } = flow;
+    const client = await clientFor(provider, flow.issuer, as, fetchFn, signal, false);
+    if (client.client_id !== flow.client_id) throw failed('the client registration changed during the sign-in; start again');
+    let params;
+    try {
+      // state, then RFC 9207 `iss` (required when advertised, compared whenever present, as an exact string)
+      params = oauth.validateAuthResponse(as, client, url, flow.state);
+    } catch (error) {
+      if (error instanceof oauth.AuthorizationResponseError) throw failed(`the authorization server refused the sign-in: ${describe(error)}`);
+      throw failed(`the authorization response was refused: ${describe(error)}`);
+    }
+    let result;
+    try {
+      const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(client), params, flow.redirect_uri, flow.verifier, {
+        ...httpOptions(asUrl(as.token_endpoint, 'token_endpoint'), fetchFn, signal),
+        additionalParameters: { resource: flow.resource },
+      });
+      result = await oauth.processAuthorizationCodeResponse(as, client, response);
+    } catch (error) {
+      throw failed(`the token request at ${flow.issuer} failed: ${describe(error)}`);
+    }
+    await provider.store.set(OAuthProvider.tokensKey(flow.server), tokenRecord(result, flow));
+    return { server: flow.server };
+  };
+  if (during) return (during.done = run());
+  return provider.exclusive(OAuthProvider.tokensKey((await flowOf()).server), run);
 }
 
-/** The adapter methods that can need a sign-in: name, MCP method, and the params of the call (for the interrupt). */
+/** The adapter methods that can need a sign-in: name, MCP method, and the params its arguments are (in the interrupt, and back on resume). */
 const CALLS = [
-  ['callTool', 'tools/call', (name, args) => ({ name, arguments: args })],
-  ['listTools', 'tools/list', () => ({})],
-  ['listResources', 'resources/list', () => ({})],
-  ['listResourceTemplates', 'resources/templates/list', () => ({})],
-  ['readResource', 'resources/read', (uri) => ({ uri: uri instanceof URL ? uri.href : uri })],
-  ['listPrompts', 'prompts/list', () => ({})],
-  ['getPrompt', 'prompts/get', (name, args) => ({ name, arguments: args })],
-  ['complete', 'completion/complete', (ref, argument, context) => ({ ref, argument, context })],
+  ['callTool', 'tools/call', ['name', 'arguments']],
+  ['listTools', 'tools/list', []],
+  ['listResources', 'resources/list', []],
+  ['listResourceTemplates', 'resources/templates/list', []],
+  ['readResource', 'resources/read', ['uri']],
+  ['listPrompts', 'prompts/list', []],
+  ['getPrompt', 'prompts/get', ['name', 'arguments']],
+  ['complete', 'completion/complete', ['ref', 'argument', 'context']],
 ];
 
 /**
@@ -581,7 +613,7 @@ function interrupting(adapter, session) {
         const state = error?.code === 'authorization_required' ? /\(sign-in ([\w-]+)\)/.exec(error.message)?.[1] : undefined;
         const pending = state ? session.handedOut.get(state) : undefined;
         if (!pending) throw error;
-        return { type: 'mcp_authorization', ...pending, method, params: params(...args) };
+        return { type: 'mcp_authorization', ...pending, method, params: Object.fromEntries(params.map((key, i) => [key, args[i] instanceof URL ? args[i].href : args[i]])) };
       }
     };
   }
@@ -602,7 +634,6 @@ class OAuthSession {
     this.context = undefined; // { resource, issuer, as, scopesSupported }
     this.lastPending = undefined;
     this.handedOut = new Map(); // state -> the sign-in handed out (interrupt fields), until finished
-    this.awaiting = undefined; // a sign-in handed to the host (interrupt, or a redirect that did not come back)
     this.fetch = (input, init) => this.send(input, init);
   }
 
@@ -627,7 +658,6 @@ class OAuthSession {
       // finished, refused or denied: that sign-in is over, never handed out again
       if (state !== null && state !== undefined) {
         this.handedOut.delete(state);
-        if (this.awaiting?.state === state) this.awaiting = undefined;
         if (this.lastPending?.state === state) this.lastPending = undefined;
       }
     }
@@ -653,18 +683,9 @@ class OAuthSession {
       // several interrupts shared one sign-in, finished by the first resume: send the call again
       if (!(error.unknownState && (await this.tokens())?.access_token)) throw error;
     }
-    const p = interrupt.params ?? {};
-    switch (interrupt.method) {
-      case 'tools/call': return adapter.callTool(p.name, p.arguments, options);
-      case 'tools/list': return adapter.listTools(options);
-      case 'resources/list': return adapter.listResources(options);
-      case 'resources/templates/list': return adapter.listResourceTemplates(options);
-      case 'resources/read': return adapter.readResource(p.uri, options);
-      case 'prompts/list': return adapter.listPrompts(options);
-      case 'prompts/get': return adapter.getPrompt(p.name, p.arguments, options);
-      case 'completion/complete': return adapter.complete(p.ref, p.argument, p.context, options);
-      default: throw new MCPAuthError('invalid_argument', `an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
-    }
+    const call = CALLS.find((c) => c[1] === interrupt.method);
+    if (!call) throw new MCPAuthError('invalid_argument', `an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
+    return adapter[call[0]](...call[2].map((key) => interrupt.params?.[key]), options);
   }
 
   /** Runs `task` after the earlier sign-ins and refreshes for this server in the provider (any of its adapters). */
@@ -706,9 +727,11 @@ class OAuthSession {
           // a frozen response: the adapter cannot redact this one
         }
       }
-      if (response.status === 401) {
+      const { status } = response;
+      const challenge = bearerChallenge(response);
+      // a 403 with a Bearer challenge naming its metadata, to a request without a token, asks for a sign-in as a 401 does
+      if (status === 401 || (status === 403 && !record?.access_token && challenge.resource_metadata)) {
         if (signedIn) return response; // a fresh token refused: let the adapter report the 401
-        const challenge = bearerChallenge(response);
         cancel(response);
         const again = await this.exclusive(async () => {
           // someone else may have refreshed or signed in meanwhile
@@ -726,22 +749,25 @@ class OAuthSession {
         if (again === 'signed-in') signedIn = true;
         continue;
       }
-      if (response.status === 403) {
-        const challenge = bearerChallenge(response);
-        if (challenge.error !== 'insufficient_scope') return response;
+      if (status === 403 && challenge.error === 'insufficient_scope') {
         cancel(response);
-        if (stepUps >= this.provider.maxStepUps) {
-          throw failed(`the server still answers insufficient_scope after ${stepUps} re-authorization(s) (maxStepUps)`);
-        }
-        stepUps++;
         await this.exclusive(async () => {
           const now = await this.tokens();
           if (now?.access_token !== record?.access_token) return; // re-authorized meanwhile: retry with that
+          const asked = scopeList(challenge.scope);
+          const previous = scopeList(now?.requested_scope ?? now?.scope);
+          // step-ups in a row for scopes asked for already: counted in the tokens they gave, so
+          // that the count outlives the call (an interrupt's resume is a new call)
+          const count = Math.max(stepUps, asked.every((s) => previous.includes(s)) ? now?.step_ups ?? 0 : 0);
+          if (count >= this.provider.maxStepUps) {
+            // the next call may ask the person again
+            if (now?.step_ups) await this.provider.store.set(OAuthProvider.tokensKey(this.server), { ...now, step_ups: 0 });
+            throw failed(`the server still answers insufficient_scope for scope "${asked.join(' ')}" after ${count} re-authorization(s) (maxStepUps)`);
+          }
+          stepUps = count + 1;
           await this.discover(challenge, init.signal);
-          const previous = record?.requested_scope ?? record?.scope;
           // MCP 2026-07-28 index.mdx "Scope Challenge Handling": the union of what was asked before and what is challenged
-          const scope = union(scopeList(previous), scopeList(challenge.scope));
-          await this.authorize(scope, 'step_up', init.signal);
+          await this.authorize(union(previous, asked), 'step_up', init.signal, stepUps);
         });
         continue;
       }
@@ -846,9 +872,10 @@ class OAuthSession {
    * Starts a sign-in for `scopes`: registers when needed, keeps the PKCE verifier, state and
    * issuer in storage, and sends the person to the authorization URL — by an interrupt, or
    * through `redirectToAuthorization`, which may resolve to the callback URL (the flow then
-   * finishes here) or to nothing (the host calls `finishAuth` later).
+   * finishes here) or to nothing (the host calls `finishAuth` later). `stepUps`: the step-ups
+   * in a row this one makes, kept in the flow and then in the tokens.
    */
-  async authorize(scopes, reason, signal) {
+  async authorize(scopes, reason, signal, stepUps) {
     const { resource, issuer, as } = this.context;
     const client = await clientFor(this.provider, issuer, as, this.authFetch, signal);
     let scope = scopes;
@@ -856,11 +883,13 @@ class OAuthSession {
     if (this.provider.offlineAccess && scope.length > 0 && !scope.includes('offline_access') && as.scopes_supported?.includes('offline_access')) {
       scope = [...scope, 'offline_access'];
     }
-    // concurrent calls (the probe and a list, parallel tool calls) share one handed-out sign-in
-    const waiting = this.awaiting;
-    if (waiting && waiting.scope === scope.join(' ') && waiting.issuer === issuer && Date.now() - waiting.created < FLOW_LIFETIME_MS
+    // concurrent calls (the probe and a list, parallel tool calls, other adapters of this
+    // provider) share one handed-out sign-in
+    const waiting = this.provider.awaiting.get(this.server);
+    if (waiting?.scope === scope.join(' ') && waiting.server.authorization_server === issuer && Date.now() - waiting.created < FLOW_LIFETIME_MS
         && (await this.provider.store.get(OAuthProvider.flowKey(waiting.state)))) {
-      this.lastPending = waiting.pending;
+      this.lastPending = waiting;
+      this.handedOut.set(waiting.state, waiting);
       throw required(`a sign-in is pending at ${issuer} (sign-in ${waiting.state})`);
     }
     const verifier = oauth.generateRandomCodeVerifier();
@@ -885,6 +914,7 @@ class OAuthSession {
       server: this.server,
       scope: scope.join(' '),
       created: Date.now(),
+      step_ups: stepUps,
     });
     const pending = {
       authorization_url: url.href,
@@ -895,10 +925,10 @@ class OAuthSession {
     Object.defineProperty(pending, 'state', { value: state }); // not in the interrupt's JSON
     this.lastPending = pending;
     const handOut = () => {
-      this.awaiting = { scope: scope.join(' '), issuer, state, created: Date.now(), pending };
+      Object.defineProperty(pending, 'created', { value: Date.now() });
+      this.provider.awaiting.set(this.server, pending);
       for (const [key, old] of this.handedOut) if (Date.now() - old.created > FLOW_LIFETIME_MS) this.handedOut.delete(key);
       this.handedOut.set(state, pending);
-      Object.defineProperty(pending, 'created', { value: Date.now() });
     };
     if (this.provider.interrupt) {
       handOut();
@@ -906,18 +936,26 @@ class OAuthSession {
     }
     const go = this.provider.redirectToAuthorization;
     if (typeof go !== 'function') throw required(`a sign-in is needed at ${issuer}, and the auth provider has neither redirectToAuthorization nor interrupt: true`);
-    let back;
+    const during = {};
+    this.provider.going.set(state, during);
     try {
-      back = await go(url, { ...pending });
-    } catch (error) {
-      if (error instanceof MCPAuthError) throw error;
-      throw failed('redirectToAuthorization failed'); // its text may quote anything
+      let back;
+      try {
+        back = await go(url, { ...pending });
+      } catch (error) {
+        if (error instanceof MCPAuthError) throw error;
+        throw failed('redirectToAuthorization failed'); // its text may quote anything
+      }
+      // the callback URL: finished here; nothing: by the host, later or while go ran (then joined to this sign-in)
+      if (back && !during.done) await this.finish(back instanceof URL ? back.href : String(back), signal);
+      else if (!during.done) {
+        handOut();
+        throw required(`a sign-in was started at ${issuer}; finish it with finishAuth(callbackUrl) and call again (sign-in ${state})`);
+      }
+      await during.done;
+    } finally {
+      this.provider.going.delete(state);
     }
-    if (back === undefined || back === null || back === '') {
-      handOut();
-      throw required(`a sign-in was started at ${issuer}; finish it with finishAuth(callbackUrl) and call again (sign-in ${state})`);
-    }
-    await this.finish(back instanceof URL ? back.href : String(back), signal);
   }
 }
 

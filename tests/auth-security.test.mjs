@@ -613,6 +613,18 @@ describe('host code and storage (M7, L6)', () => {
     assert.equal(bob.signIns, 1, 'bob signs in himself: alice\'s tokens are not his');
   });
 
+  test('a storage lock that fails (a timeout, a lost connection) is authorization_failed without its text; the task\'s own outcome passes through it', async () => {
+    const w = stubWorld();
+    for (const lock of [async () => { throw new Error('lock timeout; LEAK-LOCK'); }, () => { throw new Error('LEAK-LOCK'); }, async () => undefined]) {
+      const error = await failure(w.adapter(w.provider({ storage: { ...memoryStorage(), lock } })).listTools());
+      assert.equal(error.code, 'authorization_failed', String(error));
+      assert.equal(error.message, 'the auth storage failed (lock)');
+    }
+    const storage = { ...memoryStorage(), lock: (_key, task) => task() };
+    const out = await w.adapter(w.provider({ storage, interrupt: true })).listTools();
+    assert.equal(out.type, 'mcp_authorization', 'the sign-in the task asks for, under the lock');
+  });
+
   test('a failing storage, redirectToAuthorization or clientInformation is authorization_failed without its text', async () => {
     const w = stubWorld();
     const storage = { get: () => { throw new Error('db down; row was {"access_token":"LEAK-STORED"}'); }, set() {}, delete() {} };

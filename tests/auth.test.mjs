@@ -1,8 +1,8 @@
 // mcp-wasm-adapter/auth against a real authorization server (oidc-provider) in front of a
 // protected MCP server, both on 127.0.0.1 (tests/auth/fixtures.mjs): sign-in in the callback
 // style (in the call, and finished later), as an interrupt resumed by a second adapter after a
-// JSON round trip, refresh before expiry and once on a 401, step-up on insufficient_scope, and
-// where tokens go (never to another origin, a URL or an error message).
+// JSON round trip, refresh before expiry and once on a 401, step-up on insufficient_scope (bounded
+// across resumes for a scope the authorization server never grants), and where tokens go (never to another origin, a URL or an error message).
 // Needs pkg/ (bash scripts/build.sh). Run: node --test tests/auth.test.mjs
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,8 +17,8 @@ let mcp;
 let open;
 
 before(async () => {
-  as = await startAuthServer();
-  mcp = await startMcpServer({ authServer: as });
+  as = await startAuthServer({ refuseScopes: ['notes:admin'] }); // tool admin_note's scope: never granted
+  mcp = await startMcpServer({ authServer: as, adminNote: true });
   open = await startMcpServer(); // another origin, not protected
 });
 after(async () => {
@@ -51,7 +51,7 @@ describe('sign-in', () => {
     const provider = signingProvider();
     const adapter = new MCPAdapter(mcp.url, { auth: provider });
     const tools = await adapter.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['whoami', 'write_note']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['admin_note', 'whoami', 'write_note']);
     assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
     assert.equal(provider.signIns, 1, 'one sign-in for the probe, the list and the call');
     assert.equal(as.seen.filter((r) => r.url.startsWith('/reg')).length, before.registrations + 1, 'dynamic registration');
@@ -137,11 +137,85 @@ describe('sign-in', () => {
     assert.equal(text(done), 'note written');
   });
 
+  test('a 403 to a request without a token, with a Bearer challenge naming resource_metadata and no error, signs in as a 401 does', async () => {
+    const forbidding = await startMcpServer({ authServer: as });
+    forbidding.forbidTokenless = true;
+    try {
+      const provider = signingProvider();
+      const adapter = new MCPAdapter(forbidding.url, { auth: provider });
+      assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+      assert.equal(provider.signIns, 1);
+      assert.ok(forbidding.seen.some((r) => r.method === 'POST' && !r.authorization), 'a request without a token, refused with 403');
+      const out = await new MCPAdapter(forbidding.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) }).listTools();
+      assert.equal(out.reason, 'sign_in', 'an interrupt too');
+    } finally {
+      await forbidding.close();
+    }
+  });
+
   test('works with a handshake-era session too (protocol: "legacy")', async () => {
     const adapter = new MCPAdapter(mcp.url, { protocol: 'legacy', auth: signingProvider() });
     assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
     assert.notEqual(adapter.protocolVersion, '2026-07-28');
     await adapter.close();
+  });
+});
+
+describe('one sign-in at a time', () => {
+  test('a 401 handled while the host finishes the pending sign-in waits for it: one redirect, one code exchanged', async () => {
+    // the host finishes at once, while the second request's 401 (the list, sent with the probe) is being handled:
+    // the second discovery is held until the host has started finishing
+    let startedFinishing;
+    const finishing = new Promise((resolve) => (startedFinishing = resolve));
+    let discoveries = 0;
+    const holdSecond = async (input, init) => {
+      if (String(input).includes('/.well-known/oauth-protected-resource') && ++discoveries === 2) await finishing;
+      return fetch(input, init);
+    };
+    const redirects = [];
+    const host = [];
+    let adapter;
+    const provider = new OAuthProvider({
+      redirectUrl: REDIRECT,
+      fetch: holdSecond,
+      redirectToAuthorization: (url) => {
+        redirects.push(url);
+        host.push(signIn(url, REDIRECT).then((callbackUrl) => {
+          const done = adapter.finishAuth(callbackUrl);
+          startedFinishing();
+          return done;
+        }));
+      },
+    });
+    adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const exchanges = tokenRequests();
+    const first = await adapter.listTools().catch((e) => e);
+    assert.equal(first?.code, 'authorization_required', String(first));
+    await Promise.all(host);
+    assert.equal(redirects.length, 1, 'the person is sent to sign in once');
+    assert.equal(tokenRequests(), exchanges + 1, 'one code exchanged');
+    assert.equal((await adapter.listTools()).length, 3);
+  });
+
+  test('a host that finishes the sign-in inside redirectToAuthorization and resolves to nothing: the call goes on signed in', async () => {
+    let adapter;
+    const provider = signingProvider({ redirectToAuthorization: async (url) => void (await adapter.finishAuth(await signIn(url, REDIRECT))) });
+    adapter = new MCPAdapter(mcp.url, { auth: provider, timeoutMs: 20_000 });
+    assert.equal((await adapter.listTools()).length, 3);
+    assert.ok((await tokenOf(provider)).access_token);
+  });
+
+  test('adapters of one provider share its pending sign-in', async () => {
+    const storage = memoryStorage();
+    const provider = new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage });
+    const [a, b] = await Promise.all([new MCPAdapter(mcp.url, { auth: provider }).listTools(), new MCPAdapter(mcp.url, { auth: provider }).callTool('whoami', {})]);
+    assert.equal(a.type, 'mcp_authorization');
+    assert.equal(b.type, 'mcp_authorization');
+    assert.equal(a.authorization_url, b.authorization_url, 'one sign-in');
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const callbackUrl = await signIn(a.authorization_url, REDIRECT);
+    assert.equal(text(await adapter.resume(b, { callbackUrl })), 'hello alice');
+    assert.equal((await adapter.resume(a, { callbackUrl })).length, 3, 'the other interrupt, its sign-in done, is sent again');
   });
 });
 
@@ -233,6 +307,45 @@ describe('tokens over time', () => {
     assert.equal(error?.code, 'authorization_failed', String(error));
     assert.match(error.message, /insufficient_scope/);
     assert.equal(provider.signIns, 2, 'the sign-in and one step-up');
+  });
+});
+
+describe('a scope the authorization server never grants', () => {
+  /** Calls `call` and signs in with `signInTo` while it asks for a sign-in; the reasons asked, and what the call ended with. */
+  async function signInsUntilDone(call, signInTo) {
+    const reasons = [];
+    let out = await call().catch((e) => e);
+    for (let round = 0; round < 8 && (out?.type === 'mcp_authorization' || out?.code === 'authorization_required'); round++) {
+      reasons.push(out.reason ?? 'callback');
+      out = await signInTo(out).catch((e) => e);
+    }
+    return { reasons, out };
+  }
+
+  test('step-ups end after maxStepUps however many resumes, with authorization_failed naming the scope', async () => {
+    const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) });
+    const resume = async (out) => adapter.resume(out, { callbackUrl: await signIn(out.authorization_url, REDIRECT) });
+    const { reasons, out } = await signInsUntilDone(() => adapter.callTool('admin_note', {}), resume);
+    assert.deepEqual(reasons, ['sign_in', 'step_up', 'step_up'], 'the sign-in, then maxStepUps (2) step-ups');
+    assert.equal(out?.code, 'authorization_failed', String(out));
+    assert.match(out.message, /insufficient_scope for scope "notes:read offline_access notes:admin"/);
+    const next = await adapter.callTool('admin_note', {});
+    assert.equal(next.reason, 'step_up', 'a later call may ask the person again');
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice', 'the tokens still work');
+  });
+
+  test('the same with redirectToAuthorization resolving to nothing and finishAuth later', async () => {
+    const started = [];
+    const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, redirectToAuthorization: (url) => void started.push(url) }) });
+    const finishLater = async () => {
+      await adapter.finishAuth(await signIn(started.at(-1), REDIRECT));
+      return adapter.callTool('admin_note', {});
+    };
+    const { reasons, out } = await signInsUntilDone(() => adapter.callTool('admin_note', {}), finishLater);
+    assert.equal(reasons.length, 3, 'the sign-in and two step-ups');
+    assert.equal(started.length, 3);
+    assert.equal(out?.code, 'authorization_failed', String(out));
+    assert.match(out.message, /notes:admin/);
   });
 });
 

@@ -15,6 +15,8 @@ import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { readBody, respondWith } from '../helpers/web-handler.mjs';
 
 const SCOPES = ['notes:read', 'notes:write'];
+/** A scope the authorization server knows and, unless refused (`refuseScopes`), grants; tool `admin_note` needs it. */
+const ADMIN = 'notes:admin';
 
 /** Listens on 127.0.0.1 with a handler set later (the issuer needs the port first). */
 async function listen() {
@@ -36,16 +38,20 @@ async function listen() {
 
 /**
  * Starts the authorization server. `clients`: pre-registered clients (oidc-provider client
- * metadata); `accessTokenTTL`: seconds. Returns `{ issuer, provider, seen, authorizations,
- * close }`: `seen` lists `{ method, url, authorization }` of every request; `authorizations`
- * the query of each authorization request.
+ * metadata); `accessTokenTTL`: seconds; `refuseScopes`: scopes it knows but never grants (left
+ * out of the resource's scopes); `rotateRefreshTokens`: a new refresh token on every refresh
+ * (for every client; by default only for public ones), the old one refused (and, reused,
+ * revoking the grant). Returns `{ issuer, provider, seen, authorizations, grants, close }`:
+ * `seen` lists `{ method, url, authorization }` of every request; `authorizations` the query
+ * of each authorization request; `grants` each token request as the server judged it,
+ * `{ grant_type, error? }`.
  */
-export async function startAuthServer({ clients = [], accessTokenTTL = 3600, corsOrigins = [] } = {}) {
+export async function startAuthServer({ clients = [], accessTokenTTL = 3600, corsOrigins = [], refuseScopes = [], rotateRefreshTokens = false } = {}) {
   const site = await listen();
   const issuer = site.origin;
   const provider = new Provider(issuer, {
     clients,
-    scopes: ['openid', 'offline_access', ...SCOPES],
+    scopes: ['openid', 'offline_access', ...SCOPES, ADMIN],
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
@@ -53,12 +59,13 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
         enabled: true,
         defaultResource: async (_ctx, _client, oneOf) => oneOf,
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, resource) => ({ scope: SCOPES.join(' '), audience: resource, accessTokenTTL, accessTokenFormat: 'opaque' }),
+        getResourceServerInfo: async (_ctx, resource) => ({ scope: [...SCOPES, ADMIN].filter((s) => !refuseScopes.includes(s)).join(' '), audience: resource, accessTokenTTL, accessTokenFormat: 'opaque' }),
       },
     },
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin) => corsOrigins.includes(origin),
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ...(rotateRefreshTokens ? { rotateRefreshToken: () => true } : {}),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     cookies: { keys: ['auth-test-cookie-key'] },
@@ -67,6 +74,9 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
   const callback = provider.callback();
   const seen = [];
   const authorizations = [];
+  const grants = [];
+  provider.on('grant.success', (ctx) => grants.push({ grant_type: ctx.oidc.params.grant_type }));
+  provider.on('grant.error', (ctx, error) => grants.push({ grant_type: ctx.oidc.params?.grant_type, error: error.error }));
   site.setHandler(async (req, res) => {
     seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
     const path = req.url.split('?')[0];
@@ -89,7 +99,7 @@ export async function startAuthServer({ clients = [], accessTokenTTL = 3600, cor
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     }
   });
-  return { issuer, provider, seen, authorizations, close: () => site.close() };
+  return { issuer, provider, seen, authorizations, grants, close: () => site.close() };
 }
 
 /**
@@ -119,15 +129,18 @@ export async function signIn(url, redirectUrl) {
 
 /**
  * Starts an MCP server (2026-07-28, and 2025 stateless legacy) with tools `whoami` and
- * `write_note`. With `authServer`, it is protected: `/.well-known/oauth-protected-resource/mcp`
- * names the authorization server; a request needs a live token for this resource with
+ * `write_note` (and `admin_note` with `adminNote`). With `authServer`, it is protected:
+ * `/.well-known/oauth-protected-resource/mcp` names the authorization server; a request
+ * needs a live token for this resource with
  * `notes:read` (else 401 with `resource_metadata` and `scope="notes:read"`), and
- * `write_note` needs `notes:write` (else 403 `insufficient_scope`); `authServer` is kept as
- * the state's `authServer`. Test switches:
+ * `write_note` needs `notes:write` (else 403 `insufficient_scope`), `admin_note` needs
+ * `notes:admin` (else 403 `insufficient_scope` naming every scope it needs); `authServer` is
+ * kept as the state's `authServer`. Test switches:
  * `redirectNextTo` (the next POST gets a 307 to that URL), `echoNext` (the next POST gets a
- * 500 whose body echoes the request's Authorization header).
+ * 500 whose body echoes the request's Authorization header), `forbidTokenless` (a request
+ * without a token gets 403 and a Bearer challenge without `error`, instead of 401).
  */
-export async function startMcpServer({ authServer } = {}) {
+export async function startMcpServer({ authServer, adminNote = false } = {}) {
   const site = await listen();
   const url = `${site.origin}/mcp`;
   const prmUrl = `${site.origin}/.well-known/oauth-protected-resource/mcp`;
@@ -135,10 +148,11 @@ export async function startMcpServer({ authServer } = {}) {
     const server = new McpServer({ name: 'auth-fixture', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Says hello.' }, async () => ({ content: [{ type: 'text', text: 'hello alice' }] }));
     server.registerTool('write_note', { description: 'Needs notes:write.' }, async () => ({ content: [{ type: 'text', text: 'note written' }] }));
+    if (adminNote) server.registerTool('admin_note', { description: `Needs ${ADMIN}.` }, async () => ({ content: [{ type: 'text', text: 'admin note written' }] }));
     return server;
   }, { legacy: 'stateless', onerror: () => {} });
   const seen = [];
-  const state = { redirectNextTo: undefined, echoNext: false, seen, url, origin: site.origin, authServer };
+  const state = { redirectNextTo: undefined, echoNext: false, forbidTokenless: false, seen, url, origin: site.origin, authServer };
   const cors = (req) => ({
     'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
@@ -173,6 +187,7 @@ export async function startMcpServer({ authServer } = {}) {
       const header = req.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? await authServer.provider.AccessToken.find(header.slice(7)) : undefined;
       const challenge = `resource_metadata="${prmUrl}", scope="notes:read"`;
+      if (!header && state.forbidTokenless) return refuse(res, req, 403, challenge, 'forbidden');
       if (!token || token.isExpired || token.aud !== url) return refuse(res, req, 401, `error="invalid_token", ${challenge}`, 'invalid_token');
       const scopes = new Set((token.scope ?? '').split(' '));
       let message;
@@ -184,6 +199,10 @@ export async function startMcpServer({ authServer } = {}) {
       if (!scopes.has('notes:read')) return refuse(res, req, 403, `error="insufficient_scope", ${challenge}`, 'insufficient_scope');
       if (message?.method === 'tools/call' && message.params?.name === 'write_note' && !scopes.has('notes:write')) {
         return refuse(res, req, 403, `error="insufficient_scope", scope="notes:write", resource_metadata="${prmUrl}"`, 'insufficient_scope');
+      }
+      if (message?.method === 'tools/call' && message.params?.name === 'admin_note' && !scopes.has(ADMIN)) {
+        // every scope the call needs, as servers that name the whole set do
+        return refuse(res, req, 403, `error="insufficient_scope", scope="notes:read offline_access ${ADMIN}", resource_metadata="${prmUrl}"`, 'insufficient_scope');
       }
     }
     await respondWith(req, res, handler, { body, origin: site.origin, extraHeaders: cors(req) });
