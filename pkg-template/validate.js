@@ -11,6 +11,7 @@ import { Validator, format } from '@cfworker/json-schema';
 // library's `date-time` refuses). A format the library does not know is an annotation already,
 // so each it knows is removed from its table (bundled into this module: nobody else's copy).
 // Among them was `url` (not a JSON Schema format), a regex that backtracks exponentially.
+// scripts/build.sh bundles an empty table in its place (1.6 KB gzipped less).
 for (const name of Object.keys(format)) delete format[name];
 
 /** The drafts a `$schema` URI can name; anything else (or none) is validated as 2020-12, MCP's default dialect. */
