@@ -57,6 +57,72 @@ test('a schema that cannot be used is a SchemaError when compiled, and nothing i
   }
 });
 
+test('a keyword whose value the validator would misjudge makes the schema unusable, named by its path in the schema', () => {
+  // each would fail every value, check something else, or throw on some values only
+  for (const [keyword, value, path = `/properties/a/${keyword}`] of [
+    ['type', 'integr'],
+    ['type', []],
+    ['type', ['string', 'float']],
+    ['type', 5],
+    ['required', 'id'],
+    ['required', [1]],
+    ['enum', 'abc'],
+    ['maxLength', -1],
+    ['minLength', '3'],
+    ['minItems', 1.5],
+    ['maxProperties', null],
+    ['minimum', '0'],
+    ['exclusiveMinimum', true],
+    ['multipleOf', 0],
+    ['uniqueItems', 'false'],
+    ['pattern', 5],
+    ['not', 5],
+    ['items', null],
+    ['anyOf', []],
+    ['allOf', {}],
+    ['oneOf', [1]],
+    ['properties', 'abc'],
+    ['properties', { b: 5 }],
+    ['patternProperties', []],
+    ['dependentRequired', { b: 'c' }],
+    ['dependencies', { b: 5 }],
+    ['$ref', 5],
+  ]) {
+    const schema = { type: 'object', properties: { a: { [keyword]: value } } };
+    assert.throws(() => compileSchema(schema), (error) => error instanceof SchemaError && error.message === `the keyword at ${path} has an invalid value`, JSON.stringify(schema));
+  }
+  // at the root, in a $defs entry, in an array of schemas
+  for (const [schema, path] of [
+    [{ required: 'id' }, '/required'],
+    [{ $defs: { n: { type: 'integr' } } }, '/$defs/n/type'],
+    [{ anyOf: [{ type: 'string' }, { maxLength: -2 }] }, '/anyOf/1/maxLength'],
+  ]) {
+    assert.throws(() => compileSchema(schema), { message: `the keyword at ${path} has an invalid value` });
+  }
+});
+
+test('the values each draft allows are kept and judged as they say', () => {
+  // draft-04: exclusiveMinimum is a boolean beside minimum; later drafts: a number
+  const draft4 = compileSchema({ $schema: 'http://json-schema.org/draft-04/schema#', minimum: 0, exclusiveMinimum: true });
+  assert.deepEqual([draft4(1), draft4(0).length], [[], 1]);
+  assert.throws(() => compileSchema({ $schema: 'http://json-schema.org/draft-04/schema#', exclusiveMinimum: 0 }), SchemaError);
+  const check = compileSchema({
+    type: ['object', 'null'],
+    properties: {
+      pair: { items: [{ type: 'string' }, true] },
+      n: { type: 'integer', exclusiveMinimum: 0, multipleOf: 0.5, maxLength: 0 },
+      s: { type: 'string', minLength: 0, format: 'hasOwnProperty' },
+      list: { type: 'array', uniqueItems: true, contains: { const: 1 }, minContains: 1 },
+    },
+    required: [],
+    enum: [null, { n: 2 }, { pair: ['a', 1] }, { s: 'x' }, { list: [1, 2] }, { n: 0 }],
+    dependentRequired: { a: ['b'] },
+    dependencies: { c: ['d'], e: { required: ['f'] } },
+  });
+  for (const ok of [null, { n: 2 }, { pair: ['a', 1] }, { s: 'x' }, { list: [1, 2] }]) assert.deepEqual(check(ok), [], JSON.stringify(ok));
+  assert.deepEqual(check({ n: 0 }).map((e) => e.path), ['/n']);
+});
+
 test('a pointer with escaped and percent-encoded segments resolves; data keywords are not walked as schemas', () => {
   const check = compileSchema({
     $defs: { 'a/b': { type: 'string' }, 'c d': { type: 'number' } },
