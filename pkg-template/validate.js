@@ -111,6 +111,9 @@ const KEYWORDS = [
   [(v) => typeof v === 'string', 'pattern $ref $id'],
 ];
 
+/** The keywords of the schema object `node` whose values `KEYWORDS` refuses. */
+const misjudged = (node, draft4) => KEYWORDS.flatMap(([usable, keys]) => keys.split(' ').filter((key) => Object.hasOwn(node, key) && !usable(node[key], draft4)));
+
 /** Keywords whose value maps names to schemas: every entry is walked, whatever its name. */
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 
@@ -166,11 +169,8 @@ function checkSchema(root, draft) {
       for (const key of Object.keys(node)) checkRegex(key, `${path}/${escapePointer(key)}`);
     }
     if (map) return;
-    for (const [usable, keys] of KEYWORDS) {
-      for (const key of keys.split(' ')) {
-        if (Object.hasOwn(node, key) && !usable(node[key], draft === '4')) throw new SchemaError(`the keyword at ${path}/${key} has an invalid value`);
-      }
-    }
+    const [bad] = misjudged(node, draft === '4');
+    if (bad) throw new SchemaError(`the keyword at ${path}/${bad} has an invalid value`);
     const ref = node.$ref;
     if (typeof ref === 'string' && !inScope) {
       if (!ref.startsWith('#')) throw new SchemaError(`$ref ${JSON.stringify(ref)} points outside the schema; references are not fetched`);
@@ -184,17 +184,18 @@ function checkSchema(root, draft) {
 
 /**
  * `schema` as another JSON Schema validator may run it on hostile input: unchanged when it
- * holds no regex `checkRegex` refuses and no `format: "url"` (the exponential one of
- * @cfworker/json-schema, see the top of this file); otherwise a copy without those `pattern`s,
- * `patternProperties` entries and `url` formats (what they checked is then not checked, and
- * not shown to a model reading the schema; the server still checks its own). For
- * `toLangChainTools` (langchain.js): LangChain checks a tool call's arguments against the
- * tool's schema itself, with its own copy of that validator. A schema too deep to walk, or
- * not JSON, gives a copy without any `pattern`, `patternProperties` or `url` format, or
- * `{ type: "object" }` when even that cannot be made.
+ * holds no regex `checkRegex` refuses, no `format: "url"` (the exponential one of
+ * @cfworker/json-schema, see the top of this file) and no keyword whose value that validator
+ * would misjudge (`KEYWORDS`, as in 2020-12: `$schema` is not read); otherwise a copy without
+ * those `pattern`s, `patternProperties` entries, `url` formats and keywords (what they checked
+ * is then not checked, and not shown to a model reading the schema; the server still checks
+ * its own). For `toLangChainTools` (langchain.js): LangChain checks a tool call's arguments
+ * against the tool's schema itself, with its own copy of that validator. A schema too deep to
+ * walk, or not JSON, gives a copy without any `pattern`, `patternProperties` or `url` format,
+ * or `{ type: "object" }` when even that cannot be made.
  */
-export function withoutSlowRegexes(schema) {
-  const slow = [];
+export function runnableSchema(schema) {
+  const dropped = [];
   const usable = (source) => {
     try {
       checkRegex(source, '');
@@ -206,10 +207,11 @@ export function withoutSlowRegexes(schema) {
   try {
     walkSchema(schema, (node, _path, map, _inScope, trail) => {
       if (map === 'patternProperties') {
-        for (const key of Object.keys(node)) if (!usable(key)) slow.push([...trail, key]);
+        for (const key of Object.keys(node)) if (!usable(key)) dropped.push([...trail, key]);
       } else if (!map) {
-        if (typeof node.pattern === 'string' && !usable(node.pattern)) slow.push([...trail, 'pattern']);
-        if (node.format === 'url') slow.push([...trail, 'format']);
+        if (typeof node.pattern === 'string' && !usable(node.pattern)) dropped.push([...trail, 'pattern']);
+        if (node.format === 'url') dropped.push([...trail, 'format']);
+        for (const key of misjudged(node, false)) dropped.push([...trail, key]);
       }
     });
   } catch {
@@ -220,9 +222,10 @@ export function withoutSlowRegexes(schema) {
       return { type: 'object' };
     }
   }
-  if (slow.length === 0) return schema;
+  if (dropped.length === 0) return schema;
   const copy = structuredClone(schema);
-  for (const path of slow) {
+  // the deepest first: a keyword dropped may hold others
+  for (const path of dropped.reverse()) {
     const last = path.pop();
     let at = copy;
     for (const step of path) at = at[step];

@@ -5,7 +5,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { compileSchema, regexRisk, SchemaError, withoutSlowRegexes } from '../pkg/validate.js';
+import { compileSchema, regexRisk, SchemaError, runnableSchema } from '../pkg/validate.js';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 
@@ -310,10 +310,10 @@ describe('regexes in an outputSchema against a real server (TypeScript SDK fixtu
   });
 });
 
-describe('withoutSlowRegexes: the schema another validator (LangChain\'s) may run', () => {
+describe('runnableSchema: the schema another validator (LangChain\'s) may run', () => {
   it('gives a schema without refused regexes back as it is', () => {
     const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[a-z]+$', format: 'email' } }, patternProperties: { '^x-[a-z]+$': { type: 'string' } } };
-    assert.equal(withoutSlowRegexes(schema), schema);
+    assert.equal(runnableSchema(schema), schema);
   });
 
   it('leaves out, in a copy, each refused pattern, patternProperties entry and url format, and nothing else', () => {
@@ -328,7 +328,7 @@ describe('withoutSlowRegexes: the schema another validator (LangChain\'s) may ru
       patternProperties: { '(a|ab)*': { type: 'string' }, '^y-[0-9]+$': { type: 'number' } },
     };
     const before = structuredClone(schema);
-    const out = withoutSlowRegexes(schema);
+    const out = runnableSchema(schema);
     assert.deepEqual(schema, before, 'the given schema is not changed');
     assert.deepEqual(out, {
       type: 'object',
@@ -337,10 +337,22 @@ describe('withoutSlowRegexes: the schema another validator (LangChain\'s) may ru
     });
   });
 
+  it('leaves out, in a copy, each keyword whose value the validator would misjudge, those inside it too', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'integr' }, b: { type: 'string', maxLength: -1, minLength: 1 } },
+      required: 'a',
+      $defs: { x: 5, y: { not: { pattern: '(a+)+' } } },
+    };
+    assert.deepEqual(runnableSchema(schema), { type: 'object', properties: { a: {}, b: { type: 'string', minLength: 1 } } });
+    // as in 2020-12: LangChain's schema has no $schema, so draft-04's boolean is dropped
+    assert.deepEqual(runnableSchema({ minimum: 0, exclusiveMinimum: true }), { minimum: 0 });
+  });
+
   it('a schema too deep to walk loses every pattern', () => {
     let deep = { type: 'string', pattern: '^[a-z]+$' };
     for (let i = 0; i < 70; i++) deep = { type: 'object', properties: { n: deep } };
-    const out = withoutSlowRegexes(deep);
+    const out = runnableSchema(deep);
     assert.doesNotMatch(JSON.stringify(out), /pattern/);
   });
 });
