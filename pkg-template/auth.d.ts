@@ -84,8 +84,8 @@ export interface AuthorizationRequest {
   reason: 'sign_in' | 'step_up';
 }
 
-/** Options of {@link OAuthProvider}. */
-export interface OAuthProviderOptions {
+/** Options of {@link OAuthProvider}; `Interrupt` is the type of `interrupt`. */
+export interface OAuthProviderOptions<Interrupt extends boolean = boolean> {
   /** The redirect URI registered for this client: where the authorization server sends the person back (https, http on loopback, or an app's own scheme; plain http elsewhere is `invalid_argument`). */
   redirectUrl: string | URL;
   /**
@@ -102,9 +102,10 @@ export interface OAuthProviderOptions {
   redirectToAuthorization?: (url: URL, request: AuthorizationRequest) => void | string | URL | Promise<void | string | URL>;
   /**
    * When a person must sign in, resolve the call to an `mcp_authorization` interrupt
-   * ({@link AuthorizationInterrupt}) instead of calling `redirectToAuthorization`.
+   * ({@link AuthorizationInterrupt}) instead of calling `redirectToAuthorization`. Only then
+   * do the adapter's result types include that interrupt (`SignInOf` in index.d.ts).
    */
-  interrupt?: boolean;
+  interrupt?: Interrupt;
   /** Default: {@link memoryStorage} (one per provider). One person's: see {@link AuthStorage}. */
   storage?: AuthStorage;
   /** Put before every storage key (e.g. `user:42:`), to keep several people's entries in one storage apart. Default `""`. */
@@ -171,15 +172,22 @@ export interface AuthSession {
   resume(adapter: unknown, interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }, options: Record<string, unknown>): Promise<unknown>;
 }
 
-/** An auth provider for `MCPAdapterOptions.auth`. */
-export interface AuthProvider {
+/** An auth provider for `MCPAdapterOptions.auth`; `Interrupt` is the type of its `interrupt`. */
+export interface AuthProvider<Interrupt extends boolean = boolean> {
+  /**
+   * Whether a call that needs a sign-in resolves to an {@link AuthorizationInterrupt} (`true`)
+   * or fails. The adapter's result types include that interrupt only when it may be `true`:
+   * a custom provider that interrupts declares it so.
+   */
+  readonly interrupt?: Interrupt;
   /** Called once by each adapter with its server URL, its `fetch` option and itself (a provider may wrap its methods, as `interrupt: true` does). */
   bind(serverUrl: string, fetch: typeof globalThis.fetch | undefined, adapter?: unknown): AuthSession;
 }
 
 /**
- * The built-in provider: the MCP authorization flow. On `401` (or a `403` to a request
- * without a token whose Bearer challenge names `resource_metadata`): the `WWW-Authenticate`
+ * The built-in provider: the MCP authorization flow (`Interrupt`: the type of its `interrupt`
+ * option, `true` when given `interrupt: true`). On `401` (or a `403` to a request without a
+ * token whose Bearer challenge names `resource_metadata`): the `WWW-Authenticate`
  * challenge (`resource_metadata`, `scope`), protected resource metadata (RFC 9728; its
  * `resource` must cover the server), authorization server metadata (RFC 8414 and OpenID
  * Connect Discovery, path-aware; `issuer` must match exactly; PKCE `S256` required), a
@@ -193,12 +201,24 @@ export interface AuthProvider {
  * must be `https:` (else the well-known places are used) and metadata redirects are not
  * followed.
  */
-export declare class OAuthProvider implements AuthProvider {
-  constructor(options: OAuthProviderOptions);
+export interface OAuthProvider<Interrupt extends boolean = false> extends AuthProvider<Interrupt> {
+  /** `options.interrupt === true`: calls that need a sign-in resolve to an {@link AuthorizationInterrupt}. */
+  readonly interrupt: Interrupt;
   bind(serverUrl: string, fetch: typeof globalThis.fetch | undefined, adapter?: unknown): AuthSession;
   /** Finishes a sign-in from the callback URL, without an adapter (e.g. on the redirect page); resolves to the MCP server URL it was for. Errors: `authorization_failed` (unknown state, `iss` mismatch, token request refused). */
   finishAuth(callbackUrl: string | URL, options?: { fetch?: typeof fetch }): Promise<{ server: string }>;
 }
+/**
+ * `new OAuthProvider(options)`: an `OAuthProvider<true>` with `interrupt: true`, an
+ * `OAuthProvider<false>` without it (the overload picks by the options, not by where the
+ * provider goes, so an adapter infers its `SignIn` from it).
+ */
+export declare const OAuthProvider: {
+  new (options: OAuthProviderOptions<true> & { interrupt: true }): OAuthProvider<true>;
+  new (options: OAuthProviderOptions<false>): OAuthProvider<false>;
+  new (options: OAuthProviderOptions): OAuthProvider<boolean>;
+  readonly prototype: OAuthProvider<boolean>;
+};
 
 /** The error this module throws (also `instanceof MCPAdapterError`): codes `authorization_required`, `authorization_failed`, `invalid_argument`. */
 export declare class MCPAuthError extends Error {

@@ -89,7 +89,7 @@ export type MCPErrorCode =
   | 'tool_error';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
-export type { AuthorizationInterrupt };
+export type { AuthProvider, AuthorizationInterrupt };
 
 /**
  * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
@@ -220,8 +220,11 @@ export interface ElicitResult {
   content?: Record<string, string | number | boolean | string[]>;
 }
 
-/** Options of an {@link MCPAdapter}. */
-export interface MCPAdapterOptions {
+/**
+ * Options of an {@link MCPAdapter}. `SignIn`: whether its `auth` resolves a call that needs a
+ * sign-in to an {@link AuthorizationInterrupt} (its provider's `interrupt`; see {@link SignInOf}).
+ */
+export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
   /**
    * Which protocol era to speak. `"auto"` (default) probes with `server/discover` and falls
    * back to `initialize` + sessions (2025-11-25, 2025-06-18) when the answer shows a
@@ -263,9 +266,10 @@ export interface MCPAdapterOptions {
    * OAuth for protected servers (MCP 2026-07-28 `basic/authorization`): an auth provider,
    * usually `new OAuthProvider({...})` from `mcp-wasm-adapter/auth`. With its
    * `interrupt: true`, any call (lists included) that needs a sign-in resolves to an
-   * {@link AuthorizationInterrupt}, resumed with `resume(interrupt, { callbackUrl })`.
+   * {@link AuthorizationInterrupt}, resumed with `resume(interrupt, { callbackUrl })`: such an
+   * adapter's result types include it, and only such an adapter's ({@link SignInOf}).
    */
-  auth?: AuthProvider;
+  auth?: AuthProvider<SignIn>;
   /**
    * How the adapter names itself: `_meta["io.modelcontextprotocol/clientInfo"]` on every
    * 2026-07-28 request, `clientInfo` of `initialize` in the handshake era. Default
@@ -685,14 +689,23 @@ export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | Authorizat
 export type InterruptedMethod = 'tools/call' | 'resources/read' | 'prompts/get';
 
 /**
- * The interrupts a call of `method` may resolve to: an {@link ElicitationInterrupt} and (with
- * an `auth` provider that interrupts) an {@link AuthorizationInterrupt} of that method, and
- * for `tools/call` an {@link ApprovalInterrupt}. `callTool` gives `InterruptOf<'tools/call'>`,
- * so an interrupt narrowed by its `type` resumes to a tool result again.
+ * The sign-in a call of `method` may resolve to: an {@link AuthorizationInterrupt} of that
+ * method when `SignIn` may be true (the adapter's `auth` provider interrupts: an
+ * `OAuthProvider` made with `interrupt: true`), else `never` (no `auth`, or a provider that
+ * redirects). {@link MCPAdapter} infers `SignIn` from its options.
  */
-export type InterruptOf<M extends string> =
+export type SignInOf<SignIn extends boolean, M extends string = string> = SignIn extends true ? AuthorizationInterrupt & { method: M } : never;
+
+/**
+ * The interrupts a call of `method` may resolve to: an {@link ElicitationInterrupt}, for
+ * `tools/call` an {@link ApprovalInterrupt}, and with `SignIn` (the adapter's `auth`
+ * interrupts; false by default) an {@link AuthorizationInterrupt} of that method. `callTool`
+ * gives `InterruptOf<'tools/call', SignIn>`, so an interrupt narrowed by its `type` resumes
+ * to a tool result again.
+ */
+export type InterruptOf<M extends string, SignIn extends boolean = false> =
   | (ElicitationInterrupt & { method: M })
-  | (AuthorizationInterrupt & { method: M })
+  | SignInOf<SignIn, M>
   | ('tools/call' extends M ? ApprovalInterrupt : never);
 
 /**
@@ -768,8 +781,8 @@ export interface MCPToolMetadata {
   };
 }
 
-/** A server's tool, ready for an agent. */
-export interface MCPTool {
+/** A server's tool, ready for an agent; `SignIn` is its adapter's (see {@link MCPAdapter}). */
+export interface MCPTool<SignIn extends boolean = false> {
   /** The name to call it by. */
   name: string;
   /** `title`, else `annotations.title`, else null. */
@@ -804,7 +817,7 @@ export interface MCPTool {
    * transport or protocol failure only. A tool of a listing made with call `headers` (another
    * user's, perhaps) is called with those headers unless `options.headers` gives others.
    */
-  invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
+  invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
 }
 
 /** What `server/discover` said. */
@@ -816,21 +829,26 @@ export interface ServerDescription {
 }
 
 /**
- * A client of one remote MCP server over streamable HTTP (`fetch` only).
+ * A client of one remote MCP server over streamable HTTP (`fetch` only). `SignIn`, inferred
+ * from the constructor's `auth` option, says whether a call that needs a sign-in resolves to
+ * an {@link AuthorizationInterrupt}: true for `new OAuthProvider({ interrupt: true, ... })`,
+ * false without `auth` or for a provider that redirects. Only with it do the results' types
+ * include `mcp_authorization` ({@link SignInOf}). `MCPAdapter` is an adapter without it,
+ * `MCPAdapter<true>` one with it, `MCPAdapter<boolean>` either.
  *
  * @example
  * const adapter = new MCPAdapter("https://host/mcp", { headers: { Authorization: "Bearer …" } });
  * const [weather] = await adapter.listTools();
  * const out = await weather.invoke({ city: "Oslo" }); // { type: "tool_result", content, artifact, status }
  */
-export declare class MCPAdapter {
+export declare class MCPAdapter<SignIn extends boolean = false> {
   /**
    * @param url an `http:` or `https:` URL (string or `URL`). Anything else (a path, `file:`,
    *   `ws:`, "") throws {@link MCPAdapterError} `invalid_url` before any request.
    * @throws {MCPAdapterError} `invalid_url`, `invalid_argument` (bad options; from
    *   `mcp-wasm-adapter/init`, or `require()` in a browser bundle: before `initialize()`)
    */
-  constructor(url: string | URL, options?: MCPAdapterOptions);
+  constructor(url: string | URL, options?: MCPAdapterOptions<SignIn>);
   readonly url: string;
   /** The negotiated revision ("2026-07-28", or "2025-11-25" / "2025-06-18" for handshake-era servers); undefined until the first call settles it. */
   readonly protocolVersion: string | undefined;
@@ -858,11 +876,11 @@ export declare class MCPAdapter {
    * fresh one resuming a stored interrupt) lists the tools and is sent once more.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
-  listTools(options?: ListOptions): Promise<MCPTool[]>;
+  listTools(options?: ListOptions): Promise<MCPTool<SignIn>[] | SignInOf<SignIn, 'tools/list'>>;
   /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
-  callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
+  callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   /**
    * Continues a call that returned an interrupt: the same method with the original params,
    * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to what
@@ -881,10 +899,10 @@ export declare class MCPAdapter {
    *   `allowed_decisions`, or edited `args` break the tool's `inputSchema`;
    *   `too_many_rounds`; transport/protocol errors.
    */
-  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
-  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
-  resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
+  resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
 
   /** Finishes a sign-in the `auth` provider started (callback style): `callbackUrl` is where the authorization server sent the person back. */
   finishAuth(callbackUrl: string | URL): Promise<void>;
@@ -896,9 +914,9 @@ export declare class MCPAdapter {
    * cached by their `ttlMs` (see {@link ListOptions.cacheMode}).
    * @throws {MCPAdapterError} `not_supported` (`-32601`), `pagination`, transport/protocol errors.
    */
-  listResources(options?: ListOptions): Promise<MCPResource[]>;
+  listResources(options?: ListOptions): Promise<MCPResource<SignIn>[] | SignInOf<SignIn, 'resources/list'>>;
   /** All resource templates (`resources/templates/list`; RFC 6570 `uriTemplate`s), cached like {@link MCPAdapter.listResources}. */
-  listResourceTemplates(options?: ListOptions): Promise<MCPResourceTemplate[]>;
+  listResourceTemplates(options?: ListOptions): Promise<MCPResourceTemplate[] | SignInOf<SignIn, 'resources/templates/list'>>;
   /**
    * Reads a resource (`resources/read`; `Mcp-Name` is the URI). Resolves to its contents (one
    * or more; `[]` for an empty resource), or to an {@link ElicitationInterrupt} with `method:
@@ -908,19 +926,19 @@ export declare class MCPAdapter {
    * is cached by its `ttlMs`/`cacheScope` (2026-07-28 only); answers after input never are.
    * @throws {MCPAdapterError} `resource_not_found` (with `uri`), `invalid_argument`, `not_supported`, transport/protocol errors.
    */
-  readResource(uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
+  readResource(uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read', SignIn>>;
   /**
    * Reads several resources one after the other — `uris`, or every listed resource when
    * omitted — and resolves to all their contents in order; a read that needs input puts its
    * interrupt in place of its contents (`'type' in entry` tells an interrupt).
    */
-  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read'>>>;
+  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read', SignIn>>>;
   /**
    * All prompts (`prompts/list`, MCP 2026-07-28 `server/prompts.mdx`), every page, each with
    * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks
    * (not those of a listing with call `headers`, which is the caller's alone).
    */
-  listPrompts(options?: ListOptions): Promise<MCPPrompt[]>;
+  listPrompts(options?: ListOptions): Promise<MCPPrompt<SignIn>[] | SignInOf<SignIn, 'prompts/list'>>;
   /**
    * Gets a prompt (`prompts/get`) as chat messages `{ role, content: [v1 block] }` — a
    * LangChain.js `BaseMessageLike[]`, so `model.invoke(await adapter.getPrompt(...))` works,
@@ -933,7 +951,7 @@ export declare class MCPAdapter {
    * needs input; tell them apart with `Array.isArray(result)`.
    * @throws {MCPAdapterError} `invalid_argument` (missing required or non-string arguments; nothing sent), `rpc_error` (`-32602`: unknown prompt), `not_supported`, transport/protocol errors.
    */
-  getPrompt(name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
+  getPrompt(name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get', SignIn>>;
   /**
    * `completion/complete` (MCP 2026-07-28 `server/utilities/completion.mdx`): suggestions for
    * `argument.value` of a prompt argument or a resource template variable. `context.arguments`
@@ -945,7 +963,7 @@ export declare class MCPAdapter {
     argument: { name: string; value: string },
     context?: { arguments?: Record<string, string> },
     options?: CallOptions,
-  ): Promise<CompletionResult>;
+  ): Promise<CompletionResult | SignInOf<SignIn, 'completion/complete'>>;
   /**
    * Listens for change notifications (MCP 2026-07-28 `subscriptions/listen`; handshake era:
    * the session's GET event stream plus `resources/subscribe`). Asks only for what the
@@ -966,7 +984,7 @@ export declare class MCPAdapter {
 }
 
 /** One server of an {@link MCPAdapterGroup}: a URL, a URL with its own adapter options, or an adapter used as built. */
-export type MCPGroupServer = string | URL | (MCPAdapterOptions & { url: string | URL }) | MCPAdapter;
+export type MCPGroupServer<SignIn extends boolean = boolean> = string | URL | (MCPAdapterOptions<SignIn> & { url: string | URL }) | MCPAdapter<SignIn>;
 
 /**
  * Options of an {@link MCPAdapterGroup}: adapter options shared by every adapter it builds, and
@@ -974,7 +992,7 @@ export type MCPGroupServer = string | URL | (MCPAdapterOptions & { url: string |
  * shown each tool's metadata as {@link MCPAdapterGroup.listTools} gives it, with
  * `mcp.server.key` (the `mcp_approval` interrupt keeps the adapter's own metadata).
  */
-export interface MCPAdapterGroupOptions extends MCPAdapterOptions {
+export interface MCPAdapterGroupOptions<SignIn extends boolean = boolean> extends MCPAdapterOptions<SignIn> {
   /**
    * Name every tool `{server}_{tool}` (the server's key, an underscore, its name); calls still
    * go out under the server's own name. Default false: names stay as the servers give them.
@@ -993,7 +1011,7 @@ export interface MCPAdapterGroupOptions extends MCPAdapterOptions {
 }
 
 /** A tool of an {@link MCPAdapterGroup}: an {@link MCPTool} that says its server. */
-export type MCPGroupTool = Omit<MCPTool, 'metadata'> & {
+export type MCPGroupTool<SignIn extends boolean = false> = Omit<MCPTool<SignIn>, 'metadata'> & {
   /** The server's own name of the tool (`name` is `{server}_{mcpName}` with `toolNamePrefix`). */
   mcpName: string;
   /** {@link MCPToolMetadata}, with the server's group key in `mcp.server.key`. */
@@ -1003,7 +1021,8 @@ export type MCPGroupTool = Omit<MCPTool, 'metadata'> & {
 /**
  * Several MCP servers behind one object, each under a key of the host's choosing, as
  * LangChain's `MultiServerMCPClient` has them. Lists run on every server concurrently; calls,
- * reads and prompts go to the server they name.
+ * reads and prompts go to the server they name. `SignIn` (inferred from the servers and the
+ * shared options, as for {@link MCPAdapter}) is true when the `auth` of any of them interrupts.
  *
  * @example
  * const group = new MCPAdapterGroup(
@@ -1013,7 +1032,7 @@ export type MCPGroupTool = Omit<MCPTool, 'metadata'> & {
  * const tools = await group.listTools();           // crm_search, math_add, …
  * const tools2 = await toLangChainTools(group);    // from mcp-wasm-adapter/langchain
  */
-export declare class MCPAdapterGroup {
+export declare class MCPAdapterGroup<SignIn extends boolean = false> {
   /**
    * @param servers by key: a URL, `{ url, ...options }` (its options over the shared ones),
    *   or an `MCPAdapter`, used as built: its own options and handlers (`onElicitation`,
@@ -1023,11 +1042,11 @@ export declare class MCPAdapterGroup {
    * @throws {MCPAdapterError} `invalid_argument` (no servers, bad options), `invalid_url`
    *   (the message names the server).
    */
-  constructor(servers: Record<string, MCPGroupServer>, options?: MCPAdapterGroupOptions);
+  constructor(servers: Record<string, MCPGroupServer<SignIn>>, options?: MCPAdapterGroupOptions<SignIn>);
   /** The server keys, in the order given. */
   readonly servers: string[];
   /** The adapter of server `key`. @throws {MCPAdapterError} `invalid_argument` for an unknown key. */
-  adapter(key: string): MCPAdapter;
+  adapter(key: string): MCPAdapter<SignIn>;
   /**
    * Every server's tools, listed concurrently, in the order of the keys. Each tool's `invoke`
    * calls it on its server through the group's interceptors.
@@ -1035,9 +1054,9 @@ export declare class MCPAdapterGroup {
    *   (whatever `onServerError` says; with `toolNamePrefix` only if keys and names happen to
    *   meet, as `a` + `b_c` and `a_b` + `c`); a server's error under `onServerError: "throw"`.
    */
-  listTools(options?: ListOptions): Promise<MCPGroupTool[]>;
+  listTools(options?: ListOptions): Promise<MCPGroupTool<SignIn>[]>;
   /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
-  callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;
+  callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   /**
    * Continues an interrupt on the adapter it came from: the server this group handed that very
    * object out for (a call, read, prompt or resume of the group), else the adapter whose URL is
@@ -1048,19 +1067,19 @@ export declare class MCPAdapterGroup {
    * `group.adapter(key).resume()`.
    * @throws {MCPAdapterError} `invalid_argument` when no server has it, or several do.
    */
-  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
-  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call'>>;
-  resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
   /** Every server's resources, each with `server` (its key). */
-  listResources(options?: ListOptions): Promise<Array<MCPResource & { server: string }>>;
+  listResources(options?: ListOptions): Promise<Array<MCPResource<SignIn> & { server: string }>>;
   /** Every server's resource templates, each with `server` (its key). */
   listResourceTemplates(options?: ListOptions): Promise<Array<MCPResourceTemplate & { server: string }>>;
   /** Every server's prompts, each with `server` (its key). */
-  listPrompts(options?: ListOptions): Promise<Array<MCPPrompt & { server: string }>>;
+  listPrompts(options?: ListOptions): Promise<Array<MCPPrompt<SignIn> & { server: string }>>;
   /** {@link MCPAdapter.readResource} on server `key`. */
-  readResource(key: string, uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
+  readResource(key: string, uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read', SignIn>>;
   /** {@link MCPAdapter.getPrompt} on server `key`. */
-  getPrompt(key: string, name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
+  getPrompt(key: string, name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get', SignIn>>;
   /** {@link MCPAdapter.close} on every server. */
   close(): Promise<void>;
 }
@@ -1090,8 +1109,8 @@ export interface ListOptions extends CallOptions {
   cacheMode?: CacheMode;
 }
 
-/** An MCP `Resource` (verbatim) with `read()`. */
-export interface MCPResource {
+/** An MCP `Resource` (verbatim) with `read()`; `SignIn` is its adapter's (see {@link MCPAdapter}). */
+export interface MCPResource<SignIn extends boolean = false> {
   uri: string;
   name: string;
   title?: string;
@@ -1106,7 +1125,7 @@ export interface MCPResource {
    * {@link MCPAdapter.readResource} of this resource; with the `headers` of the listing it came
    * from unless `options.headers` gives others (they are not data of this object).
    */
-  read(options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read'>>;
+  read(options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read', SignIn>>;
 }
 
 /** An MCP `ResourceTemplate` (verbatim): read a resource by filling its RFC 6570 `uriTemplate`. */
@@ -1145,8 +1164,8 @@ export interface ResourceContent {
   toBlob(): Blob;
 }
 
-/** An MCP `Prompt` (verbatim) with `get()`. */
-export interface MCPPrompt {
+/** An MCP `Prompt` (verbatim) with `get()`; `SignIn` is its adapter's (see {@link MCPAdapter}). */
+export interface MCPPrompt<SignIn extends boolean = false> {
   name: string;
   title?: string;
   description?: string;
@@ -1157,7 +1176,7 @@ export interface MCPPrompt {
    * {@link MCPAdapter.getPrompt} of this prompt; with the `headers` of the listing it came
    * from unless `options.headers` gives others (they are not data of this object).
    */
-  get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get'>>;
+  get(args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get', SignIn>>;
 }
 
 /**

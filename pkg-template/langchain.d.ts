@@ -48,9 +48,9 @@ export interface MCPToolArtifact {
  * the like. `callTool` is needed only when an interceptor renames a call.
  */
 export interface MCPToolSource {
-  listTools(options?: CallOptions): Promise<MCPTool[]>;
-  resume: MCPAdapter['resume'] | MCPAdapterGroup['resume'];
-  callTool?: MCPAdapter['callTool'] | MCPAdapterGroup['callTool'];
+  listTools(options?: CallOptions): Promise<Array<MCPTool<boolean>> | AuthorizationInterrupt>;
+  resume: MCPAdapter<boolean>['resume'] | MCPAdapterGroup<boolean>['resume'];
+  callTool?: MCPAdapter<boolean>['callTool'] | MCPAdapterGroup<boolean>['callTool'];
 }
 
 export interface ToLangChainToolsOptions {

@@ -9,7 +9,7 @@ import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { Document } from '@langchain/core/documents';
 import { interrupt as lgInterrupt, task as lgTask, isCommand } from '@langchain/langgraph';
 import { ToolCallRequest, callOptionsOf, interceptorList, newMCPAdapterError, runInterceptors, withListing } from './interceptors.js';
-import { withoutSlowRegexes } from './validate.js';
+import { runnableSchema } from './validate.js';
 
 /** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
 const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -92,8 +92,8 @@ function buildTool(entry, name, opts, interceptors) {
   return lcTool((args, config) => runTool(entry, name, metadata, args ?? {}, config, opts, interceptors), {
     name,
     description: mcpTool.description || mcpTool.title || '',
-    // LangChain checks the arguments against this schema itself, running its regexes
-    schema: withoutSlowRegexes(mcpTool.schema ?? mcpTool.inputSchema ?? { type: 'object', properties: {} }),
+    // LangChain checks the arguments against this schema itself (its own copy of the validator)
+    schema: runnableSchema(mcpTool.schema ?? mcpTool.inputSchema ?? { type: 'object', properties: {} }),
     responseFormat: 'content_and_artifact',
     metadata,
   });

@@ -11,7 +11,10 @@ import { Validator, format } from '@cfworker/json-schema';
 // library's `date-time` refuses). A format the library does not know is an annotation already,
 // so each it knows is removed from its table (bundled into this module: nobody else's copy).
 // Among them was `url` (not a JSON Schema format), a regex that backtracks exponentially.
+// scripts/build.sh bundles an empty table in its place (1.6 KB gzipped less).
+// Without a prototype, a format named like an Object method (`hasOwnProperty`) is unknown too.
 for (const name of Object.keys(format)) delete format[name];
+Object.setPrototypeOf(format, null);
 
 /** The drafts a `$schema` URI can name; anything else (or none) is validated as 2020-12, MCP's default dialect. */
 const DRAFTS = [
@@ -29,7 +32,9 @@ const MAX_ERRORS = 8;
  * value is valid and otherwise up to 8 `{ path, message }` entries, deepest first: `path` is
  * a JSON Pointer into the value (`""` for the root, `"/items/0/id"`), `message` says why.
  * Throws a `SchemaError` (its message says why) when the schema cannot be used: not an object
- * or boolean, nested over 64 levels, with a `$ref` that is not a pointer into itself
+ * or boolean, nested over 64 levels, with a keyword whose value the validator cannot use
+ * (`type: "integr"`, a `required` that is no array of strings, a negative `maxLength`: see
+ * `KEYWORDS`), with a `$ref` that is not a pointer into itself
  * (nothing is fetched) or a malformed one (`#/%zz`), with a `pattern` or `patternProperties`
  * regex that is invalid or not provably fast (`regexRisk`), or one the validator refuses (an
  * `$id` that is not a URL); `check` throws one too for an unresolvable `$ref` found only while
@@ -43,7 +48,7 @@ export function compileSchema(schema) {
   const draft = DRAFTS.find(([mark]) => uri.includes(mark))?.[1] ?? '2020-12';
   let validator;
   try {
-    checkSchema(schema);
+    checkSchema(schema, draft);
     validator = new Validator(schema, draft, false);
   } catch (error) {
     // the validator's own failures on a malformed schema (an `$id` that is no URL: TypeError)
@@ -76,6 +81,38 @@ export class SchemaError extends Error {
     this.name = 'SchemaError';
   }
 }
+
+const isSchema = (v) => typeof v === 'boolean' || (typeof v === 'object' && v !== null && !Array.isArray(v));
+const isMap = (v, entry) => typeof v === 'object' && isSchema(v) && Object.values(v).every(entry);
+const isStrings = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+/**
+ * What the validator needs of each keyword it reads (JSON Schema 2020-12 and draft-07
+ * meta-schemas): another value makes it misjudge, often every value (`type: "integr"` fails
+ * them all, `required: "id"` asks for `i` and `d`, `maxLength: -1` fails every string,
+ * `exclusiveMinimum: true` means 1, `not: 5` fails all) or it throws. Each rule: a test of
+ * the value (and whether the draft is 4, whose `exclusiveMinimum` is a boolean), its keywords.
+ */
+const KEYWORDS = [
+  [isSchema, 'not if then else contains propertyNames additionalProperties unevaluatedProperties additionalItems unevaluatedItems'],
+  [(v) => isSchema(v) || (Array.isArray(v) && v.every(isSchema)), 'items'],
+  [(v) => Array.isArray(v) && v.length > 0 && v.every(isSchema), 'allOf anyOf oneOf prefixItems'],
+  [(v) => isMap(v, isSchema), 'properties patternProperties dependentSchemas $defs definitions'],
+  [(v) => isMap(v, isStrings), 'dependentRequired'],
+  [(v) => isMap(v, (d) => isSchema(d) || isStrings(d)), 'dependencies'],
+  [isStrings, 'required'],
+  [Array.isArray, 'enum'],
+  [(v) => (v = [v].flat()).length > 0 && v.every((t) => 'null boolean object array number integer string'.split(' ').includes(t)), 'type'],
+  [(v) => Number.isInteger(v) && v >= 0, 'minLength maxLength minItems maxItems minProperties maxProperties minContains maxContains'],
+  [(v) => typeof v === 'number', 'minimum maximum'],
+  [(v, draft4) => typeof v === (draft4 ? 'boolean' : 'number'), 'exclusiveMinimum exclusiveMaximum'],
+  [(v) => typeof v === 'number' && v > 0, 'multipleOf'],
+  [(v) => typeof v === 'boolean', 'uniqueItems'],
+  [(v) => typeof v === 'string', 'pattern $ref $id'],
+];
+
+/** The keywords of the schema object `node` whose values `KEYWORDS` refuses. */
+const misjudged = (node, draft4) => KEYWORDS.flatMap(([usable, keys]) => keys.split(' ').filter((key) => Object.hasOwn(node, key) && !usable(node[key], draft4)));
 
 /** Keywords whose value maps names to schemas: every entry is walked, whatever its name. */
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
@@ -120,17 +157,20 @@ function escapePointer(key) {
 }
 
 /**
- * Throws a `SchemaError` for a `$ref` that would need the network (anything but `#…`) or
- * whose `#/json/pointer` names nothing in the schema (`$ref`s under an `$id` resolve against
- * that `$id` and are left to the validator), and for a `pattern` or `patternProperties` regex
- * that `regexRisk` refuses, naming it by its JSON Pointer in the schema.
+ * Throws a `SchemaError` for a keyword whose value `KEYWORDS` refuses, a `$ref` that would
+ * need the network (anything but `#…`) or whose `#/json/pointer` names nothing in the schema
+ * (`$ref`s under an `$id` resolve against that `$id` and are left to the validator), and for
+ * a `pattern` or `patternProperties` regex that `regexRisk` refuses, naming it by its JSON
+ * Pointer in the schema.
  */
-function checkSchema(root) {
+function checkSchema(root, draft) {
   walkSchema(root, (node, path, map, inScope) => {
     if (map === 'patternProperties') {
       for (const key of Object.keys(node)) checkRegex(key, `${path}/${escapePointer(key)}`);
     }
     if (map) return;
+    const [bad] = misjudged(node, draft === '4');
+    if (bad) throw new SchemaError(`the keyword at ${path}/${bad} has an invalid value`);
     const ref = node.$ref;
     if (typeof ref === 'string' && !inScope) {
       if (!ref.startsWith('#')) throw new SchemaError(`$ref ${JSON.stringify(ref)} points outside the schema; references are not fetched`);
@@ -144,17 +184,18 @@ function checkSchema(root) {
 
 /**
  * `schema` as another JSON Schema validator may run it on hostile input: unchanged when it
- * holds no regex `checkRegex` refuses and no `format: "url"` (the exponential one of
- * @cfworker/json-schema, see the top of this file); otherwise a copy without those `pattern`s,
- * `patternProperties` entries and `url` formats (what they checked is then not checked, and
- * not shown to a model reading the schema; the server still checks its own). For
- * `toLangChainTools` (langchain.js): LangChain checks a tool call's arguments against the
- * tool's schema itself, with its own copy of that validator. A schema too deep to walk, or
- * not JSON, gives a copy without any `pattern`, `patternProperties` or `url` format, or
- * `{ type: "object" }` when even that cannot be made.
+ * holds no regex `checkRegex` refuses, no `format: "url"` (the exponential one of
+ * @cfworker/json-schema, see the top of this file) and no keyword whose value that validator
+ * would misjudge (`KEYWORDS`, as in 2020-12: `$schema` is not read); otherwise a copy without
+ * those `pattern`s, `patternProperties` entries, `url` formats and keywords (what they checked
+ * is then not checked, and not shown to a model reading the schema; the server still checks
+ * its own). For `toLangChainTools` (langchain.js): LangChain checks a tool call's arguments
+ * against the tool's schema itself, with its own copy of that validator. A schema too deep to
+ * walk, or not JSON, gives a copy without any `pattern`, `patternProperties` or `url` format,
+ * or `{ type: "object" }` when even that cannot be made.
  */
-export function withoutSlowRegexes(schema) {
-  const slow = [];
+export function runnableSchema(schema) {
+  const dropped = [];
   const usable = (source) => {
     try {
       checkRegex(source, '');
@@ -166,10 +207,11 @@ export function withoutSlowRegexes(schema) {
   try {
     walkSchema(schema, (node, _path, map, _inScope, trail) => {
       if (map === 'patternProperties') {
-        for (const key of Object.keys(node)) if (!usable(key)) slow.push([...trail, key]);
+        for (const key of Object.keys(node)) if (!usable(key)) dropped.push([...trail, key]);
       } else if (!map) {
-        if (typeof node.pattern === 'string' && !usable(node.pattern)) slow.push([...trail, 'pattern']);
-        if (node.format === 'url') slow.push([...trail, 'format']);
+        if (typeof node.pattern === 'string' && !usable(node.pattern)) dropped.push([...trail, 'pattern']);
+        if (node.format === 'url') dropped.push([...trail, 'format']);
+        for (const key of misjudged(node, false)) dropped.push([...trail, key]);
       }
     });
   } catch {
@@ -180,9 +222,10 @@ export function withoutSlowRegexes(schema) {
       return { type: 'object' };
     }
   }
-  if (slow.length === 0) return schema;
+  if (dropped.length === 0) return schema;
   const copy = structuredClone(schema);
-  for (const path of slow) {
+  // the deepest first: a keyword dropped may hold others
+  for (const path of dropped.reverse()) {
     const last = path.pop();
     let at = copy;
     for (const step of path) at = at[step];

@@ -129,20 +129,21 @@ fn bracketed(text: &str, open: usize) -> &str {
     panic!("unbalanced bracket at {open}")
 }
 
-/// The members of `export interface NAME … { … }`.
+/// The members of `export interface NAME … { … }` (`NAME<…>` for a generic one).
 fn interface(decl: &str, name: &str) -> Members {
-    members_after(decl, &format!("export interface {name} "))
+    members_after(decl, &format!("export interface {name}"))
 }
 
-/// The members of `export declare class NAME … { … }`.
+/// The members of `export declare class NAME … { … }` (`NAME<…>` for a generic one).
 fn declared_class(decl: &str, name: &str) -> Members {
-    members_after(decl, &format!("export declare class {name} "))
+    members_after(decl, &format!("export declare class {name}"))
 }
 
-/// The members of the body (`{ … }`) that follows `head`.
+/// The members of the body (`{ … }`) that follows `head`, itself followed by a space or `<`.
 fn members_after(decl: &str, head: &str) -> Members {
-    let at = decl
-        .find(head)
+    let at = [' ', '<']
+        .iter()
+        .find_map(|next| decl.find(&format!("{head}{next}")))
         .unwrap_or_else(|| panic!("the declarations have no `{head}`"));
     let open = at + decl[at..].find('{').expect("a body");
     Members::parse(bracketed(decl, open))

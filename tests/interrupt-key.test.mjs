@@ -242,6 +242,27 @@ describe('approvals: allowedDecisions and edited args (FastMCP fixture, no key)'
   });
 });
 
+describe('approvals: edited args and an inputSchema the validator cannot use (TypeScript SDK fixture)', () => {
+  let server;
+  before(async () => {
+    server = await startTsServer();
+  });
+  after(() => server?.close());
+
+  test('an edit is refused with invalid_argument naming the keyword, not called a mismatch; nothing is sent', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch, approval: ({ name }) => name === 'malformed_schema' });
+    const gated = await adapter.callTool('malformed_schema', { count: 3 });
+    const refused = await adapter.resume(gated, { decision: 'edit', args: { count: 4 } }).then(assert.fail, (e) => e);
+    assert.equal(refused.code, 'invalid_argument');
+    assert.equal(refused.message, 'the edited args cannot be checked: the inputSchema of tool "malformed_schema" is unusable (the keyword at /properties/count/type has an invalid value)');
+    assert.equal(refused.data, undefined, 'no list of mismatches');
+    assert.equal(rec.calls().length, 0);
+    // approved as it is, nothing needs checking and the call goes out
+    assert.equal((await adapter.resume(gated, { decision: 'approve' })).status, 'success');
+  });
+});
+
 describe('interruptKey: FastMCP fixture --legacy-only (handshake era)', () => {
   let server;
   before(async () => {

@@ -542,6 +542,26 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
   });
 });
 
+describe('mcp-wasm-adapter/langchain with a tool whose inputSchema the validator cannot use (TypeScript SDK fixture)', () => {
+  let server;
+  before(async () => {
+    server = await startTsServer();
+  });
+  after(() => server?.close());
+
+  test('an agent still calls it: the keyword LangChain\'s validator would misjudge (type: "integr") is left out of the schema it checks', async () => {
+    const tools = await toLangChainTools(new MCPAdapter(server.url, { onWarning: () => {} }), { filter: ['malformed_schema'] });
+    assert.deepEqual(tools[0].schema, { type: 'object', properties: { count: {} }, required: ['count'] });
+    const state = await createAgent({
+      model: fakeModel().respondWithTools([{ name: 'malformed_schema', args: { count: 3 }, id: 'c1' }]).respond(new AIMessage('done')),
+      tools,
+    }).invoke({ messages: [new HumanMessage('count')] });
+    const [message] = toolMessages(state);
+    assert.equal(message.status, 'success', JSON.stringify(message.content));
+    assert.deepEqual(message.artifact, { structured_content: { count: 3 } });
+  });
+});
+
 describe('mcp-wasm-adapter/langchain with a handshake-era server (FastMCP --legacy-only)', () => {
   let server;
   before(async () => {

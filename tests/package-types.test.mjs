@@ -3,7 +3,8 @@
 // the npm README) and its types: every TypeScript snippet of README.md and
 // pkg-template/README.md (each lives in an examples/*.ts file, checked to be there verbatim)
 // examples/langchain-agent.mjs (`@ts-check`, importing the package by name) and the type
-// tests of tests/types/, under `tsc --strict` with TypeScript 5.9 and 7,
+// tests of tests/types/ (code written against the previous READMEs among them), under
+// `tsc --strict` with TypeScript 5.9 and 7,
 // `nodenext` and `bundler` resolution. (Its bundles: tests/bundlers.test.mjs.)
 //
 //   bash scripts/build.sh && node --test tests/package-types.test.mjs
@@ -99,7 +100,7 @@ describe('TypeScript', () => {
         const compilerOptions = { strict: true, allowJs: true, checkJs: true, noEmit: true, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], types: ['node'], skipLibCheck, ...options };
         await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
         const out = await scratch.run(process.execPath, [TSC[version], '-p', 'tsconfig.json', '--listFilesOnly'], { cwd: dir });
-        for (const file of ['langchain-agent.mjs', 'readme-use.ts', 'package-readme.ts', 'package-init.ts', 'narrowing.ts', 'index.d.cts']) assert.match(out, new RegExp(`${file.replace('.', '\\.')}\\n`), file);
+        for (const file of ['langchain-agent.mjs', 'readme-use.ts', 'package-readme.ts', 'package-init.ts', 'narrowing.ts', 'previous-readme.ts', 'index.d.cts']) assert.match(out, new RegExp(`${file.replace('.', '\\.')}\\n`), file);
         if (resolution === 'nodenext') assert.match(out, /require\.cts\n/);
         await scratch.run(process.execPath, [TSC[version], '-p', 'tsconfig.json'], { cwd: dir });
       });

@@ -1,7 +1,8 @@
 // Prompts and completion of the npm package against the real peers: arguments listed and
 // required ones checked before sending, messages as LangChain-shaped chat messages (both
 // 2026-07-28 fixtures), completion/complete (TypeScript SDK v2 fixture, server-everything),
-// and completion refused at once by a server that advertises none (FastMCP fixture).
+// completion refused at once by a server that advertises none (FastMCP fixture), and
+// `arguments: {}` sent when none are given (TypeScript SDK 1.x fixture, which insists on it).
 //
 //   bash scripts/build.sh && node --test tests/prompts.test.mjs
 
@@ -11,7 +12,7 @@ import { MCPAdapter } from '../pkg/index.node.js';
 import { rejectsWith } from './helpers/errors.mjs';
 import { PNG_1X1_B64 } from './helpers/fixture-data.mjs';
 import { methods, recordingFetch } from './helpers/record.mjs';
-import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { startEverything, startFastMCP, startTsServer, startTsV1Server, useServer } from './helpers/servers.mjs';
 
 /** Checks run against both 2026-07-28 fixtures; `server()` gives the describe's running server. */
 function sharedChecks(server) {
@@ -71,6 +72,26 @@ describe('TypeScript SDK v2 fixture (2026-07-28)', { timeout: 120_000 }, () => {
     assert.deepEqual(messages, [{ role: 'user', content: [{ type: 'text', text: 'Deploy to eu-west.' }] }]);
   });
 
+});
+
+describe('TypeScript SDK 1.x fixture (handshake era), which refuses a request without arguments', { timeout: 60_000 }, () => {
+  const srv = useServer(startTsV1Server);
+  const sent = (method) => srv().received.filter((r) => r.method === method).map((r) => r.params);
+
+  it('a prompt whose arguments are all optional, got without any, is sent arguments: {} and answers', async () => {
+    const adapter = new MCPAdapter(srv().url);
+    assert.deepEqual(await adapter.getPrompt('summary'), [{ role: 'user', content: [{ type: 'text', text: 'Summarize everything.' }] }]);
+    assert.deepEqual(sent('prompts/get').at(-1), { name: 'summary', arguments: {} });
+    assert.equal((await adapter.getPrompt('summary', { topic: 'MCP' }))[0].content[0].text, 'Summarize MCP.');
+    await adapter.close();
+  });
+
+  it('the same habit in tools/call: a tool called without arguments is sent arguments: {}', async () => {
+    const adapter = new MCPAdapter(srv().url);
+    assert.deepEqual((await adapter.callTool('note')).content, [{ type: 'text', text: 'note: (none)' }]);
+    assert.deepEqual(sent('tools/call').at(-1).arguments, {});
+    await adapter.close();
+  });
 });
 
 describe('server-everything (handshake era)', { timeout: 120_000 }, () => {

@@ -119,6 +119,20 @@ describe('output validation (TypeScript SDK fixture, whose `reading` tool sends 
     assert.equal((await adapter.callTool('reading', { mode: 'invalid' })).status, 'error');
   });
 
+  it('an outputSchema with a keyword value the validator cannot use (type: "integr") turns validation off for that tool alone, with one warning naming its path', async () => {
+    const warnings = [];
+    const adapter = await listed(server().url, { onWarning: (text) => warnings.push(text) });
+    for (let i = 0; i < 2; i++) {
+      const out = await adapter.callTool('malformed_schema');
+      assert.equal(out.status, 'success', out.content[0].text);
+      assert.deepEqual(out.artifact, { structured_content: { count: 3 } });
+    }
+    assert.deepEqual(warnings, [
+      'mcp-wasm-adapter: the outputSchema of tool "malformed_schema" cannot be used (the keyword at /properties/count/type has an invalid value); its results are not validated',
+    ]);
+    assert.equal((await adapter.callTool('reading', { mode: 'invalid' })).status, 'error');
+  });
+
   for (const [what, schema] of [
     ['a $ref with a malformed percent-encoding', { type: 'object', properties: { celsius: { $ref: '#/%zz' } } }],
     ['an $id that is not a URL', { $id: 'http://[bad', type: 'object' }],

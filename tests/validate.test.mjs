@@ -5,7 +5,7 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { compileSchema, regexRisk, SchemaError, withoutSlowRegexes } from '../pkg/validate.js';
+import { compileSchema, regexRisk, SchemaError, runnableSchema } from '../pkg/validate.js';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 
@@ -55,6 +55,72 @@ test('a schema that cannot be used is a SchemaError when compiled, and nothing i
   ]) {
     assert.throws(() => compileSchema(schema), (error) => error instanceof SchemaError && why.test(error.message), JSON.stringify(schema));
   }
+});
+
+test('a keyword whose value the validator would misjudge makes the schema unusable, named by its path in the schema', () => {
+  // each would fail every value, check something else, or throw on some values only
+  for (const [keyword, value, path = `/properties/a/${keyword}`] of [
+    ['type', 'integr'],
+    ['type', []],
+    ['type', ['string', 'float']],
+    ['type', 5],
+    ['required', 'id'],
+    ['required', [1]],
+    ['enum', 'abc'],
+    ['maxLength', -1],
+    ['minLength', '3'],
+    ['minItems', 1.5],
+    ['maxProperties', null],
+    ['minimum', '0'],
+    ['exclusiveMinimum', true],
+    ['multipleOf', 0],
+    ['uniqueItems', 'false'],
+    ['pattern', 5],
+    ['not', 5],
+    ['items', null],
+    ['anyOf', []],
+    ['allOf', {}],
+    ['oneOf', [1]],
+    ['properties', 'abc'],
+    ['properties', { b: 5 }],
+    ['patternProperties', []],
+    ['dependentRequired', { b: 'c' }],
+    ['dependencies', { b: 5 }],
+    ['$ref', 5],
+  ]) {
+    const schema = { type: 'object', properties: { a: { [keyword]: value } } };
+    assert.throws(() => compileSchema(schema), (error) => error instanceof SchemaError && error.message === `the keyword at ${path} has an invalid value`, JSON.stringify(schema));
+  }
+  // at the root, in a $defs entry, in an array of schemas
+  for (const [schema, path] of [
+    [{ required: 'id' }, '/required'],
+    [{ $defs: { n: { type: 'integr' } } }, '/$defs/n/type'],
+    [{ anyOf: [{ type: 'string' }, { maxLength: -2 }] }, '/anyOf/1/maxLength'],
+  ]) {
+    assert.throws(() => compileSchema(schema), { message: `the keyword at ${path} has an invalid value` });
+  }
+});
+
+test('the values each draft allows are kept and judged as they say', () => {
+  // draft-04: exclusiveMinimum is a boolean beside minimum; later drafts: a number
+  const draft4 = compileSchema({ $schema: 'http://json-schema.org/draft-04/schema#', minimum: 0, exclusiveMinimum: true });
+  assert.deepEqual([draft4(1), draft4(0).length], [[], 1]);
+  assert.throws(() => compileSchema({ $schema: 'http://json-schema.org/draft-04/schema#', exclusiveMinimum: 0 }), SchemaError);
+  const check = compileSchema({
+    type: ['object', 'null'],
+    properties: {
+      pair: { items: [{ type: 'string' }, true] },
+      n: { type: 'integer', exclusiveMinimum: 0, multipleOf: 0.5, maxLength: 0 },
+      s: { type: 'string', minLength: 0, format: 'hasOwnProperty' },
+      list: { type: 'array', uniqueItems: true, contains: { const: 1 }, minContains: 1 },
+    },
+    required: [],
+    enum: [null, { n: 2 }, { pair: ['a', 1] }, { s: 'x' }, { list: [1, 2] }, { n: 0 }],
+    dependentRequired: { a: ['b'] },
+    dependencies: { c: ['d'], e: { required: ['f'] } },
+  });
+  for (const ok of [null, { n: 2 }, { pair: ['a', 1] }, { s: 'x' }, { list: [1, 2] }]) assert.deepEqual(check(ok), [], JSON.stringify(ok));
+  assert.deepEqual(check({ n: 0 }).map((e) => e.path), ['/n']);
 });
 
 test('a pointer with escaped and percent-encoded segments resolves; data keywords are not walked as schemas', () => {
@@ -244,10 +310,10 @@ describe('regexes in an outputSchema against a real server (TypeScript SDK fixtu
   });
 });
 
-describe('withoutSlowRegexes: the schema another validator (LangChain\'s) may run', () => {
+describe('runnableSchema: the schema another validator (LangChain\'s) may run', () => {
   it('gives a schema without refused regexes back as it is', () => {
     const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[a-z]+$', format: 'email' } }, patternProperties: { '^x-[a-z]+$': { type: 'string' } } };
-    assert.equal(withoutSlowRegexes(schema), schema);
+    assert.equal(runnableSchema(schema), schema);
   });
 
   it('leaves out, in a copy, each refused pattern, patternProperties entry and url format, and nothing else', () => {
@@ -262,7 +328,7 @@ describe('withoutSlowRegexes: the schema another validator (LangChain\'s) may ru
       patternProperties: { '(a|ab)*': { type: 'string' }, '^y-[0-9]+$': { type: 'number' } },
     };
     const before = structuredClone(schema);
-    const out = withoutSlowRegexes(schema);
+    const out = runnableSchema(schema);
     assert.deepEqual(schema, before, 'the given schema is not changed');
     assert.deepEqual(out, {
       type: 'object',
@@ -271,10 +337,22 @@ describe('withoutSlowRegexes: the schema another validator (LangChain\'s) may ru
     });
   });
 
+  it('leaves out, in a copy, each keyword whose value the validator would misjudge, those inside it too', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'integr' }, b: { type: 'string', maxLength: -1, minLength: 1 } },
+      required: 'a',
+      $defs: { x: 5, y: { not: { pattern: '(a+)+' } } },
+    };
+    assert.deepEqual(runnableSchema(schema), { type: 'object', properties: { a: {}, b: { type: 'string', minLength: 1 } } });
+    // as in 2020-12: LangChain's schema has no $schema, so draft-04's boolean is dropped
+    assert.deepEqual(runnableSchema({ minimum: 0, exclusiveMinimum: true }), { minimum: 0 });
+  });
+
   it('a schema too deep to walk loses every pattern', () => {
     let deep = { type: 'string', pattern: '^[a-z]+$' };
     for (let i = 0; i < 70; i++) deep = { type: 'object', properties: { n: deep } };
-    const out = withoutSlowRegexes(deep);
+    const out = runnableSchema(deep);
     assert.doesNotMatch(JSON.stringify(out), /pattern/);
   });
 });

@@ -194,6 +194,37 @@ describe('the demo page in Chromium', () => {
     await shot('form');
   });
 
+  it('blocks a call whose required field is empty with a message naming it, in the tool, template and prompt forms; nothing is sent', async () => {
+    const calls = () => page.locator('#history .entry').count();
+    const sent = await calls();
+    const confirm = await toolCard('confirm_action');
+    await confirm.locator('[data-field="action"] input').fill('');
+    await confirm.getByRole('button', { name: 'Call', exact: true }).click();
+    assert.equal(await confirm.locator('.output .error p').textContent(), 'required, but left empty: action');
+    // a nested required field is named by its path
+    const settings = await toolCard('save_settings');
+    await settings.locator('[data-field="profile"] [data-field="name"] input').fill('');
+    await settings.locator('[data-field="threshold"] input').fill('');
+    await settings.getByRole('button', { name: 'Call', exact: true }).click();
+    assert.equal(await settings.locator('.output .error p').textContent(), 'required, but left empty: profile.name, threshold');
+    // a template's variable and a prompt's required argument
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    const template = page.locator('[data-template="fixture://users/{user_id}"]');
+    await template.getByRole('button', { name: 'Read' }).click();
+    assert.equal(await page.locator('#resource-output .error p').textContent(), 'required, but left empty: user_id');
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    const greet = page.locator('[data-prompt="greet"]');
+    await greet.getByRole('button', { name: 'Get' }).click();
+    assert.equal(await greet.locator('.output .error p').textContent(), 'required, but left empty: name');
+    assert.equal(await calls(), sent, 'no call went out');
+    // filled in, the call goes out
+    const again = await toolCard('confirm_action');
+    await again.locator('[data-field="action"] input').fill('wipe disk');
+    await call(again);
+    assert.match(await again.locator('.interrupt .message').first().textContent(), /Really wipe disk\?/);
+    await again.locator('.interrupt').getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('answers an elicitation through its form (after the adapter refused an answer out of range), then its second round in place', async () => {
     const card = await toolCard('book_table');
     await call(card);

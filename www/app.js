@@ -4,7 +4,7 @@
 // every JSON-RPC message exchanged (the adapter's `onTrace` option).
 import { MCPAdapter, MCPAdapterGroup } from '/pkg/index.browser.js';
 import { el, errorBox, json, outcome } from './render.js';
-import { schemaForm } from './form.js';
+import { missingError, schemaForm } from './form.js';
 import { interruptView } from './interrupt.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -392,7 +392,7 @@ async function readResource(uri) {
   }
 }
 
-/** The variables of an RFC 6570 template (`{name}`, `{+path}`, `{?a,b}`): `[{ name, op }]`. */
+/** The variables of an RFC 6570 template (`{name}`, `{+path}`, `{?a,b}`): `[{ expression, op, names }]`. */
 function templateParts(template) {
   return [...template.matchAll(/\{([+#./;?&]?)([^}]+)\}/g)].map((m) => ({ expression: m[0], op: m[1], names: m[2].split(',').map((n) => n.replace(/\*$|:\d+$/, '')) }));
 }
@@ -424,14 +424,18 @@ async function loadResources() {
   try {
     const found = await tracked('resources/templates/list', () => state.adapter.listResourceTemplates());
     templates.replaceChildren(...(found.length ? found.map((t) => {
-      const inputs = templateParts(t.uriTemplate).flatMap((p) => p.names).map((name) => [name, el('input', { type: 'text', name, placeholder: name })]);
+      // a simple or reserved expansion (`{id}`, `{+path}`) left empty leaves a hole in the
+      // URI; the others (`{?q}`, `{/seg}`, …) then expand to nothing, as RFC 6570 has it
+      const inputs = templateParts(t.uriTemplate).flatMap((p) => p.names.map((name) => [name, el('input', { type: 'text', name, placeholder: name, required: p.op === '' || p.op === '+' })]));
       const preview = el('code', { className: 'preview' }, t.uriTemplate);
       const uri = () => expand(t.uriTemplate, Object.fromEntries(inputs.map(([n, i]) => [n, i.value])));
       for (const [, input] of inputs) input.addEventListener('input', () => (preview.textContent = uri()));
       return el('li', { dataset: { template: t.uriTemplate } }, [
-        el('form', { onsubmit: (e) => {
+        el('form', { noValidate: true, onsubmit: (e) => {
           e.preventDefault();
-          readResource(uri());
+          const empty = inputs.filter(([, i]) => i.required && i.value === '').map(([name]) => name);
+          if (empty.length) $('#resource-output').replaceChildren(errorBox({ code: 'invalid_argument', message: missingError(empty).message }, state.url));
+          else readResource(uri());
         } }, [el('strong', {}, t.title ?? t.name), ' ', ...inputs.map(([name, input]) => el('label', {}, [`${name} `, input])), ' ', el('button', { type: 'submit' }, 'Read'), ' ', preview]),
         t.description ? el('p', { className: 'description' }, t.description) : '',
       ]);
@@ -480,6 +484,11 @@ function promptCard(prompt, completes, conn, dataset) {
   });
   const get = async (event) => {
     event.preventDefault();
+    const empty = inputs.filter(([a, i]) => a.required === true && i.value === '').map(([a]) => a.name);
+    if (empty.length) {
+      out.replaceChildren(errorBox({ code: 'invalid_argument', message: missingError(empty).message }, conn.url));
+      return;
+    }
     const args = Object.fromEntries(inputs.filter(([, i]) => i.value !== '').map(([a, i]) => [a.name, i.value]));
     out.replaceChildren(el('p', { className: 'muted' }, 'getting…'));
     try {
@@ -492,7 +501,7 @@ function promptCard(prompt, completes, conn, dataset) {
   return el('article', { className: 'card prompt', dataset }, [
     el('header', {}, [el('h3', {}, prompt.title ?? prompt.name), prompt.title ? el('code', {}, prompt.name) : '']),
     prompt.description ? el('p', { className: 'description' }, prompt.description) : '',
-    el('form', { onsubmit: get }, [
+    el('form', { onsubmit: get, noValidate: true }, [
       ...inputs.map(([a, input, options]) => el('label', { className: 'field' }, [el('span', { className: 'label' }, [a.title ?? a.name, a.required ? el('abbr', { className: 'required', title: 'required' }, '*') : '']), input, options])),
       el('div', { className: 'actions' }, el('button', { type: 'submit', className: 'primary' }, 'Get')),
     ]),

@@ -4,9 +4,22 @@
 // `schemaForm(schema, initial)` renders strings, numbers, integers, booleans, enums (one of,
 // and many of for arrays of enums), arrays, nested objects and required marks; whatever it
 // cannot render (unions, maps, tuples) gets a raw-JSON field, and the whole form can be
-// switched to raw JSON. `read()` gives the value; it checks only that JSON fields parse, so
-// that the adapter's and the server's own checks are what the page shows.
+// switched to raw JSON. `read()` gives the value; it checks only that JSON fields parse and
+// that required fields are filled in (a tool call's arguments go out as they are: nobody
+// else checks them before the server), so that otherwise the adapter's and the server's own
+// checks are what the page shows.
 import { el } from './render.js';
+
+/** The error `read()` throws for required fields left empty: `missing` names them (`profile.name`). */
+export function missingError(missing) {
+  return Object.assign(new Error(`required, but left empty: ${missing.join(', ')}`), { missing });
+}
+
+/** `value`, or for a required field left empty (`value` undefined) a `missingError`, unless `partial`. */
+function given(value, name, required, partial) {
+  if (value === undefined && required && !partial) throw missingError([name]);
+  return value;
+}
 
 /** The type of a schema: its `type` (the first non-null one), or what its shape implies. */
 function typeOf(schema) {
@@ -48,8 +61,10 @@ function label(name, schema, required) {
 }
 
 /**
- * One field for `schema`: `{ element, read }`, where `read()` returns the value or
- * `undefined` (left empty: omitted), and throws an Error for text that should be JSON.
+ * One field for `schema`: `{ element, read }`, where `read(partial)` returns the value or
+ * `undefined` (left empty: omitted), and throws an Error for text that should be JSON or,
+ * unless `partial` (what has been filled in so far), a `missingError` for a required field
+ * left empty.
  */
 function field(name, rawSchema, initial, required) {
   const schema = unwrapOptional(rawSchema ?? {});
@@ -87,7 +102,7 @@ function field(name, rawSchema, initial, required) {
     ]);
     return {
       element: el('label', { className: 'field', dataset: { field: path } }, [label(name, schema, required), select]),
-      read: () => (select.value === '' ? undefined : choices[Number(select.value)].value),
+      read: (partial) => given(select.value === '' ? undefined : choices[Number(select.value)].value, name, required, partial),
     };
   }
 
@@ -107,7 +122,7 @@ function field(name, rawSchema, initial, required) {
     if (schema.maximum !== undefined) input.max = schema.maximum;
     return {
       element: el('label', { className: 'field', dataset: { field: path } }, [label(name, schema, required), input]),
-      read: () => (input.value.trim() === '' ? undefined : Number(input.value)),
+      read: (partial) => given(input.value.trim() === '' ? undefined : Number(input.value), name, required, partial),
     };
   }
 
@@ -118,7 +133,7 @@ function field(name, rawSchema, initial, required) {
     if (!long) input.type = kind;
     return {
       element: el('label', { className: 'field', dataset: { field: path } }, [label(name, schema, required), input]),
-      read: () => (input.value === '' && !required ? undefined : input.value),
+      read: (partial) => given(input.value === '' ? undefined : input.value, name, required, partial),
     };
   }
 
@@ -130,8 +145,8 @@ function jsonField(name, schema, start, required) {
   const area = el('textarea', { name, className: 'json', placeholder: 'JSON', value: start === undefined ? '' : JSON.stringify(start, null, 2) });
   return {
     element: el('label', { className: 'field', dataset: { field: name } }, [label(name, schema, required), el('small', { className: 'hint' }, ' (JSON)'), area]),
-    read: () => {
-      if (area.value.trim() === '') return undefined;
+    read: (partial) => {
+      if (area.value.trim() === '') return given(undefined, name, required, partial);
       try {
         return JSON.parse(area.value);
       } catch (e) {
@@ -153,12 +168,20 @@ function objectField(name, schema, start, required) {
     : el('fieldset', { className: 'field object', dataset: { field: name } }, [el('legend', {}, label(name, schema, required)), ...children]);
   return {
     element,
-    read: () => {
+    read: (partial) => {
       const out = {};
+      const missing = [];
       for (const [key, f] of fields) {
-        const value = f.read();
-        if (value !== undefined) out[key] = value;
+        try {
+          const value = f.read(partial);
+          if (value !== undefined) out[key] = value;
+        } catch (e) {
+          if (!e.missing) throw e;
+          missing.push(...e.missing);
+        }
       }
+      // every required field left empty, named by its path from the form's root
+      if (missing.length) throw missingError(name === undefined ? missing : missing.map((m) => `${name}.${m}`));
       return Object.keys(out).length || required || name === undefined ? out : undefined;
     },
   };
@@ -185,8 +208,8 @@ function arrayField(name, schema, items, start, required) {
       list,
       el('button', { type: 'button', className: 'add', onclick: () => add(undefined) }, `+ add ${typeOf(items) === 'object' ? 'item' : typeOf(items)}`),
     ]),
-    read: () => {
-      const values = rows.map((r) => r.f.read()).filter((v) => v !== undefined);
+    read: (partial) => {
+      const values = rows.map((r) => r.f.read(partial)).filter((v) => v !== undefined);
       return values.length || required ? values : undefined;
     },
   };
@@ -199,11 +222,12 @@ function arrayField(name, schema, items, start, required) {
 export function schemaForm(schema, initial) {
   const root = unwrapOptional(schema ?? {});
   const renderable = typeOf(root) === 'object' && root.properties && !root.additionalProperties;
-  const form = renderable ? objectField(undefined, { ...root, properties: root.properties }, initial, true) : jsonField('arguments', root, initial ?? {}, true);
+  // an unrenderable schema's raw JSON left empty is `{}`
+  const form = renderable ? objectField(undefined, { ...root, properties: root.properties }, initial, true) : jsonField('arguments', root, initial ?? {}, false);
   const raw = el('textarea', { className: 'json raw', hidden: true });
   let asJson = false;
   const toggle = el('button', { type: 'button', className: 'link', onclick: () => {
-    if (!asJson) raw.value = JSON.stringify(form.read() ?? {}, null, 2);
+    if (!asJson) raw.value = JSON.stringify(form.read(true) ?? {}, null, 2);
     asJson = !asJson;
     raw.hidden = !asJson;
     form.element.hidden = asJson;

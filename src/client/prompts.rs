@@ -19,7 +19,11 @@ fn invalid(message: String) -> Error {
     Error::new(ErrorCode::InvalidArgument, message)
 }
 
-/// The params of `prompts/get`: `{name, arguments?}`.
+/// The params of `prompts/get`: `{name, arguments}`, `arguments` `{}` when none are given.
+///
+/// The field is optional (MCP 2026-07-28 `server/prompts.mdx`), but servers on the TypeScript
+/// SDK 1.x before 1.32 refuse a request without it (`-32602`, "expected object, received
+/// undefined") even when every argument is optional; an empty object is valid everywhere.
 ///
 /// `args` is a JSON object (or `Null` for none). MCP prompt arguments are strings: numbers
 /// and booleans are sent as their JSON text, `null` values are left out, anything else is
@@ -90,9 +94,7 @@ pub fn prompt_params(
     }
     let mut params = Map::new();
     crate::put(&mut params, "name", Value::String(name.to_string()));
-    if !arguments.is_empty() {
-        crate::put(&mut params, "arguments", Value::Object(arguments));
-    }
+    crate::put(&mut params, "arguments", Value::Object(arguments));
     Ok(params)
 }
 
@@ -292,7 +294,7 @@ mod tests {
         );
         assert_eq!(
             Value::Object(prompt_params("simple", Value::Null, Some(&[])).unwrap()),
-            json!({"name": "simple"})
+            json!({"name": "simple", "arguments": {}})
         );
     }
 

@@ -2,6 +2,7 @@
 //
 //   startFastMCP({ legacyOnly, json })  Python FastMCP 4.2.3 fixture (both eras), child process
 //   startTsServer(opts)                 @modelcontextprotocol/server 2.4.0 fixture, in-process
+//   startTsV1Server()                   @modelcontextprotocol/sdk 1.31.0 fixture (2025 era), in-process
 //   startEverything()                   @modelcontextprotocol/server-everything (2025 era only), child process
 //
 // Each resolves to `{ url, close() }` with `url` = `http://127.0.0.1:<port>/mcp`.
@@ -18,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 export { startTsServer } from '../fixtures/ts_server.mjs';
+export { startTsV1Server } from '../fixtures/ts_v1_server.mjs';
 
 /** Absolute path of the repository root. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,10 +1,12 @@
 // Type tests of the declarations, checked by `tsc --strict` against the packed package
 // (tests/bundlers.test.mjs): each `Is<…>` must hold and each `@ts-expect-error` must be an
 // error, so a declaration that stops narrowing as documented fails the check.
-import { MCPAdapter, MCPAdapterError } from "mcp-wasm-adapter";
+import { MCPAdapter, MCPAdapterError, MCPAdapterGroup } from "mcp-wasm-adapter";
+import { OAuthProvider } from "mcp-wasm-adapter/auth";
 import type {
   ApprovalInterrupt,
   AuthorizationInterrupt,
+  AuthProvider,
   ElicitationInterrupt,
   InterruptOf,
   MCPErrorCode,
@@ -19,10 +21,13 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 function is<T extends true>(): T | void {}
 
 declare const adapter: MCPAdapter;
+/** An adapter whose `auth` interrupts: its calls may resolve to a sign-in. */
+declare const signing: MCPAdapter<true>;
+type SignIns = true;
 
 // a tool call: a result or one of the tool-call interrupts, told apart by `type`
-const out = await adapter.callTool("echo", { text: "hi" });
-is<Equal<typeof out, ToolResult | InterruptOf<"tools/call">>>();
+const out = await signing.callTool("echo", { text: "hi" });
+is<Equal<typeof out, ToolResult | InterruptOf<"tools/call", SignIns>>>();
 switch (out.type) {
   case "tool_result":
     is<Equal<typeof out, ToolResult>>();
@@ -30,23 +35,66 @@ switch (out.type) {
   case "mcp_elicitation": {
     is<Equal<typeof out.method, "tools/call">>();
     // a tool interrupt resumes to a tool result (or the next tool-call interrupt)
-    const next = await adapter.resume(out, { responses: { confirm: { action: "accept", content: { confirmed: true } } } });
-    is<Equal<typeof next, ToolResult | InterruptOf<"tools/call">>>();
+    const next = await signing.resume(out, { responses: { confirm: { action: "accept", content: { confirmed: true } } } });
+    is<Equal<typeof next, ToolResult | InterruptOf<"tools/call", SignIns>>>();
     break;
   }
   case "mcp_approval": {
-    const next = await adapter.resume(out, { decision: "approve" });
-    is<Equal<typeof next, ToolResult | InterruptOf<"tools/call">>>();
+    const next = await signing.resume(out, { decision: "approve" });
+    is<Equal<typeof next, ToolResult | InterruptOf<"tools/call", SignIns>>>();
     break;
   }
   case "mcp_authorization": {
-    const next = await adapter.resume(out, { callbackUrl: "https://app.example/callback?code=x&state=y" });
-    is<Equal<typeof next, ToolResult | InterruptOf<"tools/call">>>();
+    const next = await signing.resume(out, { callbackUrl: "https://app.example/callback?code=x&state=y" });
+    is<Equal<typeof next, ToolResult | InterruptOf<"tools/call", SignIns>>>();
     break;
   }
   default:
     is<Equal<typeof out, never>>();
 }
+
+// only an adapter whose `auth` interrupts has mcp_authorization among its results: none
+// without auth, none with a provider that redirects; inferred from the constructor's options
+const plain = await adapter.callTool("echo");
+is<Equal<typeof plain, ToolResult | InterruptOf<"tools/call">>>();
+// @ts-expect-error no sign-in interrupt without an auth that interrupts
+if (plain.type === "mcp_authorization") void plain;
+const redirecting = new MCPAdapter("https://example.com/mcp", { auth: new OAuthProvider({ redirectUrl: "https://app.example/callback" }) });
+is<Equal<Awaited<ReturnType<typeof redirecting.callTool>>, ToolResult | InterruptOf<"tools/call">>>();
+const interrupting = new MCPAdapter("https://example.com/mcp", { auth: new OAuthProvider({ redirectUrl: "https://app.example/callback", interrupt: true }) });
+is<Equal<typeof interrupting, MCPAdapter<true>>>();
+// a provider typed AuthProvider may interrupt; one whose `interrupt` may be either, too
+declare const custom: AuthProvider;
+const customAuth = new MCPAdapter("https://example.com/mcp", { auth: custom, timeoutMs: 5_000 });
+is<Equal<Awaited<ReturnType<typeof customAuth.readResource>>, ResourceContent[] | InterruptOf<"resources/read", boolean>>>();
+declare const flag: boolean;
+const either = new MCPAdapter("https://example.com/mcp", { auth: new OAuthProvider({ redirectUrl: "https://app.example/cb", interrupt: flag }) });
+is<Equal<typeof either, MCPAdapter<boolean>>>();
+// lists, the listed tools' invoke and completion of an interrupting adapter include the sign-in
+const lists = await interrupting.listTools();
+is<Equal<typeof lists, Awaited<ReturnType<MCPAdapter<SignIns>["listTools"]>>>>();
+if (!Array.isArray(lists)) is<Equal<typeof lists.method, "tools/list">>();
+else is<Equal<Awaited<ReturnType<(typeof lists)[number]["invoke"]>>, ToolResult | InterruptOf<"tools/call", SignIns>>>();
+is<Equal<Awaited<ReturnType<typeof adapter.listTools>>, import("mcp-wasm-adapter").MCPTool[]>>();
+// any adapter goes where `MCPAdapter<boolean>` is asked for, not the reverse
+const anyAdapter: MCPAdapter<boolean> = interrupting;
+const anyToo: MCPAdapter<boolean> = adapter;
+// @ts-expect-error an adapter that can resolve to a sign-in is not an adapter without one
+const narrower: MCPAdapter = interrupting;
+void [anyAdapter, anyToo, narrower];
+// a group: a sign-in when one of its servers' (or the shared) auth interrupts
+const group = new MCPAdapterGroup({ a: "https://a.example/mcp", b: adapter });
+is<Equal<Awaited<ReturnType<typeof group.callTool>>, ToolResult | InterruptOf<"tools/call">>>();
+const signingGroup = new MCPAdapterGroup({ a: "https://a.example/mcp", b: adapter, c: interrupting });
+is<Equal<Awaited<ReturnType<typeof signingGroup.getPrompt>>, PromptMessage[] | InterruptOf<"prompts/get", SignIns>>>();
+const sharedAuth = new MCPAdapterGroup({ a: "https://a.example/mcp" }, { auth: new OAuthProvider({ redirectUrl: "https://app.example/cb", interrupt: true }) });
+is<Equal<ReturnType<typeof sharedAuth.adapter>, MCPAdapter<true>>>();
+// servers whose providers differ: the group may sign in
+const redirects = new OAuthProvider({ redirectUrl: "https://app.example/cb" });
+const mixed = new MCPAdapterGroup({ a: interrupting, b: { url: "https://b.example/mcp", auth: redirects }, c: redirecting });
+is<Equal<typeof mixed, MCPAdapterGroup<boolean>>>();
+const quiet = new MCPAdapterGroup({ b: { url: "https://b.example/mcp", auth: redirects }, c: redirecting });
+is<Equal<typeof quiet, MCPAdapterGroup<false>>>();
 
 // reads and prompts: contents / messages, or an interrupt of their own method
 const read = await adapter.readResource("file:///a");
