@@ -127,7 +127,8 @@ export interface ToolErrorData {
 
 /**
  * The second argument of the progress and logging callbacks: where the notification comes
- * from.
+ * from. Frozen: one object serves every notification of a call and both `onProgress`
+ * callbacks (the adapter's and the call's), each of which gets its own copy of the params.
  */
 export interface NotificationContext {
   /** The adapter's `serverName` (default: its URL as given; in an `MCPAdapterGroup`, the server's key). */
@@ -490,26 +491,38 @@ export interface ToolCallOptions extends CallOptions {
 }
 
 /**
- * One tool call as interceptors see it. Read-only: {@link ToolCallRequest.override} makes a
- * changed copy to pass to `next`.
+ * One tool call as interceptors see it. Frozen (a field cannot be set): {@link
+ * ToolCallRequest.override} makes a changed copy to pass to `next`; `args` is its own copy, to
+ * edit in place or not.
  */
 export interface ToolCallRequest {
   /** The MCP tool name the call goes out under. */
   readonly name: string;
-  /** The call's arguments. */
+  /**
+   * The call's arguments: this request's own deep copy, made as the call sends them (by
+   * `JSON.stringify`). An interceptor may edit it in place, as LangChain's `wrapToolCall`
+   * middleware edits `request.toolCall.args`: `next()` sends the edit, and neither the caller's
+   * object (a LangChain tool call's arguments, in the graph's state) nor another request sees
+   * it.
+   * @throws {MCPAdapterError} `invalid_argument` (from the call) for arguments with no JSON
+   * form (a `BigInt`, a cycle).
+   */
   readonly args: Record<string, unknown>;
   /** The server's key in an {@link MCPAdapterGroup}; for an adapter on its own, its URL. */
   readonly server: string;
   /**
    * What this call sends over the adapter's own `headers` option (names lower-case; `{}` when
-   * nothing): set as the call's {@link CallOptions.headers}.
+   * nothing): set as the call's {@link CallOptions.headers}. A frozen copy: an edit in place
+   * throws a `TypeError` (it could add a second spelling of a name); `override({ headers })`
+   * merges names case-insensitively.
    */
   readonly headers: Readonly<Record<string, string>>;
   /** The call's `AbortSignal`, if any. */
   readonly signal?: AbortSignal;
   /**
    * Through `toLangChainTools`: the LangChain tool runtime of the call (`toolCallId`,
-   * `state`, `context`, `store`, `config`); undefined for calls made otherwise.
+   * `state`, `context`, `store`, `config`: the run's own objects, not copies, as LangChain
+   * hands them to its middleware); undefined for calls made otherwise.
    */
   readonly runtime?: ToolCallRuntime;
   /**

@@ -641,14 +641,16 @@ export function sleep(ms, signal, timeoutMs, total) {
  * order: while they are notifications (JSON-RPC 2.0, section 4.1: a string `method`, no `id`
  * or a null one), each is handed to the host's callbacks here: `notifications/progress`
  * params to `progress` and `callProgress` (the adapter's and the call's `onProgress`),
- * `notifications/message` params to `log`, each with `context` (`{ server, tool }`) as
- * second argument; what they throw is swallowed. Stops at the first message that is not a
+ * `notifications/message` params to `log`, each with `context` (`{ server, tool }`, frozen) as
+ * second argument, each callback its own parse of the params; what they throw is swallowed. Stops at the first message that is not a
  * notification (a response, a server request, text that is not JSON), which the core reads.
  * Returns twice the number taken, plus 1 if one of them was progress. See `Listeners` in
  * src/bindings/options.rs.
  */
 export function takeNotifications(texts, progress, callProgress, log, context) {
   const all = texts.split('\0');
+  // one context for every callback and notification of a call: none may change it for the others
+  if (context) Object.freeze(context);
   let progressed = 0;
   for (let i = 0; i < all.length; i++) {
     let message;
@@ -660,13 +662,15 @@ export function takeNotifications(texts, progress, callProgress, log, context) {
     if (message === null || typeof message !== 'object' || typeof message.method !== 'string' || (message.id !== undefined && message.id !== null)) {
       return 2 * i + progressed;
     }
-    const params = message.params === undefined ? null : message.params;
     const targets = message.method === 'notifications/progress' ? [progress, callProgress] : message.method === 'notifications/message' ? [log] : [];
     if (targets.length === 2) progressed = 1;
+    let told = 0;
     for (const f of targets) {
       if (typeof f !== 'function') continue;
+      // each callback its own params: what one edits in place, the next does not see
+      const params = told++ === 0 ? message.params : JSON.parse(all[i]).params;
       try {
-        ignoreRejection(f(params, context));
+        ignoreRejection(f(params ?? null, context));
       } catch {
         // the host's callback must not break the call that delivered it
       }
