@@ -146,9 +146,14 @@ export interface Implementation {
   [key: string]: unknown;
 }
 
-/** `notifications/progress` params (MCP 2026-07-28 `basic/patterns/progress.mdx`). */
+/**
+ * `notifications/progress` params (MCP 2026-07-28 `basic/patterns/progress.mdx`). Only those
+ * under the `progressToken` a request sent reach the callbacks: progress under any other token
+ * (one the server made up, another request's, the same number written as a string) is
+ * dropped, and restarts no timeout (`resetTimeoutOnProgress`).
+ */
 export interface Progress {
-  /** The token of the request this progress is about. */
+  /** The token of the request this progress is about: the request's JSON-RPC id, as sent. */
   progressToken: string | number;
   /** Increases monotonically; may be fractional. */
   progress: number;

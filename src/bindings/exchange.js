@@ -637,17 +637,29 @@ export function sleep(ms, signal, timeoutMs, total) {
 }
 
 /**
+ * Whether progress `params` are of the request that sent progress token `token` (an integer,
+ * the request's id; `undefined` when it sent none): the same JSON type and value, so not the
+ * string "7" for 7 (MCP 2026-07-28, `basic/patterns/progress.mdx`: a notification names the
+ * token of the request it is about).
+ */
+function ofRequest(params, token) {
+  return typeof token === 'number' && params?.progressToken === token;
+}
+
+/**
  * Messages of a call's event stream, as JSON texts joined by NULs (never in JSON text), in
  * order: while they are notifications (JSON-RPC 2.0, section 4.1: a string `method`, no `id`
  * or a null one), each is handed to the host's callbacks here: `notifications/progress`
- * params to `progress` and `callProgress` (the adapter's and the call's `onProgress`),
- * `notifications/message` params to `log`, each with `context` (`{ server, tool }`, frozen) as
- * second argument, each callback its own parse of the params; what they throw is swallowed. Stops at the first message that is not a
- * notification (a response, a server request, text that is not JSON), which the core reads.
- * Returns twice the number taken, plus 1 if one of them was progress. See `Listeners` in
- * src/bindings/options.rs.
+ * params to `progress` and `callProgress` (the adapter's and the call's `onProgress`) when
+ * they are of the request that sent progress token `token` (`ofRequest`), other progress
+ * dropped (a token the server made up, another request's, or none asked for; `onTrace` still
+ * shows it); `notifications/message` params to `log`. Each callback gets its own parse of
+ * the params, and `context` (`{ server, tool }`, frozen) as second argument; what they throw
+ * is swallowed. Stops at the first message that is not a notification (a response, a server
+ * request, text that is not JSON), which the core reads. Returns twice the number taken,
+ * plus 1 if progress was handed on. See `Listeners` in src/bindings/options.rs.
  */
-export function takeNotifications(texts, progress, callProgress, log, context) {
+export function takeNotifications(texts, token, progress, callProgress, log, context) {
   const all = texts.split('\0');
   // one context for every callback and notification of a call: none may change it for the others
   if (context) Object.freeze(context);
@@ -662,8 +674,12 @@ export function takeNotifications(texts, progress, callProgress, log, context) {
     if (message === null || typeof message !== 'object' || typeof message.method !== 'string' || (message.id !== undefined && message.id !== null)) {
       return 2 * i + progressed;
     }
-    const targets = message.method === 'notifications/progress' ? [progress, callProgress] : message.method === 'notifications/message' ? [log] : [];
-    if (targets.length === 2) progressed = 1;
+    let targets = [];
+    if (message.method === 'notifications/message') targets = [log];
+    else if (message.method === 'notifications/progress' && ofRequest(message.params, token)) {
+      targets = [progress, callProgress];
+      progressed = 1;
+    }
     let told = 0;
     for (const f of targets) {
       if (typeof f !== 'function') continue;
