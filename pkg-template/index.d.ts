@@ -148,14 +148,16 @@ export interface Implementation {
 
 /**
  * `notifications/progress` params (MCP 2026-07-28 `basic/patterns/progress.mdx`). Only those
- * under the `progressToken` a request sent reach the callbacks: progress under any other token
- * (one the server made up, another request's, the same number written as a string) is
- * dropped, and restarts no timeout (`resetTimeoutOnProgress`).
+ * under the `progressToken` a request sent, with a `progress` above the last one passed on
+ * under it, reach the callbacks: progress under any other token (one the server made up,
+ * another request's, the same number written as a string), or that stands still or goes back
+ * (the specification says it MUST increase), is dropped, and restarts no timeout
+ * (`resetTimeoutOnProgress`).
  */
 export interface Progress {
   /** The token of the request this progress is about: the request's JSON-RPC id, as sent. */
   progressToken: string | number;
-  /** Increases monotonically; may be fractional. */
+  /** Above the last one passed on for this token (others are dropped); may be fractional. */
   progress: number;
   /** The total, when known. */
   total?: number;

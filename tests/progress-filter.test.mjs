@@ -1,9 +1,10 @@
 // Progress notifications a call must not take as its own, from the real fixtures' stray_progress
 // tool (it sends what its arguments say), in both eras: progress under a token the server made
-// up ("tool-call-<request id>") reaches no onProgress and does not restart the timeout under
-// resetTimeoutOnProgress (MCP 2026-07-28, `basic/patterns/progress.mdx`: a notification names
-// the token of the request it is about), on the request's own stream and, in the handshake
-// era, on the session's standalone stream.
+// up ("tool-call-<request id>"), and progress that does not increase, reach no onProgress and
+// do not restart the timeout under resetTimeoutOnProgress (MCP 2026-07-28,
+// `basic/patterns/progress.mdx`: a notification names the token of the request it is about,
+// and its `progress` MUST increase with each one), on the request's own stream and, in the
+// handshake era, on the session's standalone stream.
 //
 //   bash scripts/build.sh && node --test tests/progress-filter.test.mjs
 
@@ -57,26 +58,46 @@ for (const srv of SERVERS) {
       await adapter.close();
     });
 
-    it('progress under a made-up token does not restart the timeout (resetTimeoutOnProgress)', async () => {
+    /**
+     * Under resetTimeoutOnProgress and a timeoutMs of 1 s: the call's own increasing progress
+     * every 200 ms for 2.4 s keeps a call going, and `stray` (own(1), then 12 steps of `step`,
+     * then own(20), as often) does not.
+     */
+    async function timesOutDespite(step) {
       const adapter = await ready({ timeoutMs: 1000, resetTimeoutOnProgress: true });
-      // the call's own progress every 200 ms for 2.4 s keeps it going past timeoutMs ...
-      const going = Array.from({ length: 12 }, (_, i) => own(i + 1));
-      assert.equal((await adapter.callTool('stray_progress', { steps: going, delay_ms: 200 })).content[0].text, 'sent 12');
-      // ... progress under the server's own token does not
-      const stray = [own(1), ...Array.from({ length: 12 }, (_, i) => madeUp(i + 2)), own(20)];
+      const twelve = (f) => Array.from({ length: 12 }, (_, i) => f(i + 2));
+      assert.equal((await adapter.callTool('stray_progress', { steps: twelve(own), delay_ms: 200 })).content[0].text, 'sent 12');
+      const stray = [own(1), ...twelve(step), own(20)];
       await assert.rejects(adapter.callTool('stray_progress', { steps: stray, delay_ms: 200 }), { code: 'timeout' });
+      await adapter.close();
+    }
+
+    it('progress under a made-up token does not restart the timeout (resetTimeoutOnProgress)', () => timesOutDespite(madeUp));
+
+    it('progress that does not increase is dropped: 5, 5, 5, 3, 5, 2, 6 reach both onProgress as 5, 6', async () => {
+      const [adapterSeen, callSeen] = [[], []];
+      const adapter = await ready({ onProgress: (p) => adapterSeen.push(p.progress) });
+      const steps = [5, 5, 5, 3, 5, 2, 6].map(own);
+      const out = await adapter.callTool('stray_progress', { steps }, { onProgress: (p) => callSeen.push(p.progress) });
+      assert.equal(out.content[0].text, 'sent 7');
+      assert.deepEqual([adapterSeen, callSeen], [[5, 6], [5, 6]]);
+      // each request of a call counts from its own first progress
+      assert.equal((await adapter.callTool('stray_progress', { steps: [own(1), own(2)] })).content[0].text, 'sent 2');
+      assert.deepEqual(adapterSeen, [5, 6, 1, 2]);
       await adapter.close();
     });
 
+    it('progress that does not increase does not restart the timeout (resetTimeoutOnProgress)', () => timesOutDespite(() => own(1)));
+
     if (srv.session) {
-      it('on the session\'s standalone stream too, only the call\'s own token reaches onProgress', async () => {
+      it('on the session\'s standalone stream too, only the call\'s own token, increasing, reaches onProgress', async () => {
         // a host that answers questions in place: the adapter listens on the session's GET
         // stream while the call runs, where a server may send what is not tied to the request
         const seen = [];
         const adapter = await ready({ onElicitation: () => ({ action: 'decline' }) });
-        const steps = [own(1), madeUp(5), own(2)];
+        const steps = [own(1), madeUp(5), own(2), own(2), own(1.5)];
         const out = await adapter.callTool('stray_progress', { steps, standalone: true, delay_ms: 50 }, { onProgress: (p) => seen.push(p.progress) });
-        assert.equal(out.content[0].text, 'sent 3');
+        assert.equal(out.content[0].text, 'sent 5');
         assert.deepEqual(seen, [1, 2]);
         await adapter.close();
       });

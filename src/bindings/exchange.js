@@ -637,13 +637,18 @@ export function sleep(ms, signal, timeoutMs, total) {
 }
 
 /**
- * Whether progress `params` are of the request that sent progress token `token` (an integer,
- * the request's id; `undefined` when it sent none): the same JSON type and value, so not the
- * string "7" for 7 (MCP 2026-07-28, `basic/patterns/progress.mdx`: a notification names the
- * token of the request it is about).
+ * Whether progress `params` are the next of the request that sent progress token `token` (an
+ * integer, the request's id; `undefined` when it sent none), then remembered in `last` (the
+ * call's last progress handed on, by token). MCP 2026-07-28, `basic/patterns/progress.mdx`:
+ * a notification names the token of the request it is about (the same JSON type and value,
+ * so not the string "7" for 7), and its `progress` MUST increase with each notification, so
+ * one not above the last is not passed on.
  */
-function ofRequest(params, token) {
-  return typeof token === 'number' && params?.progressToken === token;
+function nextProgress(params, token, last) {
+  const progress = params?.progress;
+  if (typeof token !== 'number' || params?.progressToken !== token || typeof progress !== 'number' || !(progress > (last[token] ?? -Infinity))) return false;
+  last[token] = progress;
+  return true;
 }
 
 /**
@@ -651,15 +656,16 @@ function ofRequest(params, token) {
  * order: while they are notifications (JSON-RPC 2.0, section 4.1: a string `method`, no `id`
  * or a null one), each is handed to the host's callbacks here: `notifications/progress`
  * params to `progress` and `callProgress` (the adapter's and the call's `onProgress`) when
- * they are of the request that sent progress token `token` (`ofRequest`), other progress
- * dropped (a token the server made up, another request's, or none asked for; `onTrace` still
- * shows it); `notifications/message` params to `log`. Each callback gets its own parse of
+ * they are the next of the request that sent progress token `token` (`nextProgress`, by the
+ * call's `last`), other progress dropped (a token the server made up, another request's, none
+ * asked for, a value not above the last; `onTrace` still shows it); `notifications/message`
+ * params to `log`. Each callback gets its own parse of
  * the params, and `context` (`{ server, tool }`, frozen) as second argument; what they throw
  * is swallowed. Stops at the first message that is not a notification (a response, a server
  * request, text that is not JSON), which the core reads. Returns twice the number taken,
  * plus 1 if progress was handed on. See `Listeners` in src/bindings/options.rs.
  */
-export function takeNotifications(texts, token, progress, callProgress, log, context) {
+export function takeNotifications(texts, token, last, progress, callProgress, log, context) {
   const all = texts.split('\0');
   // one context for every callback and notification of a call: none may change it for the others
   if (context) Object.freeze(context);
@@ -676,7 +682,7 @@ export function takeNotifications(texts, token, progress, callProgress, log, con
     }
     let targets = [];
     if (message.method === 'notifications/message') targets = [log];
-    else if (message.method === 'notifications/progress' && ofRequest(message.params, token)) {
+    else if (message.method === 'notifications/progress' && nextProgress(message.params, token, last)) {
       targets = [progress, callProgress];
       progressed = 1;
     }

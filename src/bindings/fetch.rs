@@ -109,12 +109,14 @@ extern "C" {
 
     /// Hands the messages of `texts` (JSON texts joined by NULs) to the host's callbacks
     /// while they are notifications (`takeNotifications` in exchange.js), progress only when
-    /// it names `token`, the integer `progressToken` the request sent (`None`: none). Returns
-    /// twice the number taken, plus 1 when one of them was progress handed on.
+    /// it names `token`, the integer `progressToken` the request sent (`None`: none), and is
+    /// above the last progress handed on under it (kept in `last`, an object of the call's).
+    /// Returns twice the number taken, plus 1 when one of them was progress handed on.
     #[wasm_bindgen(js_name = takeNotifications)]
     pub(super) fn take_notifications(
         texts: &str,
         token: Option<f64>,
+        last: &JsValue,
         progress: &JsValue,
         call_progress: &JsValue,
         log: &JsValue,

@@ -204,21 +204,24 @@ fn callback_context(server: &str, tool: Option<&str>) -> JsValue {
 
 /// The host's callbacks for notifications, with the call's timeout clock: the adapter's and
 /// the call's `onProgress`, the adapter's `onLoggingMessage` (`undefined` where not given),
-/// and the context `{ server, tool }` each gets as second argument.
+/// the context `{ server, tool }` each gets as second argument, and the last progress handed
+/// on under each token of the call's requests (a plain object that exchange.js keeps).
 struct Listeners {
     progress: [JsValue; 2],
     log: JsValue,
     context: JsValue,
     clock: Option<Rc<ProgressClock>>,
+    last: JsValue,
 }
 
 impl Listeners {
     /// Hands the messages of `texts` (JSON texts) of the stream of a request that sent
     /// progress token `token` to the callbacks while they are notifications
     /// (`takeNotifications` in exchange.js: `notifications/progress` params that name `token`
-    /// to both progress callbacks, other progress dropped; `notifications/message` params to
-    /// `log`; what they throw swallowed), in one crossing, and restarts the call's timeout if
-    /// progress was handed on. Returns how many of the first it took.
+    /// and increase to both progress callbacks, other progress dropped;
+    /// `notifications/message` params to `log`; what they throw swallowed), in one crossing,
+    /// and restarts the call's timeout if progress was handed on. Returns how many of the
+    /// first it took.
     fn take(&self, texts: &[&str], token: Option<u64>) -> usize {
         let [progress, call_progress] = &self.progress;
         let joined = nul_joined(texts);
@@ -226,6 +229,7 @@ impl Listeners {
         let out = take_notifications(
             &joined,
             token.map(|t| t as f64),
+            &self.last,
             progress,
             call_progress,
             &self.log,
@@ -267,6 +271,7 @@ fn notification_listeners(
         log: js(log),
         context,
         clock,
+        last: js_sys::Object::new().into(),
     });
     let parsed = listeners.clone();
     let handler: NotificationHandler =
