@@ -40,6 +40,13 @@ export type MCPErrorCode =
   | 'http_status'
   /** The response was neither `application/json` nor `text/event-stream`. */
   | 'content_type'
+  /**
+   * The response names a `Content-Encoding` that the runtime's `fetch` left as it was sent, so
+   * its body is still compressed (zstd in Node 20; deflate and zstd in Deno and workerd, which
+   * sends no `Accept-Encoding`); the message names the coding. The server must answer with a
+   * coding the request accepts, or none.
+   */
+  | 'content_encoding'
   /** The body or an SSE event was not valid JSON. */
   | 'invalid_json'
   /** Valid JSON, but not a JSON-RPC response / MCP result of the expected shape. */

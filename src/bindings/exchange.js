@@ -97,6 +97,7 @@ export const FAILURE_CODES = Object.freeze({
   fetchFailed: 'network',
   corsRefused: 'cors',
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
+  undecodedBody: 'content_encoding', // a Content-Encoding the runtime's fetch left as sent (`inspect`)
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
   hostCallbackThrew: 'invalid_argument', // onSampling, onElicitation, roots, approval (`callHost`)
@@ -489,7 +490,8 @@ export class JsExchange {
     const declared = headerOf(head, 'content-length');
     // Content-Length counts the bytes as sent: a body fetch decodes (Content-Encoding, RFC
     // 9110 8.4; hidden from a cross-origin response) may be far larger, so it is streamed
-    const plain = !headerOf(head, 'content-encoding') && response.type !== 'cors';
+    const encoding = headerOf(head, 'content-encoding');
+    const plain = !encoding && response.type !== 'cors';
     if (json && plain && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
       // declared length that fits: one read, one copy (a custom fetch's may not hold: cut)
       out.body = (await this.whole(response)).subarray(0, limit + 1);
@@ -504,7 +506,47 @@ export class JsExchange {
     // a JSON body of unknown length is read here too, but never past the limit
     if (json) out.body = await this.readAll(limit);
     trace?.received(status, contentType, out.body);
+    if (encoding) {
+      // the body's first 64 bytes tell whether fetch left it encoded (`inspect`): this JSON
+      // body's now, an event stream's as `read()` brings them
+      this.encoded = { encoding, status, seen: 0, decoder: new TextDecoder('utf-8', { fatal: true }) };
+      if (out.body) this.inspect(out.body);
+    }
     return out;
+  }
+
+  /**
+   * Fails when `chunk`, among the first 64 bytes of a body whose response names a
+   * Content-Encoding (`this.encoded`: the coding, the HTTP status, a UTF-8 decoder, the bytes
+   * seen), shows that the runtime's fetch left it encoded: bytes that are not UTF-8 text free
+   * of control characters other than TAB, LF and CR are neither JSON (RFC 8259: UTF-8) nor an
+   * event stream, and `invalid_json` would send the user to the server's JSON. Compressed
+   * bytes are not such text (zstd starts 28 B5, gzip 1F 8B).
+   *
+   * What each runtime's fetch asks for (Accept-Encoding) and decodes, measured: Node 20 (undici
+   * 6.24) asks `gzip, deflate` (`br, gzip, deflate` over https) and decodes those three, not
+   * zstd; Chromium 156 asks for and decodes `gzip, deflate, br, zstd`; Deno 2.9 asks `gzip,br`
+   * and decodes those two, not deflate or zstd; Bun 1.4 asks for and decodes `gzip, deflate,
+   * br, zstd`; workerd (2026-11) sends no Accept-Encoding, so a server may pick any coding (RFC
+   * 9110, section 12.5.3), and decodes gzip and br only. Any other coding arrives as it was
+   * sent, its header kept (in a page, a cross-origin response shows it only if the server
+   * exposes it).
+   */
+  inspect(chunk) {
+    const check = this.encoded;
+    let text;
+    try {
+      text = check.decoder.decode(chunk.subarray(0, 64 - check.seen), { stream: true });
+    } catch {
+      // not UTF-8
+    }
+    check.seen += chunk.length;
+    if (check.seen >= 64) this.encoded = undefined;
+    if (text === undefined || /[\0-\x08\x0b\x0c\x0e-\x1f]/.test(text)) {
+      this.encoded = undefined;
+      const status = check.status < 300 ? '' : ` (HTTP ${check.status})`;
+      throw { code: FAILURE_CODES.undecodedBody, message: `the body is still encoded (Content-Encoding: ${JSON.stringify(check.encoding.slice(0, 64))})${status}: this runtime's fetch does not decode it` };
+    }
   }
 
   /** The whole body by `arrayBuffer()` (a JSON body whose declared length fits the limit). */
@@ -564,6 +606,7 @@ export class JsExchange {
       return undefined;
     }
     if (!(step.value instanceof Uint8Array)) throw { code: FAILURE_CODES.badResponse, message: 'response body chunk is not a Uint8Array' };
+    if (this.encoded) this.inspect(step.value);
     return step.value;
   }
 
