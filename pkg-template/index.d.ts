@@ -40,6 +40,13 @@ export type MCPErrorCode =
   | 'http_status'
   /** The response was neither `application/json` nor `text/event-stream`. */
   | 'content_type'
+  /**
+   * The response names a `Content-Encoding` that the runtime's `fetch` left as it was sent, so
+   * its body is still compressed (zstd in Node 20; deflate and zstd in Deno and workerd, which
+   * sends no `Accept-Encoding`); the message names the coding. The server must answer with a
+   * coding the request accepts, or none.
+   */
+  | 'content_encoding'
   /** The body or an SSE event was not valid JSON. */
   | 'invalid_json'
   /** Valid JSON, but not a JSON-RPC response / MCP result of the expected shape. */
@@ -127,7 +134,8 @@ export interface ToolErrorData {
 
 /**
  * The second argument of the progress and logging callbacks: where the notification comes
- * from.
+ * from. Frozen: one object serves every notification of a call and both `onProgress`
+ * callbacks (the adapter's and the call's), each of which gets its own copy of the params.
  */
 export interface NotificationContext {
   /** The adapter's `serverName` (default: its URL as given; in an `MCPAdapterGroup`, the server's key). */
@@ -145,11 +153,18 @@ export interface Implementation {
   [key: string]: unknown;
 }
 
-/** `notifications/progress` params (MCP 2026-07-28 `basic/patterns/progress.mdx`). */
+/**
+ * `notifications/progress` params (MCP 2026-07-28 `basic/patterns/progress.mdx`). Only those
+ * under the `progressToken` a request sent, with a `progress` above the last one passed on
+ * under it, reach the callbacks: progress under any other token (one the server made up,
+ * another request's, the same number written as a string), or that stands still or goes back
+ * (the specification says it MUST increase), is dropped, and restarts no timeout
+ * (`resetTimeoutOnProgress`).
+ */
 export interface Progress {
-  /** The token of the request this progress is about. */
+  /** The token of the request this progress is about: the request's JSON-RPC id, as sent. */
   progressToken: string | number;
-  /** Increases monotonically; may be fractional. */
+  /** Above the last one passed on for this token (others are dropped); may be fractional. */
   progress: number;
   /** The total, when known. */
   total?: number;
@@ -494,26 +509,38 @@ export interface ToolCallOptions extends CallOptions {
 }
 
 /**
- * One tool call as interceptors see it. Read-only: {@link ToolCallRequest.override} makes a
- * changed copy to pass to `next`.
+ * One tool call as interceptors see it. Frozen (a field cannot be set): {@link
+ * ToolCallRequest.override} makes a changed copy to pass to `next`; `args` is its own copy, to
+ * edit in place or not.
  */
 export interface ToolCallRequest {
   /** The MCP tool name the call goes out under. */
   readonly name: string;
-  /** The call's arguments. */
+  /**
+   * The call's arguments: this request's own deep copy, made as the call sends them (by
+   * `JSON.stringify`). An interceptor may edit it in place, as LangChain's `wrapToolCall`
+   * middleware edits `request.toolCall.args`: `next()` sends the edit, and neither the caller's
+   * object (a LangChain tool call's arguments, in the graph's state) nor another request sees
+   * it.
+   * @throws {MCPAdapterError} `invalid_argument` (from the call) for arguments with no JSON
+   * form (a `BigInt`, a cycle).
+   */
   readonly args: Record<string, unknown>;
   /** The server's key in an {@link MCPAdapterGroup}; for an adapter on its own, its URL. */
   readonly server: string;
   /**
    * What this call sends over the adapter's own `headers` option (names lower-case; `{}` when
-   * nothing): set as the call's {@link CallOptions.headers}.
+   * nothing): set as the call's {@link CallOptions.headers}. A frozen copy: an edit in place
+   * throws a `TypeError` (it could add a second spelling of a name); `override({ headers })`
+   * merges names case-insensitively.
    */
   readonly headers: Readonly<Record<string, string>>;
   /** The call's `AbortSignal`, if any. */
   readonly signal?: AbortSignal;
   /**
    * Through `toLangChainTools`: the LangChain tool runtime of the call (`toolCallId`,
-   * `state`, `context`, `store`, `config`); undefined for calls made otherwise.
+   * `state`, `context`, `store`, `config`: the run's own objects, not copies, as LangChain
+   * hands them to its middleware); undefined for calls made otherwise.
    */
   readonly runtime?: ToolCallRuntime;
   /**

@@ -56,19 +56,40 @@ export function mergeHeaders(base, over) {
 }
 
 /**
- * One tool call as interceptors see it. Read-only: `override()` gives a changed copy.
+ * `args` as a request's own deep copy, made as the call sends them (`JSON.stringify`), so that
+ * an interceptor's edits in place change what its request sends and never the caller's object
+ * (through toLangChainTools, the tool call's arguments in the graph's state).
+ */
+function ownArgs(args) {
+  let text;
+  try {
+    text = JSON.stringify(args ?? {});
+  } catch (e) {
+    throw newMCPAdapterError('invalid_argument', `tool arguments must be JSON-serializable: ${e?.message}`);
+  }
+  // a function or a symbol has no JSON text: the call refuses what this passes on
+  return text === undefined ? args : JSON.parse(text);
+}
+
+/**
+ * One tool call as interceptors see it. Frozen: `override()` gives a changed copy.
  * - `name`: the MCP tool name the call goes out under;
- * - `args`: the arguments object;
+ * - `args`: the arguments, the request's own copy (see `ownArgs`): edits in place are sent by
+ *   `next()` and reach no other request or caller, as LangChain's `wrapToolCall` middleware
+ *   may edit `request.toolCall.args` in place;
  * - `server`: the server's key in an MCPAdapterGroup, else the adapter's URL;
- * - `headers`: what this call sends over the adapter's own `headers` (lower-case names);
+ * - `headers`: what this call sends over the adapter's own `headers` (lower-case names), a
+ *   frozen copy (an edit in place throws a `TypeError`: it could add a second spelling of a
+ *   name, which `override()` merges);
  * - `signal`: the call's AbortSignal, if any;
  * - `runtime`: through toLangChainTools, the LangChain tool runtime (`toolCallId`, `state`,
- *   `context`, `store`, `config`); otherwise undefined.
+ *   `context`, `store`, `config`: the run's own objects, as LangChain hands them to tools);
+ *   otherwise undefined.
  */
 export class ToolCallRequest {
   constructor({ name, args, server, headers, signal, runtime }) {
     this.name = name;
-    this.args = args ?? {};
+    this.args = ownArgs(args);
     this.server = server;
     this.headers = Object.freeze(mergeHeaders(headers));
     this.signal = signal;

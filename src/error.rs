@@ -54,6 +54,11 @@ error_codes! {
     HttpStatus = "http_status",
     /// The response `Content-Type` is neither `application/json` nor `text/event-stream`.
     ContentType = "content_type",
+    /// The response names a `Content-Encoding` (RFC 9110, section 8.4) that the runtime's
+    /// `fetch` left as it was sent (zstd in Node 20; deflate and zstd in Deno and workerd):
+    /// its body is still compressed bytes, neither JSON nor an event stream. The message names
+    /// the coding.
+    ContentEncoding = "content_encoding",
     /// The response body (or an SSE event) is not valid JSON.
     InvalidJson = "invalid_json",
     /// The body is JSON but not a well-formed JSON-RPC message or MCP result.

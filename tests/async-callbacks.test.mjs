@@ -9,7 +9,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
-import { progress, useFake } from './helpers/fake-server.mjs';
+import { useFake } from './helpers/fake-server.mjs';
 import { freePort, startTsServer, useServer } from './helpers/servers.mjs';
 import { MCPAdapterGroup } from '../pkg/index.node.js';
 
@@ -43,7 +43,7 @@ describe('async callbacks that reject', () => {
       }),
     notifying: (ctx) => {
       const sse = ctx.sse();
-      sse.event(progress(1, 2));
+      sse.event(ctx.progress(1, 2));
       sse.event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'working' } });
       sse.event({ jsonrpc: '2.0', id: ctx.id, result: { resultType: 'complete', content: [{ type: 'text', text: 'done' }] } });
       sse.end();

@@ -2,13 +2,17 @@
 // over, does not: a gzip body (fetch decodes Content-Encoding, RFC 9110 8.4, while
 // Content-Length counts the bytes sent) and a custom `fetch` whose Content-Length is wrong.
 // The body is read no further than the limit allows, the call is refused with body_too_large,
-// the trace tells no answer the call refused, and the adapter still works. From a scripted
-// fake server: no real MCP server sends a compressed bomb.
+// the trace tells no answer the call refused, and the adapter still works. And a body in a
+// coding the runtime's fetch does not decode (zstd, which Node 20 leaves as sent): a JSON body
+// and an event stream are refused with content_encoding, naming the coding, not invalid_json.
+// From a scripted fake server: no real MCP server sends a compressed bomb, and a real one
+// answers in a coding the request accepts.
 //
 //   bash scripts/build.sh && node --test tests/compressed-body.test.mjs
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { assertStillWorks, useFake } from './helpers/fake-server.mjs';
@@ -79,3 +83,73 @@ describe('a JSON body larger than its Content-Length says', () => {
     await assertStillWorks(adapter);
   });
 });
+
+/**
+ * `text` as a zstd frame (RFC 8878) of one raw block: the single-segment frame header with a
+ * 4-byte content size, then the block (no compression: a frame every zstd decoder reads).
+ */
+function zstdFrame(text) {
+  const data = Buffer.from(text);
+  const header = Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0xa0, 0, 0, 0, 0]);
+  header.writeUInt32LE(data.length, 5);
+  const block = Buffer.alloc(3);
+  block.writeUIntLE(1 | (data.length << 3), 0, 3); // the last block, raw, of data.length bytes
+  return Buffer.concat([header, block, data]);
+}
+
+describe('a body in a coding the runtime\'s fetch does not decode (zstd in Node 20)', () => {
+  const answer = (id) => ({ jsonrpc: '2.0', id, result: { resultType: 'complete', content: [{ type: 'text', text: 'zstd' }] } });
+  const fake = useFake(() => ({
+    zstd_json: (ctx) => {
+      ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'zstd' });
+      ctx.res.end(zstdFrame(JSON.stringify(answer(ctx.id))));
+    },
+    zstd_sse: (ctx) => {
+      ctx.res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'zstd' });
+      ctx.res.end(zstdFrame(`event: message\ndata: ${JSON.stringify(answer(ctx.id))}\n\n`));
+    },
+    zstd_error_page: (ctx) => {
+      ctx.res.writeHead(502, { 'content-type': 'application/json', 'content-encoding': 'zstd' });
+      ctx.res.end(zstdFrame(JSON.stringify({ jsonrpc: '2.0', id: ctx.id, error: { code: -32603, message: 'down' } })));
+    },
+    gzip_json: (ctx) => {
+      ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      ctx.res.end(gzipSync(JSON.stringify(answer(ctx.id))));
+    },
+  }));
+
+  it('a zstd frame is what a zstd decoder reads', { skip: !zstdCli() && 'no zstd command here' }, () => {
+    const out = execFileSync('zstd', ['-d', '-c'], { input: zstdFrame('{"ok":true}') });
+    assert.equal(out.toString(), '{"ok":true}');
+  });
+
+  for (const [tool, what] of [
+    ['zstd_json', 'a JSON body'],
+    ['zstd_sse', 'an event stream'],
+    ['zstd_error_page', 'a JSON error page (HTTP 502)'],
+  ]) {
+    it(`${what} left encoded is refused with content_encoding, naming the coding, and the adapter still works`, async () => {
+      const adapter = new MCPAdapter(fake().url);
+      const error = await adapter.callTool(tool, {}).then(() => assert.fail('resolved'), (e) => e);
+      assert.equal(error.code, 'content_encoding', error.message);
+      assert.match(error.message, /Content-Encoding: "zstd"/);
+      if (tool === 'zstd_error_page') assert.match(error.message, /HTTP 502/);
+      await assertStillWorks(adapter);
+    });
+  }
+
+  it('a coding the runtime decodes (gzip) is read as before', async () => {
+    const out = await new MCPAdapter(fake().url).callTool('gzip_json', {});
+    assert.deepEqual(out.content, [{ type: 'text', text: 'zstd' }]);
+  });
+});
+
+/** Whether the `zstd` command is there (to check the frame against a real decoder). */
+function zstdCli() {
+  try {
+    execFileSync('zstd', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

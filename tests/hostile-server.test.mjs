@@ -11,17 +11,18 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { SECRET, rejectsWith } from './helpers/errors.mjs';
-import { MAX_BYTES, VERSION, assertStillWorks, failsThenStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
+import { MAX_BYTES, VERSION, assertStillWorks, failsThenStillWorks, hostileAdapter, useFake } from './helpers/fake-server.mjs';
 import { sleep } from './helpers/wait.mjs';
 
-/** A split-friendly SSE body: CRLF line ends, comments, a priming event, multi-line data. */
-function awkwardSse(id, text, eol = '\r\n') {
+/** A split-friendly SSE body for `ctx`'s request: CRLF line ends, comments, a priming event, multi-line data. */
+function awkwardSse(ctx, text, eol = '\r\n') {
+  const id = ctx.id;
   const result = { resultType: 'complete', content: [{ type: 'text', text }] };
   return [
     `: a comment line${eol}`,
     `retry: 1000${eol}`,
     `id: 0${eol}data:${eol}${eol}`, // an empty priming event
-    `event: message${eol}data: ${JSON.stringify(progress(1, 2))}${eol}${eol}`,
+    `event: message${eol}data: ${JSON.stringify(ctx.progress(1, 2))}${eol}${eol}`,
     `data: {"jsonrpc":"2.0","id":999999,"result":{"resultType":"complete","content":[]}}${eol}${eol}`, // someone else's
     `:${eol}`,
     `event: message${eol}id: 1${eol}data: {"jsonrpc":"2.0",${eol}data: "id":${id},${eol}data:"result":${JSON.stringify(result)}}${eol}${eol}`,
@@ -69,7 +70,7 @@ const CASES = {
   sse_flood: async (ctx) => {
     const sse = ctx.sse();
     for (let i = 1; i < 100_000 && !ctx.res.destroyed; i++) {
-      sse.event(progress(i));
+      sse.event(ctx.progress(i));
       if (i % 5 === 0) await sleep(1);
     }
     ctx.res.end();
@@ -80,13 +81,13 @@ const CASES = {
   rpc_error_null_id: (ctx) => ctx.rpcError(-32700, 'Parse error', undefined, 400, null),
   result_then_hang: async (ctx) => {
     const sse = ctx.sse();
-    sse.event(progress(1, 1));
+    sse.event(ctx.progress(1, 1));
     sse.event({ jsonrpc: '2.0', id: ctx.id, result: { resultType: 'complete', content: [{ type: 'text', text: 'early' }] } });
     await ctx.closed; // the stream stays open: the client must stop reading by itself
   },
-  split_sse: (ctx) => writeByteByByte(ctx, awkwardSse(ctx.id, TRICKY_TEXT)),
-  split_sse_cr: (ctx) => writeByteByByte(ctx, awkwardSse(ctx.id, TRICKY_TEXT, '\r')),
-  split_sse_lf: (ctx) => writeByteByByte(ctx, awkwardSse(ctx.id, TRICKY_TEXT, '\n')),
+  split_sse: (ctx) => writeByteByByte(ctx, awkwardSse(ctx, TRICKY_TEXT)),
+  split_sse_cr: (ctx) => writeByteByByte(ctx, awkwardSse(ctx, TRICKY_TEXT, '\r')),
+  split_sse_lf: (ctx) => writeByteByByte(ctx, awkwardSse(ctx, TRICKY_TEXT, '\n')),
   banana: (ctx) => ctx.result({ resultType: 'banana', content: [{ type: 'text', text: 'yellow' }] }),
   result_type_number: (ctx) => ctx.result({ resultType: 7, content: [] }),
   wrong_id: (ctx) => ctx.json({ jsonrpc: '2.0', id: ctx.id + 1000, result: { resultType: 'complete', content: [] } }),
@@ -133,7 +134,7 @@ const CASES = {
   },
   destroy_mid_sse: async (ctx) => {
     const sse = ctx.sse();
-    sse.event(progress(1, 3));
+    sse.event(ctx.progress(1, 3));
     await sleep(20);
     ctx.res.socket.destroy();
   },

@@ -171,6 +171,44 @@ describe('interceptors of a group and of toLangChainTools', () => {
     assert.equal(callsSince(since)[0].headers['x-from'], 'group');
   });
 
+  test('an interceptor that edits request.args in place changes what is sent, never the caller\'s own arguments', async () => {
+    const editing = (request, next) => {
+      request.args.text = 'mutated';
+      request.args.added = true;
+      // the headers are a frozen copy: an edit in place throws (override() merges them)
+      assert.throws(() => {
+        request.headers['x-added'] = '1';
+      }, TypeError);
+      return next();
+    };
+    const headers = { 'X-Kept': 'yes' };
+    const check = async (what, call) => {
+      const args = { text: 'original', nested: { n: 1 } };
+      const out = await call(args);
+      assert.deepEqual(out.content ?? out, [{ type: 'text', text: 'echo: mutated' }], `${what}: the edit was sent`);
+      assert.deepEqual(args, { text: 'original', nested: { n: 1 } }, `${what}: the caller's arguments`);
+    };
+    const adapter = new MCPAdapter(server().url, { interceptors: [editing] });
+    await check('adapter', (args) => adapter.callTool('echo', args, { headers }));
+    const group = new MCPAdapterGroup({ own: new MCPAdapter(server().url) }, { interceptors: [editing] });
+    await check('group', (args) => group.callTool('own', 'echo', args, { headers }));
+    const [tool] = await toLangChainTools(new MCPAdapter(server().url), { filter: ['echo'], interceptors: [editing], listOptions: { headers } });
+    await check('toLangChainTools', (args) => tool.invoke(args));
+    // a nested edit stays with the request too, and a retry sends the edited copy again
+    const seen = [];
+    const nested = async (request, next) => {
+      request.args.nested.n += 1;
+      await next();
+      seen.push(request.args.nested.n);
+      return next(request.override({ args: { ...request.args, text: `${request.args.nested.n}` } }));
+    };
+    const args = { text: 'x', nested: { n: 1 } };
+    const out = await new MCPAdapter(server().url, { interceptors: [nested] }).callTool('echo', args);
+    assert.deepEqual(out.content, [{ type: 'text', text: 'echo: 2' }]);
+    assert.deepEqual([seen, args, headers], [[2], { text: 'x', nested: { n: 1 } }, { 'X-Kept': 'yes' }]);
+    await assert.rejects(adapter.callTool('echo', { n: 1n }), (e) => e.code === 'invalid_argument' && /JSON-serializable/.test(e.message));
+  });
+
   test('in a createAgent run an interceptor reads runtime.context and sends it as a header', async () => {
     const seen = [];
     const perUser = async (request, next) => {

@@ -82,6 +82,28 @@ for (const srv of MODERN_FIXTURES) {
         ]);
       });
 
+      it('what the adapter\'s onProgress edits in place, the call\'s onProgress does not see; the context is frozen', async () => {
+        const [seen, refused] = [[], []];
+        const a = new MCPAdapter(server().url, {
+          onProgress: (p, context) => {
+            p.progress = -1;
+            p.added = true;
+            try {
+              context.tool = 'other';
+            } catch (e) {
+              refused.push(e instanceof TypeError);
+            }
+          },
+        });
+        const out = await a.callTool('count_slowly', { steps: 2, delay_ms: 20 }, { onProgress: (p, context) => seen.push([p.progress, p.added, context.tool]) });
+        assert.equal(out.content[0].text, 'counted to 2');
+        assert.deepEqual(refused, [true, true]);
+        assert.deepEqual(seen, [
+          [1, undefined, 'count_slowly'],
+          [2, undefined, 'count_slowly'],
+        ]);
+      });
+
       it('without onProgress no token is sent, and the server answers JSON', async () => {
         const rec = recordingFetch();
         const a = new MCPAdapter(server().url, { fetch: rec.fetch });

@@ -11,7 +11,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { assertAdapterError, rejectsWith } from './helpers/errors.mjs';
-import { LEGACY_HANDLERS, assertStillWorks, hostileAdapter, progress, useFake } from './helpers/fake-server.mjs';
+import { LEGACY_HANDLERS, assertStillWorks, hostileAdapter, useFake } from './helpers/fake-server.mjs';
 import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
 import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
 import { sleep } from './helpers/wait.mjs';
@@ -76,7 +76,7 @@ describe('timeouts and aborts against a scripted fake server', { timeout: 60_000
     hang: (ctx) => ctx.hang(),
     hang_sse: async (ctx) => {
       const sse = ctx.sse();
-      sse.event(progress(1, 10));
+      sse.event(ctx.progress(1, 10));
       await ctx.closed;
     },
   }));
@@ -102,7 +102,8 @@ describe('timeouts and aborts against a scripted fake server', { timeout: 60_000
     await rejectsWith(adapter.callTool('hang_sse', {}, { timeoutMs: 300, onProgress: (p) => seen.push(p) }), 'timeout');
     assert.ok(Date.now() - t0 < 1500);
     assert.equal(seen.length, 1);
-    assert.deepEqual(seen[0], { progressToken: 'p', progress: 1, total: 10, message: 'step 1' });
+    const token = fake().requests.findLast((r) => r.msg?.params?.name === 'hang_sse').msg.params._meta.progressToken;
+    assert.deepEqual(seen[0], { progressToken: token, progress: 1, total: 10, message: 'step 1' });
     await sleep(50);
     assert.equal(fake().requests.findLast((r) => r.msg?.params?.name === 'hang_sse').closedEarly, true, 'stream closed');
     await assertStillWorks(adapter);

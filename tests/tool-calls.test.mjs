@@ -306,7 +306,7 @@ for (const srv of MODERN_FIXTURES) {
       assert.ok(Date.now() - started > 1400, 'the call ran past its timeoutMs');
       // asking for progress without an onProgress callback
       const call = rec.requests.find((r) => r.body.method === 'tools/call');
-      assert.equal(typeof call.body.params._meta.progressToken, 'string');
+      assert.equal(call.body.params._meta.progressToken, call.body.id, 'the request\'s own id');
       // per call, on an adapter without it
       const perCall = await plain.callTool('count_slowly', slow, { resetTimeoutOnProgress: true });
       assert.equal(perCall.content[0].text, 'counted to 8');

@@ -97,6 +97,7 @@ export const FAILURE_CODES = Object.freeze({
   fetchFailed: 'network',
   corsRefused: 'cors',
   badResponse: 'network', // fetch resolved to no Response, or a body chunk is not bytes
+  undecodedBody: 'content_encoding', // a Content-Encoding the runtime's fetch left as sent (`inspect`)
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
   hostCallbackThrew: 'invalid_argument', // onSampling, onElicitation, roots, approval (`callHost`)
@@ -489,7 +490,8 @@ export class JsExchange {
     const declared = headerOf(head, 'content-length');
     // Content-Length counts the bytes as sent: a body fetch decodes (Content-Encoding, RFC
     // 9110 8.4; hidden from a cross-origin response) may be far larger, so it is streamed
-    const plain = !headerOf(head, 'content-encoding') && response.type !== 'cors';
+    const encoding = headerOf(head, 'content-encoding');
+    const plain = !encoding && response.type !== 'cors';
     if (json && plain && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
       // declared length that fits: one read, one copy (a custom fetch's may not hold: cut)
       out.body = (await this.whole(response)).subarray(0, limit + 1);
@@ -504,7 +506,47 @@ export class JsExchange {
     // a JSON body of unknown length is read here too, but never past the limit
     if (json) out.body = await this.readAll(limit);
     trace?.received(status, contentType, out.body);
+    if (encoding) {
+      // the body's first 64 bytes tell whether fetch left it encoded (`inspect`): this JSON
+      // body's now, an event stream's as `read()` brings them
+      this.encoded = { encoding, status, seen: 0, decoder: new TextDecoder('utf-8', { fatal: true }) };
+      if (out.body) this.inspect(out.body);
+    }
     return out;
+  }
+
+  /**
+   * Fails when `chunk`, among the first 64 bytes of a body whose response names a
+   * Content-Encoding (`this.encoded`: the coding, the HTTP status, a UTF-8 decoder, the bytes
+   * seen), shows that the runtime's fetch left it encoded: bytes that are not UTF-8 text free
+   * of control characters other than TAB, LF and CR are neither JSON (RFC 8259: UTF-8) nor an
+   * event stream, and `invalid_json` would send the user to the server's JSON. Compressed
+   * bytes are not such text (zstd starts 28 B5, gzip 1F 8B).
+   *
+   * What each runtime's fetch asks for (Accept-Encoding) and decodes, measured: Node 20 (undici
+   * 6.24) asks `gzip, deflate` (`br, gzip, deflate` over https) and decodes those three, not
+   * zstd; Chromium 156 asks for and decodes `gzip, deflate, br, zstd`; Deno 2.9 asks `gzip,br`
+   * and decodes those two, not deflate or zstd; Bun 1.4 asks for and decodes `gzip, deflate,
+   * br, zstd`; workerd (2026-11) sends no Accept-Encoding, so a server may pick any coding (RFC
+   * 9110, section 12.5.3), and decodes gzip and br only. Any other coding arrives as it was
+   * sent, its header kept (in a page, a cross-origin response shows it only if the server
+   * exposes it).
+   */
+  inspect(chunk) {
+    const check = this.encoded;
+    let text;
+    try {
+      text = check.decoder.decode(chunk.subarray(0, 64 - check.seen), { stream: true });
+    } catch {
+      // not UTF-8
+    }
+    check.seen += chunk.length;
+    if (check.seen >= 64) this.encoded = undefined;
+    if (text === undefined || /[\0-\x08\x0b\x0c\x0e-\x1f]/.test(text)) {
+      this.encoded = undefined;
+      const status = check.status < 300 ? '' : ` (HTTP ${check.status})`;
+      throw { code: FAILURE_CODES.undecodedBody, message: `the body is still encoded (Content-Encoding: ${JSON.stringify(check.encoding.slice(0, 64))})${status}: this runtime's fetch does not decode it` };
+    }
   }
 
   /** The whole body by `arrayBuffer()` (a JSON body whose declared length fits the limit). */
@@ -564,6 +606,7 @@ export class JsExchange {
       return undefined;
     }
     if (!(step.value instanceof Uint8Array)) throw { code: FAILURE_CODES.badResponse, message: 'response body chunk is not a Uint8Array' };
+    if (this.encoded) this.inspect(step.value);
     return step.value;
   }
 
@@ -637,18 +680,38 @@ export function sleep(ms, signal, timeoutMs, total) {
 }
 
 /**
+ * Whether progress `params` are the next of the request that sent progress token `token` (an
+ * integer, the request's id; `undefined` when it sent none), then remembered in `last` (the
+ * call's last progress handed on, by token). MCP 2026-07-28, `basic/patterns/progress.mdx`:
+ * a notification names the token of the request it is about (the same JSON type and value,
+ * so not the string "7" for 7), and its `progress` MUST increase with each notification, so
+ * one not above the last is not passed on.
+ */
+function nextProgress(params, token, last) {
+  const progress = params?.progress;
+  if (typeof token !== 'number' || params?.progressToken !== token || typeof progress !== 'number' || !(progress > (last[token] ?? -Infinity))) return false;
+  last[token] = progress;
+  return true;
+}
+
+/**
  * Messages of a call's event stream, as JSON texts joined by NULs (never in JSON text), in
  * order: while they are notifications (JSON-RPC 2.0, section 4.1: a string `method`, no `id`
  * or a null one), each is handed to the host's callbacks here: `notifications/progress`
- * params to `progress` and `callProgress` (the adapter's and the call's `onProgress`),
- * `notifications/message` params to `log`, each with `context` (`{ server, tool }`) as
- * second argument; what they throw is swallowed. Stops at the first message that is not a
- * notification (a response, a server request, text that is not JSON), which the core reads.
- * Returns twice the number taken, plus 1 if one of them was progress. See `Listeners` in
- * src/bindings/options.rs.
+ * params to `progress` and `callProgress` (the adapter's and the call's `onProgress`) when
+ * they are the next of the request that sent progress token `token` (`nextProgress`, by the
+ * call's `last`), other progress dropped (a token the server made up, another request's, none
+ * asked for, a value not above the last; `onTrace` still shows it); `notifications/message`
+ * params to `log`. Each callback gets its own parse of
+ * the params, and `context` (`{ server, tool }`, frozen) as second argument; what they throw
+ * is swallowed. Stops at the first message that is not a notification (a response, a server
+ * request, text that is not JSON), which the core reads. Returns twice the number taken,
+ * plus 1 if progress was handed on. See `Listeners` in src/bindings/options.rs.
  */
-export function takeNotifications(texts, progress, callProgress, log, context) {
+export function takeNotifications(texts, token, last, progress, callProgress, log, context) {
   const all = texts.split('\0');
+  // one context for every callback and notification of a call: none may change it for the others
+  if (context) Object.freeze(context);
   let progressed = 0;
   for (let i = 0; i < all.length; i++) {
     let message;
@@ -660,13 +723,19 @@ export function takeNotifications(texts, progress, callProgress, log, context) {
     if (message === null || typeof message !== 'object' || typeof message.method !== 'string' || (message.id !== undefined && message.id !== null)) {
       return 2 * i + progressed;
     }
-    const params = message.params === undefined ? null : message.params;
-    const targets = message.method === 'notifications/progress' ? [progress, callProgress] : message.method === 'notifications/message' ? [log] : [];
-    if (targets.length === 2) progressed = 1;
+    let targets = [];
+    if (message.method === 'notifications/message') targets = [log];
+    else if (message.method === 'notifications/progress' && nextProgress(message.params, token, last)) {
+      targets = [progress, callProgress];
+      progressed = 1;
+    }
+    let told = 0;
     for (const f of targets) {
       if (typeof f !== 'function') continue;
+      // each callback its own params: what one edits in place, the next does not see
+      const params = told++ === 0 ? message.params : JSON.parse(all[i]).params;
       try {
-        ignoreRejection(f(params, context));
+        ignoreRejection(f(params ?? null, context));
       } catch {
         // the host's callback must not break the call that delivered it
       }

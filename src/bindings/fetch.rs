@@ -108,11 +108,15 @@ extern "C" {
     fn remembered(this: &ResponseHead) -> Option<Array>;
 
     /// Hands the messages of `texts` (JSON texts joined by NULs) to the host's callbacks
-    /// while they are notifications (`takeNotifications` in exchange.js). Returns twice the
-    /// number taken, plus 1 when one of them was `notifications/progress`.
+    /// while they are notifications (`takeNotifications` in exchange.js), progress only when
+    /// it names `token`, the integer `progressToken` the request sent (`None`: none), and is
+    /// above the last progress handed on under it (kept in `last`, an object of the call's).
+    /// Returns twice the number taken, plus 1 when one of them was progress handed on.
     #[wasm_bindgen(js_name = takeNotifications)]
     pub(super) fn take_notifications(
         texts: &str,
+        token: Option<f64>,
+        last: &JsValue,
         progress: &JsValue,
         call_progress: &JsValue,
         log: &JsValue,

@@ -204,24 +204,37 @@ fn callback_context(server: &str, tool: Option<&str>) -> JsValue {
 
 /// The host's callbacks for notifications, with the call's timeout clock: the adapter's and
 /// the call's `onProgress`, the adapter's `onLoggingMessage` (`undefined` where not given),
-/// and the context `{ server, tool }` each gets as second argument.
+/// the context `{ server, tool }` each gets as second argument, and the last progress handed
+/// on under each token of the call's requests (a plain object that exchange.js keeps).
 struct Listeners {
     progress: [JsValue; 2],
     log: JsValue,
     context: JsValue,
     clock: Option<Rc<ProgressClock>>,
+    last: JsValue,
 }
 
 impl Listeners {
-    /// Hands the messages of `texts` (JSON texts) to the callbacks while they are
-    /// notifications (`takeNotifications` in exchange.js: `notifications/progress` params to
-    /// both progress callbacks, `notifications/message` params to `log`, what they throw
-    /// swallowed), in one crossing, and restarts the call's timeout if one was progress.
-    /// Returns how many of the first it took.
-    fn take(&self, texts: &[&str]) -> usize {
+    /// Hands the messages of `texts` (JSON texts) of the stream of a request that sent
+    /// progress token `token` to the callbacks while they are notifications
+    /// (`takeNotifications` in exchange.js: `notifications/progress` params that name `token`
+    /// and increase to both progress callbacks, other progress dropped;
+    /// `notifications/message` params to `log`; what they throw swallowed), in one crossing,
+    /// and restarts the call's timeout if progress was handed on. Returns how many of the
+    /// first it took.
+    fn take(&self, texts: &[&str], token: Option<u64>) -> usize {
         let [progress, call_progress] = &self.progress;
         let joined = nul_joined(texts);
-        let out = take_notifications(&joined, progress, call_progress, &self.log, &self.context);
+        // a request id: a JavaScript number holds it exactly
+        let out = take_notifications(
+            &joined,
+            token.map(|t| t as f64),
+            &self.last,
+            progress,
+            call_progress,
+            &self.log,
+            &self.context,
+        );
         if let (1, Some(clock)) = (out & 1, &self.clock) {
             clock.progressed();
         }
@@ -258,17 +271,19 @@ fn notification_listeners(
         log: js(log),
         context,
         clock,
+        last: js_sys::Object::new().into(),
     });
     let parsed = listeners.clone();
-    let handler: NotificationHandler = Rc::new(move |method: &str, params: &Value| {
-        let mut message = serde_json::Map::new();
-        crate::put(&mut message, "method", Value::from(method));
-        crate::put(&mut message, "params", params.clone());
-        parsed.take(&[&crate::json_text(&Value::Object(message))]);
-    });
+    let handler: NotificationHandler =
+        Rc::new(move |method: &str, params: &Value, token: Option<u64>| {
+            let mut message = serde_json::Map::new();
+            crate::put(&mut message, "method", Value::from(method));
+            crate::put(&mut message, "params", params.clone());
+            parsed.take(&[&crate::json_text(&Value::Object(message))], token);
+        });
     Some((
         handler,
-        Rc::new(move |texts: &[&str]| listeners.take(texts)),
+        Rc::new(move |texts: &[&str], token: Option<u64>| listeners.take(texts, token)),
     ))
 }
 

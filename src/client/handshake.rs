@@ -246,7 +246,8 @@ impl Client {
         loop {
             let id = self.take_id();
             // only a progress token goes into `_meta` in this era
-            let meta = self.progress_token(id, opts).map(RequestMeta::progress);
+            let token = self.progress_token(id, opts);
+            let meta = token.map(|t| RequestMeta::progress(Value::from(t)));
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
@@ -272,14 +273,15 @@ impl Client {
                     .await?;
                 self.read_resuming(
                     &session,
-                    ResponseReader::new(response, id, &self.config.limits),
+                    ResponseReader::new(response, id, &self.config.limits)
+                        .with_progress_token(token),
                     opts,
                 )
                 .await
             };
             let attempt = match listener {
                 Some(stream) => {
-                    let serve = self.serve_event_stream(&session, stream, opts);
+                    let serve = self.serve_event_stream(&session, stream, opts, token);
                     futures_util::pin_mut!(call, serve);
                     // the listener is polled first, so requests already waiting on it are
                     // answered before the call's own response is read
@@ -425,13 +427,15 @@ impl Client {
     }
 
     /// Serves the standalone event stream while a call runs: answers server requests and
-    /// hands notifications on. Never completes (once the stream ends it waits), so the call
-    /// decides when listening stops.
+    /// hands notifications on, as of the call's request, which sent progress token `token`
+    /// (a server may send its progress there). Never completes (once the stream ends it
+    /// waits), so the call decides when listening stops.
     async fn serve_event_stream(
         &self,
         session: &Session,
         response: HttpResponse,
         opts: &RequestOptions,
+        token: Option<u64>,
     ) {
         let mut reader = ResponseReader::new(response, 0, &self.config.limits);
         while let Ok(item) = reader.next(None).await {
@@ -447,7 +451,7 @@ impl Client {
                     }
                 }
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
-                    self.deliver(opts, &method, &params)
+                    self.deliver(opts, (&method, &params), token)
                 }
                 _ => {}
             }

@@ -38,10 +38,13 @@ pub use discover::ServerDescription;
 pub use era::{Era, ProtocolMode};
 pub use tools::CallOutcome;
 
-/// Receives notifications that arrive on a request's response stream:
-/// `(method, params)`, e.g. `("notifications/progress", {progressToken, progress, total?,
-/// message?})`.
-pub type NotificationHandler = Rc<dyn Fn(&str, &Value)>;
+/// Receives notifications that arrive on a request's response stream (or, in the handshake
+/// era, on the session's stream while it runs): `(method, params, token)`, e.g.
+/// `("notifications/progress", {progressToken, progress, total?, message?}, token)`, `token`
+/// the integer `progressToken` that request sent (`None`: none, as on a subscription's
+/// stream). Only progress that names it is the request's (MCP 2026-07-28,
+/// `basic/patterns/progress.mdx`).
+pub type NotificationHandler = Rc<dyn Fn(&str, &Value, Option<u64>)>;
 
 pub use crate::transport::body::NotificationFilter;
 
@@ -404,15 +407,15 @@ impl Client {
         &self.capabilities
     }
 
-    /// Hands a notification that arrived on a response stream to the call's handler, or to
-    /// the client's when the call has none.
-    fn deliver(&self, opts: &RequestOptions, method: &str, params: &Value) {
+    /// Hands a notification that arrived on a response stream of a request that sent
+    /// progress token `token` to the call's handler, or to the client's when the call has none.
+    fn deliver(&self, opts: &RequestOptions, (method, params): (&str, &Value), token: Option<u64>) {
         if let Some(handler) = opts
             .on_notification
             .as_ref()
             .or(self.config.on_notification.as_ref())
         {
-            handler(method, params);
+            handler(method, params, token);
         }
     }
 
@@ -426,11 +429,12 @@ impl Client {
         params: Option<&Map<String, Value>>,
         opts: &RequestOptions,
     ) -> Result<Reply> {
+        let token = self.progress_token(id, opts);
         let meta = RequestMeta {
             protocol_version: Some(version),
             client_capabilities: Some(&self.capabilities),
             client_info: Some(&self.config.client_info),
-            progress_token: self.progress_token(id, opts),
+            progress_token: token.map(Value::from),
             log_level: self.config.log_level.as_deref(),
         };
         let empty = Map::new();
@@ -454,7 +458,7 @@ impl Client {
             .send("POST", header_list, body, opts.context.clone())
             .await?;
         self.read_reply(
-            &mut ResponseReader::new(response, id, &self.config.limits),
+            &mut ResponseReader::new(response, id, &self.config.limits).with_progress_token(token),
             opts,
             None,
         )
@@ -468,9 +472,10 @@ impl Client {
         }
     }
 
-    fn progress_token(&self, id: Id, opts: &RequestOptions) -> Option<Value> {
-        (self.config.progress || opts.progress)
-            .then(|| Value::String(format!("mcp-wasm-adapter-{id}")))
+    /// The `progressToken` of request `id`, when the host asked for progress: the request's
+    /// own id, unique among the client's requests (as the TypeScript SDK's client does).
+    fn progress_token(&self, id: Id, opts: &RequestOptions) -> Option<u64> {
+        (self.config.progress || opts.progress).then_some(id)
     }
 
     /// Sends one request, following same-origin 307/308 redirects (at most
@@ -536,7 +541,7 @@ impl Client {
             match reader.next(opts.on_notification_text.as_ref()).await? {
                 ResponseItem::Reply(reply) => return Ok(reply),
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
-                    self.deliver(opts, &method, &params)
+                    self.deliver(opts, (&method, &params), reader.progress_token())
                 }
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = session {

@@ -512,8 +512,9 @@ impl Subscription {
                     }
                     if !DELIVERED.contains(&method.as_str()) {
                         // e.g. log messages on a handshake-era stream: to the client's handlers
+                        // with no progress token: this stream asked for no progress
                         for handler in client.config.on_notification.iter() {
-                            handler(&method, &params);
+                            handler(&method, &params, None);
                         }
                         continue;
                     }

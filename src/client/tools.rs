@@ -352,8 +352,8 @@ mod tests {
         let seen = Rc::new(RefCell::new(Vec::new()));
         let sink = seen.clone();
         let config = ClientConfig {
-            on_notification: Some(Rc::new(move |m: &str, p: &Value| {
-                sink.borrow_mut().push((m.to_string(), p.clone()))
+            on_notification: Some(Rc::new(move |m: &str, p: &Value, t: Option<u64>| {
+                sink.borrow_mut().push((m.to_string(), p.clone(), t))
             })),
             ..ClientConfig::default()
         };
@@ -377,7 +377,10 @@ mod tests {
         assert_eq!(seen.borrow().len(), 2);
         assert_eq!(seen.borrow()[0].0, "notifications/progress");
         let sent = script.sent();
-        assert!(sent[1].body["params"]["_meta"]["progressToken"].is_string());
+        let token = &sent[1].body["params"]["_meta"]["progressToken"];
+        assert_eq!(token, &sent[1].body["id"], "the request's own id");
+        // each told the token the request sent, whose progress alone is the request's
+        assert_eq!(seen.borrow()[1].2, token.as_u64());
         assert!(sent[2].body["params"]["_meta"]
             .get("progressToken")
             .is_none());
@@ -391,7 +394,7 @@ mod tests {
         let seen = Rc::new(RefCell::new(Vec::new()));
         let (client_sink, call_sink) = (seen.clone(), seen.clone());
         let config = ClientConfig {
-            on_notification: Some(Rc::new(move |m: &str, _: &Value| {
+            on_notification: Some(Rc::new(move |m: &str, _: &Value, _: Option<u64>| {
                 client_sink.borrow_mut().push(format!("client {m}"))
             })),
             ..ClientConfig::default()
@@ -403,7 +406,7 @@ mod tests {
         script.push(sse_reply(&[progress.clone(), done.clone()]));
         script.push(sse_reply(&[progress, done]));
         let opts = RequestOptions {
-            on_notification: Some(Rc::new(move |m: &str, _: &Value| {
+            on_notification: Some(Rc::new(move |m: &str, _: &Value, _: Option<u64>| {
                 call_sink.borrow_mut().push(format!("call {m}"))
             })),
             ..RequestOptions::default()

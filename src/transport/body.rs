@@ -15,12 +15,15 @@ use std::rc::Rc;
 use std::task::{Context, Poll};
 
 /// Offered the JSON text of messages of an event stream ([`ResponseReader::next`]) before they
-/// are parsed, in order, as many as the stream has decoded at once: returns how many of the
-/// first it took as notifications (those are then neither parsed nor delivered; the rest go
-/// on to the reader). The wasm bindings hand the texts to JavaScript in one crossing, whose
-/// `JSON.parse` reads a progress notification for the host's callback faster than the core
-/// can build a value and write it out again.
-pub type NotificationFilter = Rc<dyn Fn(&[&str]) -> usize>;
+/// are parsed, in order, as many as the stream has decoded at once, with the integer
+/// `progressToken` the request sent (`None`: none; [`ResponseReader::with_progress_token`]):
+/// returns how many
+/// of the first it took as notifications (those are then neither parsed nor delivered; the
+/// rest go on to the reader). Only progress that names that token is the request's (MCP
+/// 2026-07-28, `basic/patterns/progress.mdx`). The wasm bindings hand the texts to JavaScript
+/// in one crossing, whose `JSON.parse` reads a progress notification for the host's callback
+/// faster than the core can build a value and write it out again.
+pub type NotificationFilter = Rc<dyn Fn(&[&str], Option<u64>) -> usize>;
 
 /// Told the data of the events of an event stream as [`ResponseReader::next`] decodes them:
 /// those decoded at once in one call, in the stream's order, each once, before any is read
@@ -87,6 +90,7 @@ pub enum ResponseItem {
 pub struct ResponseReader {
     status: u16,
     id: Id,
+    progress_token: Option<u64>,
     kind: BodyKind,
     position: Position,
 }
@@ -149,16 +153,30 @@ impl ResponseReader {
         ResponseReader {
             status,
             id,
+            progress_token: None,
             kind,
             position: Position::default(),
         }
     }
 
+    /// The reader of a request that sent the integer `progressToken` `token` (`None`:
+    /// none), which its filter is offered with the texts ([`NotificationFilter`]).
+    pub fn with_progress_token(mut self, token: Option<u64>) -> ResponseReader {
+        self.progress_token = token;
+        self
+    }
+
+    /// The `progressToken` the request sent, if any.
+    pub fn progress_token(&self) -> Option<u64> {
+        self.progress_token
+    }
+
     /// Continues reading on a new response (a handshake-era GET with `Last-Event-ID`) for
-    /// the same request, keeping the resumption point.
+    /// the same request, keeping the resumption point and the progress token.
     pub fn resumed(self, response: HttpResponse, limits: &Limits) -> ResponseReader {
         let mut next = ResponseReader::new(response, self.id, limits);
         next.position = self.position;
+        next.progress_token = self.progress_token;
         next
     }
 
@@ -196,7 +214,7 @@ impl ResponseReader {
     /// body stream's own `network` / `timeout` / `aborted`. After an error or a reply the
     /// reader is spent.
     pub async fn next(&mut self, filter: Option<&NotificationFilter>) -> Result<ResponseItem> {
-        let (status, id) = (self.status, self.id);
+        let (status, id, token) = (self.status, self.id, self.progress_token);
         match &mut self.kind {
             BodyKind::Json(body) => {
                 let body = body.take().ok_or_else(|| spent(status))?;
@@ -244,7 +262,7 @@ impl ResponseReader {
                             match event {
                                 Ok(event) if filter.is_some() || trace.is_some() => {
                                     match offer(
-                                        (filter, trace.as_ref()),
+                                        (filter, token, trace.as_ref()),
                                         event,
                                         events,
                                         backlog,
@@ -332,7 +350,11 @@ impl ResponseReader {
 /// data holds a NUL (never in JSON text: the texts cross joined by NULs), ends what is
 /// offered to `take`.
 fn offer(
-    (take, trace): (Option<&NotificationFilter>, Option<&EventTrace>),
+    (take, token, trace): (
+        Option<&NotificationFilter>,
+        Option<u64>,
+        Option<&EventTrace>,
+    ),
     first: sse::Event,
     events: &mut LocalBoxStream<'static, Result<sse::Event>>,
     backlog: &mut Vec<Result<sse::Event>>,
@@ -373,7 +395,7 @@ fn offer(
             texts.push(event.data.as_str());
         }
         if !texts.is_empty() {
-            taken = take(&texts).min(texts.len());
+            taken = take(&texts, token).min(texts.len());
         }
     }
     backlog.extend(failed);
@@ -545,7 +567,7 @@ mod tests {
     fn recording_filter() -> (NotificationFilter, Rc<std::cell::RefCell<Vec<Vec<String>>>>) {
         let offered = Rc::new(std::cell::RefCell::new(Vec::new()));
         let log = offered.clone();
-        let filter: NotificationFilter = Rc::new(move |texts: &[&str]| {
+        let filter: NotificationFilter = Rc::new(move |texts: &[&str], _: Option<u64>| {
             record(&log, texts);
             texts
                 .iter()
@@ -616,6 +638,32 @@ mod tests {
         let offered = offered.borrow();
         assert_eq!(offered.len(), 1, "{offered:?}");
         assert_eq!(offered[0].len(), 6);
+    }
+
+    #[test]
+    fn a_filter_is_offered_the_progress_token_of_the_request_on_a_resumed_stream_too() {
+        let event = "data: {\"method\":\"notifications/progress\",\"params\":{}}\n\n";
+        let tokens = Rc::new(std::cell::RefCell::new(Vec::new()));
+        let log = tokens.clone();
+        let filter: NotificationFilter = Rc::new(move |texts: &[&str], token: Option<u64>| {
+            log.borrow_mut().push(token);
+            texts.len()
+        });
+        let limits = Limits::default();
+        let mut reader =
+            ResponseReader::new(response(200, "text/event-stream", &[event]), 1, &limits)
+                .with_progress_token(Some(7));
+        assert!(
+            block_on(reader.next(Some(&filter))).is_err(),
+            "the stream ends"
+        );
+        let resumed = response(200, "text/event-stream", &[event]);
+        let mut reader = reader.resumed(resumed, &limits);
+        assert!(block_on(reader.next(Some(&filter))).is_err());
+        let mut bare =
+            ResponseReader::new(response(200, "text/event-stream", &[event]), 2, &limits);
+        assert!(block_on(bare.next(Some(&filter))).is_err());
+        assert_eq!(*tokens.borrow(), [Some(7), Some(7), None]);
     }
 
     /// A trace that records what it is told, call by call.

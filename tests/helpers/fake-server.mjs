@@ -114,16 +114,15 @@ function makeCtx(req, res, msg, path, entry) {
     },
     /** Never answers; resolves when the client goes away. */
     hang: () => closed,
+    /** A notifications/progress message for this request (the progressToken it sent). */
+    progress: (n, total) => ({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: msg?.params?._meta?.progressToken, progress: n, total, message: `step ${n}` },
+    }),
   };
   return ctx;
 }
-
-/** A notifications/progress message (token "p"). */
-export const progress = (n, total) => ({
-  jsonrpc: '2.0',
-  method: 'notifications/progress',
-  params: { progressToken: 'p', progress: n, total, message: `step ${n}` },
-});
 
 /** A minimal handshake-era (2025-11-25) server: initialize + session id, initialized → 202. */
 export const LEGACY_HANDLERS = {

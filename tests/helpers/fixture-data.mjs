@@ -19,6 +19,7 @@ export const FIXTURE_TOOLS = [
   'fail',
   'delete_item',
   'count_slowly',
+  'stray_progress',
   'plan_trip',
   'list_regions',
   'sleep',
