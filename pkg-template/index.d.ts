@@ -104,7 +104,14 @@ export declare class MCPAdapterError extends Error {
   readonly status?: number;
   /** JSON-RPC error code sent by the server (e.g. -32602), for `rpc_error`. */
   readonly rpcCode?: number;
-  /** JSON-RPC error `data` sent by the server, verbatim; for `tool_error`, a {@link ToolErrorData}. */
+  /**
+   * JSON-RPC error `data` sent by the server, verbatim; for `tool_error`, a {@link ToolErrorData};
+   * for a `network` error whose request certainly never left (the runtime said the connection
+   * was refused or the host name did not resolve: Node's `cause.code` `ECONNREFUSED`,
+   * `ENOTFOUND`, `EAI_AGAIN`, `ENETUNREACH`, `EHOSTUNREACH`, `UND_ERR_CONNECT_TIMEOUT`),
+   * `{ sent: false }`: sending it again cannot run anything twice. Other runtimes give no such
+   * cause, so their `network` errors never say it.
+   */
   readonly data?: unknown;
   /** For `resource_not_found`: the resource URI that was read. */
   readonly uri?: string;
