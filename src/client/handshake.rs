@@ -245,8 +245,11 @@ impl Client {
         let mut renewed = false;
         loop {
             let id = self.take_id();
-            // only a progress token goes into `_meta` in this era
-            let meta = self.progress_token(id, opts).map(RequestMeta::progress);
+            // only a progress token and the idempotency key go into `_meta` in this era
+            let meta = RequestMeta::handshake(
+                self.progress_token(id, opts),
+                opts.idempotency_key.as_deref(),
+            );
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
