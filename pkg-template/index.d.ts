@@ -902,6 +902,21 @@ export declare class MCPAdapter {
   /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
   resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M>>;
 
+  /**
+   * Checks `answer` as {@link MCPAdapter.resume} does before anything is sent, and sends
+   * nothing: with an `interruptKey`, the signature; for an approval, the decision and edited
+   * `args` (listing the tools first when the tool is not in the last listing); for an
+   * elicitation, the keys, actions and form content. A held handshake-era call is not
+   * answered. For a sign-in (`mcp_authorization`) only the signature is checked. So a service
+   * can refuse a person's answer (and ask again) before resuming.
+   * @returns resolves when `resume()` would take the answer.
+   * @throws {MCPAdapterError} what `resume()` would throw before sending:
+   *   `interrupt_signature_invalid`, `invalid_argument` (with `data.errors` for edited args).
+   */
+  validateAnswer(interrupt: ElicitationInterrupt, answer: ElicitationAnswer): Promise<void>;
+  validateAnswer(interrupt: ApprovalInterrupt, answer: ApprovalAnswer): Promise<void>;
+  validateAnswer(interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }): Promise<void>;
+
   /** Finishes a sign-in the `auth` provider started (callback style): `callbackUrl` is where the authorization server sent the person back. */
   finishAuth(callbackUrl: string | URL): Promise<void>;
 
