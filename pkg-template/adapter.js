@@ -57,9 +57,11 @@ export class MCPAdapter {
     this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
     const key = options?.interruptKey;
     if (key != null) {
-      const size = typeof key === 'string' ? new TextEncoder().encode(key).length : key?.byteLength;
-      if (key !== true && !(size >= 32) && String(key) !== '[object CryptoKey]') {
-        throw new MCPAdapterError('invalid_argument', 'option interruptKey must be true, an HMAC CryptoKey, or a string or bytes of at least 32 bytes');
+      // one key, or a list: the current one (which signs) first, then older ones (which verify)
+      const keys = [key].flat();
+      const bad = (k) => k !== true && !((typeof k === 'string' ? new TextEncoder().encode(k).length : k?.byteLength) >= 32) && String(k) !== '[object CryptoKey]';
+      if (keys.length === 0 || keys.some(bad)) {
+        throw new MCPAdapterError('invalid_argument', 'option interruptKey must be true, an HMAC CryptoKey, or a string or bytes of at least 32 bytes, or a list of them');
       }
       this.#key = loadSigning().then((m) => m.importKey(key));
       this.#key.catch(() => {});

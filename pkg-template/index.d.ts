@@ -91,6 +91,9 @@ export type MCPErrorCode =
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthorizationInterrupt };
 
+/** One `interruptKey`: see {@link MCPAdapterOptions.interruptKey}. */
+export type InterruptKey = string | ArrayBuffer | ArrayBufferView | CryptoKey | true;
+
 /**
  * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
  * (`isError: true`) does not throw: it comes back as a result with `status: "error"` (unless
@@ -413,8 +416,12 @@ export interface MCPAdapterOptions {
    * since it would refuse resumes in another process or from a durable checkpoint after a
    * restart; pass `true` for one. A signature is not single-use: an interrupt resumed twice
    * sends its call twice.
+   *
+   * A list of keys rotates them: the first signs, and an interrupt signed with any of them
+   * resumes (`[newKey, oldKey]` until the interrupts signed with the old one are answered or
+   * expired, then `[newKey]`). An empty list, or one unusable key in it, throws as above.
    */
-  interruptKey?: string | ArrayBuffer | ArrayBufferView | CryptoKey | true;
+  interruptKey?: InterruptKey | InterruptKey[];
   /**
    * Wrap every tool call (`callTool`, `invoke`), the first outermost; see
    * {@link ToolCallInterceptor}. `resume()` is not intercepted.
