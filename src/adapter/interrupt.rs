@@ -873,6 +873,19 @@ mod tests {
         json!({"confirm": {"method": "elicitation/create", "params": {"message": "Really?", "requestedSchema": {"type": "object", "properties": {"confirmed": {"type": "boolean", "default": false}}, "required": ["confirmed"]}}}})
     }
 
+    /// A client whose server answered its first call of `c` with [`confirm_request`] (no
+    /// `requestState`), the script, and that call's interrupt.
+    fn asked() -> (Rc<Client>, Rc<Scripted>, Value) {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, input_required(confirm_request(), None)));
+        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
+        else {
+            panic!("expected an interrupt")
+        };
+        (client, script, interrupt)
+    }
+
     fn done() -> Value {
         json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete", "content": [{"type": "text", "text": "ok"}]}})
     }
@@ -924,13 +937,7 @@ mod tests {
     /// for approvals: `validateAnswer` refuses what `resume` would, and accepts what it would.
     #[test]
     fn a_check_only_resume_checks_the_answer_and_sends_nothing() {
-        let (client, script) = Scripted::client();
-        script.push_discover();
-        script.push(json_reply(200, input_required(confirm_request(), None)));
-        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
-        else {
-            panic!()
-        };
+        let (client, script, interrupt) = asked();
         let sent = script.sent().len();
         let (pending, opts) = (
             PendingCalls::default(),
@@ -972,13 +979,7 @@ mod tests {
 
     #[test]
     fn bad_answers_are_refused_before_sending() {
-        let (client, script) = Scripted::client();
-        script.push_discover();
-        script.push(json_reply(200, input_required(confirm_request(), None)));
-        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
-        else {
-            panic!()
-        };
+        let (client, script, interrupt) = asked();
         typed(&interrupt);
         for responses in [
             json!({}),
