@@ -389,10 +389,12 @@ async function main() {
   if (flag('--durable')) {
     const { durableLoad, durableSection, writeSection } = await import('./durable.mjs');
     const counts = SMOKE ? { calls: 16, processes: 2, inFlight: 2 } : { calls: 2000, processes: 8, inFlight: 4 };
-    const section = durableSection(await durableLoad({ ...counts, log }));
+    const figures = await durableLoad({ ...counts, log });
+    const section = durableSection(figures);
     mkdirSync(path.dirname(OUT), { recursive: true });
     writeSection(OUT, section);
     process.stdout.write(section);
+    if (figures.firstFailure) log(`bench: a durable call failed: ${figures.firstFailure}`);
     return;
   }
   if (option('--report')) {

@@ -37,7 +37,8 @@ export function agentCalling(tools, name, args) {
  * A scripted chat model that decides from the conversation alone, so that it answers alike in
  * every process that resumes a thread: a user message of JSON `{ "call": [{ name, args, id }] }`
  * makes it call those tools (in parallel when several); after tool results it says
- * `done: <their texts>`.
+ * `done: <their texts>`. One model serves at most 4,096 invocations (a process of the bench's
+ * durable row makes two per thread).
  */
 export function conversationModel() {
   const decide = (messages) => {
@@ -47,8 +48,9 @@ export function conversationModel() {
     for (let i = messages.length - 1; i >= 0 && messages[i].type === 'tool'; i -= 1) results.unshift(textOf(messages[i].content));
     return new AIMessage(`done: ${results.join(' | ')}`);
   };
+  // fakeModel answers each invocation from its queue: the same decision, for up to 4,096 calls
   const model = fakeModel();
-  for (let i = 0; i < 64; i += 1) model.respond(decide);
+  for (let i = 0; i < 4096; i += 1) model.respond(decide);
   return model;
 }
 
