@@ -137,6 +137,19 @@ for (const era of ['2026-07-28', 'handshake']) {
       assert.equal(calls[1].key, calls[2].key, 'the re-sent round has the same key');
     });
 
+    test('a failure recorded before a crash is replayed by the next process, saying so, and not sent again', async () => {
+      const run = thread();
+      const before = runsOf(runLog, 'fail').length;
+      // A dies after the failure was recorded, before the tool's error message was written
+      const a = await run({ do: 'start', text: ask(['fail', { message: 'boom' }, 'call_1']), handleToolErrors: false, killOnWrite: 'Please fix your mistakes' });
+      assert.equal(a.signal, 'SIGKILL');
+      const b = await run({ do: 'continue', handleToolErrors: false });
+      const [message] = b.report.toolMessages;
+      assert.equal(message?.status, 'error', JSON.stringify(b.report));
+      assert.match(message.text, /boom.*\(recorded in the checkpoint; not sent again\)/s);
+      assert.equal(ran('fail', before), 1, 'the failed call was not sent again');
+    });
+
     test('parallel questions are answered in two different later processes', async () => {
       const run = thread();
       const before = runsOf(runLog, 'confirm_action').length;

@@ -7,12 +7,14 @@
 //   { pg, url, thread, keys?, token, gate?: [tool names],   the stores, server and adapter
 //     do: "start", text                                      a new turn: the user says `text`
 //       | "resume", answers: [{ when, answer }]              answers the pending interrupts
+//       | "continue"                                         runs the thread on (invoke(null))
 //       | "state",                                           only reports
+//     handleToolErrors?: false,                              tool errors throw tool_error
 //     ready?: true,                                          prints {"ready":true} once its tools are
 //                                                            listed, then waits for a line on stdin
 //     hold?: true,                                           waits after reporting (to be killed)
-//     killOnWrite?: "text" }                                 SIGKILLs itself when a checkpoint
-//                                                            write holding `text` is about to go out
+//     killOnWrite?: "text" }                                 SIGKILLs itself instead of the first
+//                                                            checkpoint write holding `text`
 //
 // Each `when` picks the pending interrupt whose JSON contains it; its `answer` is what the
 // person says (`responses` or `{ decision }`), sent with `createMCPResume`. The model decides
@@ -27,12 +29,20 @@ import { conversationModel, pendingInterrupts, textOf } from './agents.mjs';
 const job = JSON.parse(process.env.DURABLE_JOB);
 const saver = PostgresSaver.fromConnString(job.pg);
 if (job.killOnWrite) {
-  // dies as a process does between the server's reply and the checkpoint write of it
-  const putWrites = saver.putWrites.bind(saver);
-  saver.putWrites = (config, writes, taskId) => {
-    if (JSON.stringify(writes).includes(job.killOnWrite)) process.kill(process.pid, 'SIGKILL');
-    return putWrites(config, writes, taskId);
-  };
+  // dies as a process does between the server's reply and the checkpoint write of it: that
+  // write and every one after it never reach the store; those already under way do (the kill
+  // comes a moment later)
+  let dying = false;
+  const never = () => new Promise(() => {});
+  for (const name of ['put', 'putWrites']) {
+    const write = saver[name].bind(saver);
+    saver[name] = (...args) => {
+      if (!dying && !JSON.stringify(args[1]).includes(job.killOnWrite)) return write(...args);
+      if (!dying) setTimeout(() => process.kill(process.pid, 'SIGKILL'), 200);
+      dying = true;
+      return never();
+    };
+  }
 }
 const gate = new Set(job.gate ?? []);
 const adapter = new MCPAdapter(job.url, {
@@ -40,7 +50,7 @@ const adapter = new MCPAdapter(job.url, {
   interruptKey: job.keys,
   approval: gate.size > 0 ? ({ name }) => gate.has(name) : undefined,
 });
-const tools = await toLangChainTools(adapter, { filter: ['confirm_action', 'delete_item', 'echo'] });
+const tools = await toLangChainTools(adapter, { filter: ['confirm_action', 'delete_item', 'fail'], handleToolErrors: job.handleToolErrors });
 const agent = createAgent({ model: conversationModel(), tools, checkpointer: saver });
 const config = { configurable: { thread_id: job.thread } };
 if (job.ready) {
