@@ -207,7 +207,11 @@ async function answerOnce(entry, pending, answer, options) {
   const gated = pending.type === 'mcp_approval' && answer?.decision !== 'reject';
   for (;;) {
     let sending = !gated;
-    if (gated) await lgTask(SENDING_TASK, async () => (sending = true))();
+    if (gated) {
+      await lgTask(SENDING_TASK, async () => (sending = true))();
+      // a turn of the event loop: LangGraph hands the record to the checkpointer first
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     let failure;
     const outcome = await lgTask(EXCHANGE_TASK, async () => {
       if (!sending) return { again: OUTCOME_UNKNOWN };
