@@ -29,18 +29,17 @@ import { conversationModel, pendingInterrupts, textOf } from './agents.mjs';
 const job = JSON.parse(process.env.DURABLE_JOB);
 const saver = PostgresSaver.fromConnString(job.pg);
 if (job.killOnWrite) {
-  // dies as a process does between the server's reply and the checkpoint write of it: that
-  // write and every one after it never reach the store; those already under way do (the kill
-  // comes a moment later)
+  // dies as a process does between the server's reply and the checkpoint write of it: no write
+  // holding the text (a task's outcome, the tool's message, the next checkpoint) reaches the
+  // store; the others do, until the kill a moment after the first such write
   let dying = false;
-  const never = () => new Promise(() => {});
   for (const name of ['put', 'putWrites']) {
     const write = saver[name].bind(saver);
     saver[name] = (...args) => {
-      if (!dying && !JSON.stringify(args[1]).includes(job.killOnWrite)) return write(...args);
+      if (!JSON.stringify(args[1]).includes(job.killOnWrite)) return write(...args);
       if (!dying) setTimeout(() => process.kill(process.pid, 'SIGKILL'), 200);
       dying = true;
-      return never();
+      return new Promise(() => {}); // never written
     };
   }
 }
