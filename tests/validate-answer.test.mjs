@@ -1,11 +1,11 @@
 // `adapter.validateAnswer(interrupt, answer)`: the checks `resume()` makes before anything is
 // sent (the signature, the approval's decision and edited args, the form), with nothing sent,
 // so that a service can refuse a person's answer before resuming. Against the FastMCP fixture.
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { countingAdapter } from './helpers/agents.mjs';
-import { startFastMCP } from './helpers/servers.mjs';
+import { startFastMCP, useServer } from './helpers/servers.mjs';
 
 const KEY = 'a key for the answer checks, longer than 32 bytes';
 
@@ -13,14 +13,10 @@ const KEY = 'a key for the answer checks, longer than 32 bytes';
 const accept = (interrupt, content) => ({ responses: { [interrupt.requests[0].key]: { action: 'accept', content } } });
 
 describe('validateAnswer (2026-07-28)', () => {
-  let server;
-  before(async () => {
-    server = await startFastMCP();
-  });
-  after(() => server?.close());
+  const fastmcp = useServer(() => startFastMCP());
 
   test('an answer that does not fit the form is refused with the form check, one that fits passes, and nothing is sent', async () => {
-    const { adapter, count } = countingAdapter(server.url);
+    const { adapter, count } = countingAdapter(fastmcp().url);
     const asked = await adapter.callTool('confirm_action', { action: 'wipe' });
     await assert.rejects(adapter.validateAnswer(asked, accept(asked, { confirm: true })), {
       code: 'invalid_argument',
@@ -34,7 +30,7 @@ describe('validateAnswer (2026-07-28)', () => {
   });
 
   test('an approval: a decision it does not allow and edited args that break the inputSchema are refused', async () => {
-    const { adapter, count } = countingAdapter(server.url, { approval: () => ({ allowedDecisions: ['approve', 'edit'] }) });
+    const { adapter, count } = countingAdapter(fastmcp().url, { approval: () => ({ allowedDecisions: ['approve', 'edit'] }) });
     const gate = await adapter.callTool('delete_item', { item_id: '1' });
     await assert.rejects(adapter.validateAnswer(gate, { decision: 'reject' }), { code: 'invalid_argument', message: /accepts only the decisions/ });
     await assert.rejects(adapter.validateAnswer(gate, { decision: 'edit', args: { item_id: 2 } }), (e) => e.code === 'invalid_argument' && e.data.errors.length > 0);
@@ -43,7 +39,7 @@ describe('validateAnswer (2026-07-28)', () => {
   });
 
   test('with an interruptKey, an altered interrupt is refused', async () => {
-    const adapter = new MCPAdapter(server.url, { interruptKey: KEY });
+    const adapter = new MCPAdapter(fastmcp().url, { interruptKey: KEY });
     const asked = await adapter.callTool('confirm_action', { action: 'copy' });
     const altered = { ...asked, params: { ...asked.params, arguments: { action: 'format' } } };
     await assert.rejects(adapter.validateAnswer(altered, accept(asked, { confirmed: true })), { code: 'interrupt_signature_invalid' });
@@ -52,14 +48,10 @@ describe('validateAnswer (2026-07-28)', () => {
 });
 
 describe('validateAnswer (handshake era)', () => {
-  let server;
-  before(async () => {
-    server = await startFastMCP({ legacyOnly: true });
-  });
-  after(() => server?.close());
+  const fastmcp = useServer(() => startFastMCP({ legacyOnly: true }));
 
   test('a check of the answer to a held call does not answer it', async () => {
-    const adapter = new MCPAdapter(server.url);
+    const adapter = new MCPAdapter(fastmcp().url);
     const asked = await adapter.callTool('confirm_action', { action: 'hold' });
     assert.ok(asked.open_call !== undefined, 'the call is held open');
     await assert.rejects(adapter.validateAnswer(asked, accept(asked, { confirmed: true })), { code: 'invalid_argument', message: /value is required/ });
