@@ -22,6 +22,10 @@
 //                       all rounds of all repetitions
 //   --concurrency a,b   throughput levels (default 1,16,128)
 //   --report FILE       no measuring: re-render the markdown from a saved --json FILE
+//   --durable           only row 8, opt-in: durable resumes across 8 processes sharing one
+//                       PostgreSQL store (bench/durable.mjs; with --smoke, 16 calls in 2);
+//                       writes its section into the report file, the rest kept (a full run
+//                       keeps that section too)
 //   --no-build          measure pkg/ as it is (default: scripts/build.sh first; --smoke never
 //                       builds)
 //   --pkg DIR           measure the package in DIR (built elsewhere, e.g. an older commit's
@@ -382,6 +386,17 @@ async function profile(servers) {
 }
 
 async function main() {
+  if (flag('--durable')) {
+    const { durableLoad, durableSection, writeSection } = await import('./durable.mjs');
+    const counts = SMOKE ? { calls: 16, processes: 2, inFlight: 2 } : { calls: 2000, processes: 8, inFlight: 4 };
+    const figures = await durableLoad({ ...counts, log });
+    const section = durableSection(figures);
+    mkdirSync(path.dirname(OUT), { recursive: true });
+    writeSection(OUT, section);
+    process.stdout.write(section);
+    if (figures.firstFailure) log(`bench: a durable call failed: ${figures.firstFailure}`);
+    return;
+  }
   if (option('--report')) {
     // re-render a saved run (--json FILE of an earlier run) without measuring
     const raw = JSON.parse(readFileSync(path.resolve(option('--report')), 'utf8'));
@@ -536,7 +551,8 @@ async function main() {
   raw.date = new Date().toISOString();
   raw.machine.load = machine().load;
 
-  const md = report(raw);
+  // the opt-in durable row (--durable) keeps its section across full runs
+  const md = report(raw) + (await import('./durable.mjs')).sectionOf(OUT);
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, md);
   if (JSON_OUT) writeFileSync(path.resolve(JSON_OUT), `${JSON.stringify(raw, null, 2)}\n`);

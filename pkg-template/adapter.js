@@ -57,9 +57,11 @@ export class MCPAdapter {
     this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
     const key = options?.interruptKey;
     if (key != null) {
-      const size = typeof key === 'string' ? new TextEncoder().encode(key).length : key?.byteLength;
-      if (key !== true && !(size >= 32) && String(key) !== '[object CryptoKey]') {
-        throw new MCPAdapterError('invalid_argument', 'option interruptKey must be true, an HMAC CryptoKey, or a string or bytes of at least 32 bytes');
+      // one key, or a list: the current one (which signs) first, then older ones (which verify)
+      const keys = [key].flat();
+      const bad = (k) => k !== true && !((typeof k === 'string' ? new TextEncoder().encode(k).length : k?.byteLength) >= 32) && String(k) !== '[object CryptoKey]';
+      if (keys.length === 0 || keys.some(bad)) {
+        throw new MCPAdapterError('invalid_argument', 'option interruptKey must be true, an HMAC CryptoKey, or a string or bytes of at least 32 bytes, or a list of them');
       }
       this.#key = loadSigning().then((m) => m.importKey(key));
       this.#key.catch(() => {});
@@ -74,6 +76,20 @@ export class MCPAdapter {
   /** `value`, signed when it is an interrupt and the adapter has an `interruptKey`. */
   async #seal(value) {
     return this.#key ? (await loadSigning()).seal(this.#key, value) : value;
+  }
+
+  /** {@link #seal}, for the LangChain glue's questions asked again (`asked_again`). */
+  [Symbol.for('mcp-wasm-adapter.seal')](value) {
+    return this.#seal(value);
+  }
+
+  /**
+   * Checks `answer` as `resume()` does before anything is sent (the signature, the decision,
+   * edited args, the form) and sends nothing: resolves when `resume()` would take it, rejects
+   * with the error it would give.
+   */
+  async validateAnswer(interrupt, answer) {
+    await this.#resume(interrupt, answer, CHECK_ONLY);
   }
 
   /** Finishes a sign-in the `auth` provider started, from the URL the authorization server redirected to. */
@@ -243,12 +259,14 @@ export class MCPAdapter {
       };
       await (await loadSigning()).beforeResume(this.#key, interrupt, answer, lookup);
     }
+    if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
     const tool = interrupt?.tool_name;
     const send = () => this.#client.resume(interrupt, answer, options ?? {});
     const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
+    if (options === CHECK_ONLY) return send();
     const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
     // a rejected approval is the person's answer, never checked or thrown
     const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
@@ -440,6 +458,8 @@ export function isInterrupt(value) {
 
 /** The option key of a listed tool's `inputSchema` (see {@link fromListing}). */
 const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
+/** The options of a resume that only checks the answer (`RequestOptions::check_only` in the core). */
+const CHECK_ONLY = { [Symbol.for('mcp-wasm-adapter.checkOnly')]: true };
 /** The option key of that listing's `inputSchema`s by tool name (see {@link fromListing}). */
 const LISTING = Symbol.for('mcp-wasm-adapter.listing');
 

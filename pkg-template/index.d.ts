@@ -98,6 +98,9 @@ export type MCPErrorCode =
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthProvider, AuthorizationInterrupt };
 
+/** One `interruptKey`: see {@link MCPAdapterOptions.interruptKey}. */
+export type InterruptKey = string | ArrayBuffer | ArrayBufferView | CryptoKey | true;
+
 /**
  * Every adapter failure. Transport and protocol failures throw this; a tool's own failure
  * (`isError: true`) does not throw: it comes back as a result with `status: "error"` (unless
@@ -111,7 +114,14 @@ export declare class MCPAdapterError extends Error {
   readonly status?: number;
   /** JSON-RPC error code sent by the server (e.g. -32602), for `rpc_error`. */
   readonly rpcCode?: number;
-  /** JSON-RPC error `data` sent by the server, verbatim; for `tool_error`, a {@link ToolErrorData}. */
+  /**
+   * JSON-RPC error `data` sent by the server, verbatim; for `tool_error`, a {@link ToolErrorData};
+   * for a `network` error whose request certainly never left (the runtime said the connection
+   * was refused or the host name did not resolve: Node's `cause.code` `ECONNREFUSED`,
+   * `ENOTFOUND`, `EAI_AGAIN`, `ENETUNREACH`, `EHOSTUNREACH`, `UND_ERR_CONNECT_TIMEOUT`),
+   * `{ sent: false }`: sending it again cannot run anything twice. Other runtimes give no such
+   * cause, so their `network` errors never say it.
+   */
   readonly data?: unknown;
   /** For `resource_not_found`: the resource URI that was read. */
   readonly uri?: string;
@@ -425,8 +435,12 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * since it would refuse resumes in another process or from a durable checkpoint after a
    * restart; pass `true` for one. A signature is not single-use: an interrupt resumed twice
    * sends its call twice.
+   *
+   * A list of keys rotates them: the first signs, and an interrupt signed with any of them
+   * resumes (`[newKey, oldKey]` until the interrupts signed with the old one are answered or
+   * expired, then `[newKey]`). An empty list, or one unusable key in it, throws as above.
    */
-  interruptKey?: string | ArrayBuffer | ArrayBufferView | CryptoKey | true;
+  interruptKey?: InterruptKey | InterruptKey[];
   /**
    * Wrap every tool call (`callTool`, `invoke`), the first outermost; see
    * {@link ToolCallInterceptor}. `resume()` is not intercepted.
@@ -498,6 +512,15 @@ export interface CallOptions {
   resetTimeoutOnProgress?: boolean;
   /** Overrides the adapter's `maxTotalTimeoutMs` for this call. */
   maxTotalTimeoutMs?: number;
+  /**
+   * A key the server may deduplicate this call on (a string of 1 to 256 bytes), sent in each
+   * request's `_meta` under `"io.github.mcp-wasm-adapter/idempotencyKey"` (a `_meta` key of
+   * this package's own prefix, MCP 2026-07-28 `basic/index.mdx`), in both eras. Give the same
+   * key when the same call (the same round of it) is sent again after a failure whose outcome
+   * is unknown, and a new one for a new call. A server that ignores it runs the call again.
+   * The LangChain tools derive one per tool call and round (see `mcp-wasm-adapter/langchain`).
+   */
+  idempotencyKey?: string;
 }
 
 /** Options of one tool call (`callTool`, `invoke`, and `resume` of a tool call's interrupt). */
@@ -930,6 +953,21 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
   resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
+
+  /**
+   * Checks `answer` as {@link MCPAdapter.resume} does before anything is sent, and sends
+   * nothing: with an `interruptKey`, the signature; for an approval, the decision and edited
+   * `args` (listing the tools first when the tool is not in the last listing); for an
+   * elicitation, the keys, actions and form content. A held handshake-era call is not
+   * answered. For a sign-in (`mcp_authorization`) only the signature is checked. So a service
+   * can refuse a person's answer (and ask again) before resuming.
+   * @returns resolves when `resume()` would take the answer.
+   * @throws {MCPAdapterError} what `resume()` would throw before sending:
+   *   `interrupt_signature_invalid`, `invalid_argument` (with `data.errors` for edited args).
+   */
+  validateAnswer(interrupt: ElicitationInterrupt, answer: ElicitationAnswer): Promise<void>;
+  validateAnswer(interrupt: ApprovalInterrupt, answer: ApprovalAnswer): Promise<void>;
+  validateAnswer(interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }): Promise<void>;
 
   /** Finishes a sign-in the `auth` provider started (callback style): `callbackUrl` is where the authorization server sent the person back. */
   finishAuth(callbackUrl: string | URL): Promise<void>;

@@ -138,10 +138,30 @@ export interface ToLangChainToolsOptions {
  * call's interrupt (the one the person saw, with its keys and `request_state`) and each
  * earlier round's result from there, without reaching the server, and only the round after
  * the newest answer is sent. What repeats: the tool function itself and whatever wraps it
- * (middleware `wrapToolCall`, callbacks), not MCP requests. A tool that asks several times
- * pauses once per round, each resumed with its own `Command`. These tasks are named
- * `mcp_exchange` (`streamMode: "updates"` shows their outcomes under that key); they run in
+ * (middleware `wrapToolCall`, callbacks), and an MCP request only when its outcome was not
+ * saved (below). A tool that asks several times pauses once per round, each resumed with its
+ * own `Command`. These tasks are named `mcp_exchange` (`streamMode: "updates"` shows their
+ * outcomes under that key; `mcp_sending` records an approved call being sent); they run in
  * every LangGraph run, also one without a checkpointer, where nothing keeps them.
+ *
+ * Answers. Each answer is first checked as `adapter.validateAnswer` checks it: one it refuses
+ * (`invalid_argument`: not the keys asked, content that does not fit the form, a decision
+ * outside `allowed_decisions`, edited args that break the `inputSchema`) sends nothing and
+ * pauses again with the same question and
+ * {@link AskedAgain} `{ reason: "invalid_answer", message, errors? }` as `asked_again`
+ * (signed anew with an `interruptKey`); answer that one (by its own id). A signature that fails
+ * ends the call. A resume whose request certainly never left (`network` with
+ * `data: { sent: false }`), timed out or was aborted (for an approved call: never left) is not
+ * recorded: the run fails with that error and the thread stays paused with the answer; resume
+ * again with the same `Command`. Any other failure is recorded and becomes the tool's error;
+ * replayed by a later run it has `replayed: true`. An approved call whose outcome is unknown
+ * (its process died after sending, or the send timed out) is not sent again: the person is
+ * asked again, with `asked_again: { reason: "outcome_unknown", message }`.
+ *
+ * Each request carries an idempotency key (the `idempotencyKey` call option: the SHA-256,
+ * base64url, of the thread id, the checkpoint namespace, the tool call id and the round), the
+ * same each time the same round is sent again, so a server can deduplicate a round whose
+ * outcome a crash lost.
  *
  * Without a checkpointer (or outside a graph) the tool cannot pause: it returns an error
  * result saying so, with the MCP interrupt in `artifact.mcp_interrupt`. Both are found with
@@ -152,6 +172,19 @@ export declare function toLangChainTools(
   source: MCPToolSource | MCPToolSource[],
   options?: ToLangChainToolsOptions,
 ): Promise<Array<DynamicStructuredTool>>;
+
+/**
+ * Why a tool paused again with the same question (the `asked_again` member the glue adds to the
+ * MCP interrupt it shows): `invalid_answer`, the adapter refused the answer before sending
+ * (`message` its verdict, `errors` the `{ path, message }` of edited args); `outcome_unknown`,
+ * an approved call was sent but what came of it is not known (approve it again to send it
+ * again, with the same idempotency key).
+ */
+export interface AskedAgain {
+  reason: 'invalid_answer' | 'outcome_unknown';
+  message: string;
+  errors?: Array<{ path: string; message: string }>;
+}
 
 /** A decision of `humanInTheLoopMiddleware`. */
 export type HITLDecisionType = 'approve' | 'edit' | 'reject';
@@ -222,12 +255,12 @@ export declare function interruptOnFromAnnotations(
  * sign-in (`mcp_authorization`). Spread several into one object to answer
  * several interrupts of parallel tool calls at once.
  *
- * The answer is checked where it is used, by `adapter.resume`: one that does not answer
- * exactly the keys asked (or an approval without `decision: "approve" | "edit" | "reject"`,
- * one outside its `allowed_decisions`, or edited `args` that break the tool's `inputSchema`)
- * makes the resumed tool fail with an `MCPAdapterError` of code `invalid_argument`, and an
- * interrupt whose signature the adapter's `interruptKey` refuses with
- * `interrupt_signature_invalid` (in an agent, an error `ToolMessage`). With an
+ * The answer is checked where it is used, by the adapter (`validateAnswer`, then `resume`):
+ * one that does not answer exactly the keys asked (or an approval without `decision:
+ * "approve" | "edit" | "reject"`, one outside its `allowed_decisions`, or edited `args` that
+ * break the tool's `inputSchema`) pauses the tool again with the same question and its
+ * `asked_again`; an interrupt whose signature the adapter's `interruptKey` refuses ends the
+ * call with `interrupt_signature_invalid` (in an agent, an error `ToolMessage`). With an
  * `interruptKey`, the interrupt in the checkpoint is the signed one, so resuming needs nothing
  * more.
  * @throws {TypeError} when `interrupt` is not an MCP interrupt with an id, `responses` is

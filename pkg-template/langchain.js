@@ -16,6 +16,11 @@ const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Name of the LangGraph task that records one MCP exchange (a call or a resume round). */
 const EXCHANGE_TASK = 'mcp_exchange';
+/** Name of the LangGraph task that records that an approved call is being sent. */
+const SENDING_TASK = 'mcp_sending';
+
+/** Where an adapter signs a value as it signs its interrupts (adapter.js). */
+const SEAL = Symbol.for('mcp-wasm-adapter.seal');
 
 // mcp_authorization: a sign-in (mcp-wasm-adapter/auth with `interrupt: true`), answered with `{ callbackUrl }`
 const isMCPInterrupt = (value) =>
@@ -82,7 +87,10 @@ function toolEntry(from, mcpTool, opts, listing) {
   // group never handed out, whose URL alone cannot tell two keys on one server apart
   const resumer = inGroup ? () => from.adapter(key) : () => from;
   const resume = (pending, answer, o) => resumer().resume(pending, answer, mirroring(pending?.tool_name, o));
-  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume };
+  // the adapter's own checks of an answer, and its signature on a question asked again
+  const check = (pending, answer) => resumer().validateAnswer?.(pending, answer);
+  const seal = (value) => resumer()[SEAL]?.(value);
+  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume, check, seal };
 }
 
 /** One `MCPTool` as a LangChain structured tool named `name` (the MCP name is the one called). */
@@ -119,6 +127,13 @@ function runtimeOf(config) {
  * tasks, so they run again on a re-run (as `wrapToolCall` middleware does), and an interrupt
  * reaches them as a result: `interrupt()` is called after they returned, never inside them.
  *
+ * An answer is sent by {@link answerOnce}, whose outcome may be no result: an answer the
+ * adapter refuses, or a send whose outcome is unknown, asks the same question again
+ * ({@link askedAgain}); a failure that sent nothing (or a timeout) fails the run, and the
+ * next run sends the same answer again. Each request carries an `idempotencyKey` made from
+ * the thread, the tool call and the round ({@link idempotencyKey}), the same when the same
+ * round is sent again.
+ *
  * Only LangGraph's public API decides this: a run sets `interrupt` on the config it hands to
  * nodes and tools (`LangGraphRunnableConfig`, the run's `Runtime`), and `interrupt()` throws a
  * `GraphValueError` with `lc_error_code` `MISSING_CHECKPOINTER` in a run without a
@@ -139,6 +154,10 @@ async function runTool(entry, name, metadata, args, config, opts, interceptors) 
   // Outside a graph nothing is resumed, so nothing needs recording: call directly.
   const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();
   const runtime = runtimeOf(config);
+  const keyOf = inGraph ? idempotencyKey(config) : () => undefined;
+  let round = 0; // the MCP round being sent: the call is 0, each answered question the next
+  const key = await keyOf(round);
+  if (key !== undefined) callOptions.idempotencyKey = key;
   // the headers of the listing the tool came from (`listOptions.headers`): its calls, renamed
   // ones and the answers to its interrupts go out with them too
   const headers = opts.listOptions?.headers;
@@ -150,27 +169,113 @@ async function runTool(entry, name, metadata, args, config, opts, interceptors) 
   let out = interceptors.length === 0 ? await send(request) : await runInterceptors(interceptors, request, send);
   // an interceptor's own answer for LangChain: passed through as it is
   if (ToolMessage.isInstance(out) || isCommand(out)) return [out, undefined];
+  let shown = out; // what the person is asked: the interrupt, or it asked again
   while (isMCPInterrupt(out)) {
     if (!inGraph) return cannotPause(out, name, metadata, config, false);
     let answer;
     try {
       // A GraphInterrupt thrown here pauses the run: not caught, wrapped or retried.
-      answer = lgInterrupt(out);
+      answer = lgInterrupt(shown);
     } catch (e) {
       if (e?.lc_error_code === 'MISSING_CHECKPOINTER') return cannotPause(out, name, metadata, config, true);
       throw e;
     }
     const pending = out;
-    out = await exchange(() => entry.resume(pending, answer, callOptionsOf(request, callOptions)));
+    const o = { ...callOptionsOf(request, callOptions) };
+    const roundKey = await keyOf(round + 1);
+    if (roundKey !== undefined) o.idempotencyKey = roundKey;
+    const step = await answerOnce(entry, pending, answer, o);
+    if (step.again) shown = await askedAgain(entry, pending, step.again);
+    else [out, shown, round] = [step.result, step.result, round + 1];
   }
   return toToolOutput(out, name, metadata, config);
+}
+
+/**
+ * Sends `answer` to `pending` once, as recorded LangGraph tasks. Resolves to `{ result }`, or
+ * to `{ again }` (why to ask the same question again: `invalid_answer`, the adapter refused
+ * the answer before sending, or `outcome_unknown`). Rejects with the exchange's failure;
+ * one that sent nothing, and a timeout or an abort of an answer that is no approval, fail
+ * the run instead (a task that throws: LangGraph then keeps the thread paused with the
+ * answer, and the next run sends it again).
+ *
+ * An approval that sends the call first records that it is sending (a task of its own): a
+ * run that finds that record without an outcome (the process died after sending) asks the
+ * person again instead of sending a destructive call a second time; so does a timeout.
+ */
+async function answerOnce(entry, pending, answer, options) {
+  const gated = pending.type === 'mcp_approval' && answer?.decision !== 'reject';
+  for (;;) {
+    let sending = !gated;
+    if (gated) {
+      await lgTask(SENDING_TASK, async () => (sending = true))();
+      // a turn of the event loop: LangGraph hands the record to the checkpointer first
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    let failure;
+    const outcome = await lgTask(EXCHANGE_TASK, async () => {
+      if (!sending) return { again: OUTCOME_UNKNOWN };
+      try {
+        await entry.check?.(pending, answer);
+      } catch (e) {
+        if (e?.code === 'invalid_argument') return { again: { reason: 'invalid_answer', message: String(e.message), errors: e.data?.errors } };
+        return { error: errorRecord(e) };
+      }
+      try {
+        return { result: await entry.resume(pending, answer, options) };
+      } catch (e) {
+        failure = e;
+        if (e?.data?.sent === false || (!gated && (e?.code === 'timeout' || e?.code === 'aborted'))) return { retry: errorRecord(e) };
+        if (e?.code === 'timeout' || e?.code === 'aborted') return { again: { reason: 'outcome_unknown', message: `${e.message}; ${UNKNOWN}` } };
+        return { error: errorRecord(e) };
+      }
+    })();
+    if (outcome?.retry && failure) {
+      // fails the run, not only this tool call: nothing recorded, the thread stays paused
+      await lgTask(EXCHANGE_TASK, async () => {
+        throw failure;
+      })();
+    }
+    if (outcome?.retry) continue; // a run after the failed one: send again
+    if (outcome?.error) throw failure ?? rebuildError(outcome.error);
+    return outcome ?? {};
+  }
+}
+
+const UNKNOWN = 'whether the call ran is not known: approve it again to send it again';
+/** Why an approval is asked again when a run finds it was sent but not what came of it. */
+const OUTCOME_UNKNOWN = { reason: 'outcome_unknown', message: `the call was sent, but the run stopped before its outcome was recorded; ${UNKNOWN}` };
+
+/** `pending` with `asked_again` (why), signed as its adapter signs interrupts: what the person is shown when asked again. */
+async function askedAgain(entry, pending, again) {
+  const shown = { ...pending, asked_again: again };
+  delete shown.signature;
+  return (await entry.seal?.(shown)) ?? shown;
+}
+
+/**
+ * The idempotency key of each round of this tool call, `(round) => Promise<string>`: the
+ * SHA-256 (base64url, no padding) of the thread id, the checkpoint namespace of the node run
+ * and the tool call id, so the server sees no thread id and the same key whenever the same
+ * round is sent again. `undefined` without a tool call id.
+ */
+function idempotencyKey(config) {
+  const c = config?.configurable ?? {};
+  const id = config?.toolCall?.id ?? config?.toolCallId;
+  if (typeof id !== 'string' || !globalThis.crypto?.subtle) return async () => undefined;
+  const base = JSON.stringify(['mcp-wasm-adapter call v1', String(c.thread_id ?? ''), String(c.checkpoint_ns ?? ''), id]);
+  return async (round) => {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${base}#${round}`)));
+    return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  };
 }
 
 /**
  * Runs one MCP exchange as a LangGraph task, so that its outcome is checkpointed and a re-run
  * of the tool gets it back without a request. A failure is recorded as data, not thrown in the
  * task (a failed task would fail the whole graph step, past ToolNode's error handling), and
- * thrown here: the original error on this run, an equivalent `MCPAdapterError` on a re-run.
+ * thrown here: the original error on this run, an equivalent `MCPAdapterError` on a re-run,
+ * marked `replayed: true`.
  */
 async function recorded(fn) {
   let original;
@@ -199,9 +304,10 @@ function errorRecord(e) {
   return record;
 }
 
+/** A recorded failure, thrown again on a re-run: nothing was sent for it this time. */
 function rebuildError(record) {
   const { message, ...fields } = record ?? {};
-  return Object.assign(new Error(message ?? 'MCP call failed'), fields);
+  return Object.assign(new Error(`${message ?? 'MCP call failed'} (recorded in the checkpoint; not sent again)`), fields, { replayed: true });
 }
 
 /** A finished MCP result as what `content_and_artifact` expects, or an error `ToolMessage`. */

@@ -41,10 +41,20 @@ function keyBytes(key) {
 }
 
 /**
- * The option's value as an HMAC `CryptoKey` (`true`: a random key made once per process or
- * isolate). Rejects with `invalid_argument` saying what is wrong, never quoting the key.
+ * The option's value as a list of HMAC `CryptoKey`s: one key, or a list of them, the current
+ * one first (it signs; each verifies, so interrupts signed before a key rotation still
+ * resume). Rejects with `invalid_argument` saying what is wrong, never quoting a key.
  */
-export async function importKey(key) {
+export async function importKey(option) {
+  const keys = [option].flat();
+  if (keys.length === 0) throw adapterError('invalid_argument', 'option interruptKey: an empty list has no key to sign with');
+  return Promise.all(keys.map(importOne));
+}
+
+/**
+ * One key as an HMAC `CryptoKey` (`true`: a random key made once per process or isolate).
+ */
+async function importOne(key) {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw adapterError('invalid_argument', 'option interruptKey needs WebCrypto (crypto.subtle), which this runtime lacks');
   if (Object.prototype.toString.call(key) === '[object CryptoKey]') {
@@ -102,17 +112,17 @@ function fromBase64url(text) {
   return bytes;
 }
 
-/** The `signature` of `interrupt` (a plain object) under `key` (from `importKey`). */
+/** The `signature` of `interrupt` (a plain object) under `key` (a `CryptoKey`). */
 async function sign(key, interrupt) {
   const mac = await crypto.subtle.sign('HMAC', key, signedBytes(interrupt));
   return VERSION + base64url(new Uint8Array(mac));
 }
 
 /**
- * Why `interrupt` does not carry a valid signature under `key`, or undefined when it does.
- * The comparison is WebCrypto's `verify` (constant time).
+ * Why `interrupt` does not carry a valid signature under any of `keys` (from `importKey`), or
+ * undefined when it does. The comparison is WebCrypto's `verify` (constant time).
  */
-async function verify(key, interrupt) {
+async function verify(keys, interrupt) {
   const signature = interrupt.signature;
   if (signature === undefined) return 'it is not signed';
   const mac = typeof signature === 'string' && signature.startsWith(VERSION) ? fromBase64url(signature.slice(VERSION.length)) : undefined;
@@ -123,17 +133,17 @@ async function verify(key, interrupt) {
   } catch {
     return 'it is not JSON data'; // a cycle, a BigInt, nesting too deep
   }
-  const valid = await crypto.subtle.verify('HMAC', key, mac, bytes);
-  return valid ? undefined : 'its signature does not match: it was altered, or signed with another key';
+  for (const key of keys) if (await crypto.subtle.verify('HMAC', key, mac, bytes)) return undefined;
+  return 'its signature does not match: it was altered, or signed with another key';
 }
 
 /**
  * `value` with its `signature` added when it is an interrupt made here (none yet); anything
- * else unchanged. `key` is the adapter's promise of its key.
+ * else unchanged. `key` is the adapter's promise of its keys; the first signs.
  */
 export async function seal(key, value) {
   if (value === null || typeof value !== 'object' || !INTERRUPT_TYPES.includes(value.type) || value.signature !== undefined) return value;
-  value.signature = await sign(await key, value);
+  value.signature = await sign((await key)[0], value);
   return value;
 }
 
@@ -141,8 +151,8 @@ export async function seal(key, value) {
 const DECISIONS = ['approve', 'edit', 'reject'];
 
 /**
- * What `resume()` checks before anything is sent. With a key (the adapter's promise of it):
- * the interrupt's signature (`interrupt_signature_invalid`). For an approval: that the
+ * What `resume()` checks before anything is sent. With keys (the adapter's promise of them):
+ * the interrupt's signature under one of them (`interrupt_signature_invalid`). For an approval: that the
  * decision is one of its `allowed_decisions` (an `approve` whose `args` differ from the
  * interrupt's is an `edit`), and edited `args` against the tool's `inputSchema`, which
  * `schemaOf(name)` gives from the adapter's own listing, never from the interrupt

@@ -161,6 +161,11 @@ pub struct ErrorDetails {
     /// the session; see `Client::answer_server_request`): the server was told nothing and its
     /// run of the call is over, so the call may be sent again with the same answers.
     pub answer_undelivered: bool,
+    /// Whether the request certainly never left this process: the connection was refused or
+    /// the host name did not resolve (the runtime said so; `exchange.js` reads the cause code
+    /// of the `fetch` rejection, nothing else). Sending it again cannot run anything twice.
+    /// The host sees it as `data: { sent: false }`.
+    pub unsent: bool,
 }
 
 impl std::ops::Deref for Error {
@@ -191,6 +196,7 @@ impl Error {
             http_status: None,
             rpc: None,
             answer_undelivered: false,
+            unsent: false,
         })
     }
 
@@ -209,6 +215,7 @@ impl Error {
             http_status: None,
             rpc: Some(err),
             answer_undelivered: false,
+            unsent: false,
         })
     }
 
@@ -351,6 +358,7 @@ mod tests {
                 data: Some(serde_json::json!({"echo": [format!("x{secret}y"), 1]})),
             }),
             answer_undelivered: false,
+            unsent: false,
         })
         .redact(std::slice::from_ref(&secret));
         assert_eq!(err.message, "HTTP 500: you sent Bearer [redacted]");

@@ -100,3 +100,19 @@ test('npm run bench -- --smoke completes and reports every row', { timeout: 180_
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('npm run bench -- --durable --smoke resumes every paused call in another process, none lost or run twice', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-durable-'));
+  try {
+    const md = path.join(dir, 'results.md');
+    const r = await run(['--durable', '--smoke', '--out', md], 170_000);
+    assert.equal(r.code, 0, `bench --durable --smoke failed (code ${r.code}, signal ${r.signal}):\n${r.stderr.slice(-4000)}`);
+    const text = readFileSync(md, 'utf8');
+    assert.match(text, /## 8\. Durable resumes across processes/);
+    assert.match(text, /threads that did not pause \/ did not finish \| 0 \/ 0 \|/);
+    assert.match(text, /tools\/call the server ran \(expected 32: each call, then its answered round\) \| 32 \|/);
+    assert.match(text, /distinct idempotency keys \/ keys run more than once \| 32 \/ 0 \|/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

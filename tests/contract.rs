@@ -720,8 +720,8 @@ const JS_CODE_MARKERS: [&str; 5] = [
 ];
 
 /// Single-quoted `'mcp_…'` literals of the JavaScript files that are not interrupt types:
-/// the name of the LangGraph task that records an exchange (`langchain.js`).
-const JS_OTHER_MCP_NAMES: [&str; 1] = ["mcp_exchange"];
+/// the names of the LangGraph tasks that record an exchange and an approved send (`langchain.js`).
+const JS_OTHER_MCP_NAMES: [&str; 2] = ["mcp_exchange", "mcp_sending"];
 
 /// The single-quoted literals that start right after each `marker` in `source` (a marker
 /// ends with the opening quote), less those compared with a `typeof` (`typeof x.code ===

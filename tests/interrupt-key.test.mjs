@@ -134,6 +134,23 @@ describe('interruptKey: FastMCP fixture (2026-07-28)', () => {
     assert.match(plain.content[0].text, /^move: not confirmed/);
   });
 
+  test('a list of keys: the first signs, each verifies, so interrupts signed before a rotation resume; an empty list is refused', async () => {
+    const old = clone(await new MCPAdapter(server.url, { interruptKey: OTHER_KEY }).callTool('confirm_action', { action: 'rotate' }));
+    const rotated = new MCPAdapter(server.url, { interruptKey: [KEY, KEY_TEXT, OTHER_KEY] });
+    const done = await rotated.resume(old, accept(old, { confirmed: true }));
+    assert.match(done.content[0].text, /^rotate: confirmed/);
+    // what the rotated adapter signs, an adapter with only the first key verifies
+    const fresh = clone(await rotated.callTool('confirm_action', { action: 'sign' }));
+    const first = await new MCPAdapter(server.url, { interruptKey: KEY }).resume(fresh, accept(fresh, { confirmed: true }));
+    assert.match(first.content[0].text, /^sign: confirmed/);
+    // the old key alone no longer verifies what the new one signed; a dropped key strands its interrupts
+    await assert.rejects(new MCPAdapter(server.url, { interruptKey: [OTHER_KEY] }).resume(fresh, accept(fresh, { confirmed: true })), { code: 'interrupt_signature_invalid' });
+    await assert.rejects(new MCPAdapter(server.url, { interruptKey: [KEY] }).resume(old, accept(old, { confirmed: true })), { code: 'interrupt_signature_invalid' });
+    for (const interruptKey of [[], [KEY, 'too short']]) {
+      assert.throws(() => new MCPAdapter(server.url, { interruptKey }), { code: 'invalid_argument', message: /list of them/ });
+    }
+  });
+
   test('a string key, a CryptoKey and the per-process key (true)', async () => {
     const text = new MCPAdapter(server.url, { interruptKey: KEY_TEXT });
     const bytes = new MCPAdapter(server.url, { interruptKey: new TextEncoder().encode(KEY_TEXT) });

@@ -382,23 +382,27 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     await assert.rejects(tools[0].invoke({ seconds: 3 }), (e) => e.name === 'MCPAdapterError' && e.code === 'timeout');
   });
 
-  test('a resume that does not answer the keys asked is an error ToolMessage with the core\'s verdict; the run goes on', async () => {
+  test('a resume that does not answer the keys asked pauses again with the same question and the core\'s verdict; a right answer completes', async () => {
     const { adapter, count } = countingAdapter(server.url);
     const tools = await toLangChainTools(adapter, { filter: ['confirm_action'] });
     const model = fakeModel()
       .respondWithTools([{ name: 'confirm_action', args: { action: 'x' }, id: 'call_x' }])
-      .respond(new AIMessage('sorry'));
+      .respond(new AIMessage('done'));
     const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
     const config = newThread();
     const paused = await agent.invoke({ messages: [new HumanMessage('x')] }, config);
     const resume = createMCPResume(paused.__interrupt__[0], { wrong: { action: 'accept', content: {} } });
-    const done = await agent.invoke(new Command({ resume }), config);
-    const [msg] = toolMessages(done);
-    assert.equal(msg.status, 'error');
-    assert.match(String(msg.content), /MCPAdapterError/);
-    assert.match(String(msg.content), /responses must answer exactly the keys \["confirm"\] \(missing \["confirm"\], unknown \["wrong"\]\)/);
-    assert.equal(done.messages.at(-1).content, 'sorry');
+    const again = await agent.invoke(new Command({ resume }), config);
+    assert.equal(toolMessages(again).length, 0, 'the tool call goes on');
+    const [asked] = again.__interrupt__;
+    assert.notEqual(asked.id, paused.__interrupt__[0].id);
+    assert.deepEqual(asked.value.requests, paused.__interrupt__[0].value.requests);
+    assert.equal(asked.value.asked_again.reason, 'invalid_answer');
+    assert.match(asked.value.asked_again.message, /responses must answer exactly the keys \["confirm"\] \(missing \["confirm"\], unknown \["wrong"\]\)/);
     assert.equal(count('confirm_action'), 1, 'nothing was sent for the bad answer');
+    const done = await agent.invoke(new Command({ resume: createMCPResume(asked, { confirm: { action: 'accept', content: { confirmed: true } } }) }), config);
+    assert.match(String(toolMessages(done)[0].content[0].text), /^x: confirmed/);
+    assert.equal(done.messages.at(-1).content, 'done');
   });
 
   test('a paused run survives a JSON round trip of its MemorySaver and resumes with a fresh adapter', async () => {

@@ -35,7 +35,7 @@ for (const { label, name } of LANGGRAPH_PACKAGES) {
         .compile({ checkpointer });
 
     /** The pending interrupts of a paused thread, read from its state (both versions). */
-    const pendingOf = async (graph, config) => (await graph.getState(config)).tasks.flatMap((t) => t.interrupts);
+    const pendingOf = async (graph, config) => (await graph.getState(config)).tasks.filter((t) => t.result === undefined).flatMap((t) => t.interrupts);
 
     test(`is a 1.x release (${v.version})`, () => {
       assert.match(v.version, /^1\.\d+\.\d+$/);
@@ -111,27 +111,38 @@ for (const { label, name } of LANGGRAPH_PACKAGES) {
       assert.equal(count('confirm_action'), 2);
     });
 
-    test("the core's checks of an answer reach the caller as MCPAdapterErrors with their code", async () => {
+    test("an answer the adapter's checks refuse asks the same question again with the core's verdict; nothing is sent", async () => {
       const { adapter, count } = countingAdapter(fastmcp().url, { approval: ({ name: tool }) => tool === 'delete_item' });
       const tools = await v.glue.toLangChainTools(adapter, { filter: ['confirm_action', 'delete_item'] });
       const graph = toolGraph(tools, new MemorySaver(), { handleToolErrors: false });
-      const isInvalid = (e) => e.name === 'MCPAdapterError' && e.code === 'invalid_argument';
+      /** The one question `graph` waits on, asked again for `why`. */
+      const askedAgain = async (config, why) => {
+        const [again] = await pendingOf(graph, config);
+        assert.equal(again.value.asked_again.reason, 'invalid_answer');
+        assert.match(again.value.asked_again.message, why);
+        return again;
+      };
 
-      // an elicitation answered under a key that was not asked
+      // an elicitation answered under a key that was not asked, then rightly
       const config = newThread();
       await graph.invoke(callOf('confirm_action', { action: 'x' }), config);
       const [asked] = await pendingOf(graph, config);
       const wrongKey = v.glue.createMCPResume(asked, { wrong: { action: 'accept', content: {} } });
-      await assert.rejects(graph.invoke(new Command({ resume: wrongKey }), config), (e) => isInvalid(e) && /exactly the keys/.test(e.message));
+      await graph.invoke(new Command({ resume: wrongKey }), config);
+      const again = await askedAgain(config, /exactly the keys/);
+      assert.deepEqual(again.value.requests, asked.value.requests);
       assert.equal(count('confirm_action'), 1, 'nothing was sent for the bad answer');
+      const right = v.glue.createMCPResume(again, { confirm: { action: 'accept', content: { confirmed: true } } });
+      const done = await graph.invoke(new Command({ resume: right }), config);
+      assert.match(toolMessages(done).at(-1).content[0].text, /^x: confirmed/);
 
       // an approval answered without a decision
       const config2 = newThread();
       await graph.invoke(callOf('delete_item', { item_id: '7' }), config2);
       const [gate] = await pendingOf(graph, config2);
       assert.equal(gate.value.type, 'mcp_approval');
-      const noDecision = v.glue.createMCPResume(gate, { confirm: {} });
-      await assert.rejects(graph.invoke(new Command({ resume: noDecision }), config2), (e) => isInvalid(e) && /decision/.test(e.message));
+      await graph.invoke(new Command({ resume: v.glue.createMCPResume(gate, { confirm: {} }) }), config2);
+      await askedAgain(config2, /decision/);
       assert.equal(count('delete_item'), 0);
     });
 

@@ -552,6 +552,8 @@ fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt,
 /// one from another server, missing or extra keys, an unknown action, form content that
 /// breaks the requested schema (types, enums, required, min/max). Then those of [`run`].
+/// With [`RequestOptions::check_only`], nothing is sent: the answer checked, it resolves to
+/// `Complete(null)`.
 pub async fn resume_elicitation(
     client: &Rc<Client>,
     pending: &PendingCalls,
@@ -662,6 +664,9 @@ pub async fn resume_elicitation(
             }
         };
         if pending::is_handshake_interrupt(interrupt) {
+            if opts.check_only {
+                return Ok(checked());
+            }
             // one question per interrupt in that era: answer it on the held call, or replay
             let question = pending::question_of(request);
             let (call, answer) = ((method, params), (question, response));
@@ -669,12 +674,21 @@ pub async fn resume_elicitation(
         }
         input_responses.insert(key.to_string(), response);
     }
+    if opts.check_only {
+        return Ok(checked());
+    }
     let retry = Retry {
         input_responses: Some(input_responses),
         request_state,
         round,
     };
     run(client, pending, method, params, retry, opts).await
+}
+
+/// What a resume with [`RequestOptions::check_only`] gives once the answer passed every
+/// check: nothing was sent.
+fn checked() -> ResultOrInterrupt {
+    ResultOrInterrupt::Complete(Value::Null)
 }
 
 /// The [`ApprovalInterrupt`], as JSON, for a call of tool `name` with `args` (`null` for
@@ -773,6 +787,9 @@ pub async fn resume_approval(
                 .as_object()
                 .cloned()
                 .ok_or_else(|| invalid("args must be an object"))?;
+            if opts.check_only {
+                return Ok(checked());
+            }
             let mut params = Map::new();
             crate::put(&mut params, "name", Value::String(name.to_string()));
             crate::put(&mut params, "arguments", Value::Object(args));
@@ -856,6 +873,19 @@ mod tests {
         json!({"confirm": {"method": "elicitation/create", "params": {"message": "Really?", "requestedSchema": {"type": "object", "properties": {"confirmed": {"type": "boolean", "default": false}}, "required": ["confirmed"]}}}})
     }
 
+    /// A client whose server answered its first call of `c` with [`confirm_request`] (no
+    /// `requestState`), the script, and that call's interrupt.
+    fn asked() -> (Rc<Client>, Rc<Scripted>, Value) {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, input_required(confirm_request(), None)));
+        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
+        else {
+            panic!("expected an interrupt")
+        };
+        (client, script, interrupt)
+    }
+
     fn done() -> Value {
         json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete", "content": [{"type": "text", "text": "ok"}]}})
     }
@@ -903,15 +933,53 @@ mod tests {
         assert!(first["params"].get("inputResponses").is_none());
     }
 
+    /// `check_only` runs every check of a resume and sends nothing, in both eras' shapes and
+    /// for approvals: `validateAnswer` refuses what `resume` would, and accepts what it would.
+    #[test]
+    fn a_check_only_resume_checks_the_answer_and_sends_nothing() {
+        let (client, script, interrupt) = asked();
+        let sent = script.sent().len();
+        let (pending, opts) = (
+            PendingCalls::default(),
+            RequestOptions {
+                check_only: true,
+                ..RequestOptions::default()
+            },
+        );
+        let check = |interrupt: &Value, responses: Value| {
+            block_on(resume_elicitation(
+                &client, &pending, interrupt, &responses, &opts,
+            ))
+        };
+        let bad = json!({"confirm": {"action": "accept", "content": {"confirm": true}}});
+        let err = check(&interrupt, bad).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert!(
+            err.message.contains("confirmed is required"),
+            "{}",
+            err.message
+        );
+        let good = json!({"confirm": {"action": "accept", "content": {"confirmed": true}}});
+        assert_eq!(check(&interrupt, good.clone()).unwrap(), checked());
+        let mut held = interrupt.clone();
+        held["protocol_version"] = json!("2025-11-25");
+        held["requests"][0]["key"] = json!("elicitation");
+        let answer = json!({"elicitation": {"action": "accept", "content": {"confirmed": true}}});
+        assert_eq!(check(&held, answer).unwrap(), checked());
+        let approval = json!({"type": "mcp_approval", "tool_name": "t", "args": {}, "server": interrupt["server"]});
+        let approve = |answer: Value| {
+            block_on(resume_approval(
+                &client, &pending, &approval, &answer, &opts,
+            ))
+        };
+        assert_eq!(approve(json!({"decision": "approve"})).unwrap(), checked());
+        assert!(approve(json!({"decision": "edit"})).is_err());
+        assert_eq!(script.sent().len(), sent, "nothing was sent");
+    }
+
     #[test]
     fn bad_answers_are_refused_before_sending() {
-        let (client, script) = Scripted::client();
-        script.push_discover();
-        script.push(json_reply(200, input_required(confirm_request(), None)));
-        let ResultOrInterrupt::Interrupt(interrupt) = call(&client, call_params("c")).unwrap()
-        else {
-            panic!()
-        };
+        let (client, script, interrupt) = asked();
         typed(&interrupt);
         for responses in [
             json!({}),

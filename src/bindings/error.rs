@@ -1,5 +1,6 @@
 //! [`crate::Error`] as a JavaScript `Error` named `MCPAdapterError` with properties
-//! `code` (stable string), `status` (HTTP status), `rpcCode` and `data` (JSON-RPC error).
+//! `code` (stable string), `status` (HTTP status), `rpcCode` and `data` (JSON-RPC error; for
+//! a request that certainly never left, `{ sent: false }`).
 
 use super::js::{parse_json, set};
 use crate::error::Error;
@@ -20,6 +21,9 @@ pub fn to_js(err: Error) -> JsValue {
         if let Some(data) = &rpc.data {
             set(&obj, "data", &parse_json(&crate::json_text(data)));
         }
+    }
+    if err.unsent {
+        set(&obj, "data", &parse_json(r#"{"sent":false}"#));
     }
     obj
 }

@@ -106,6 +106,14 @@ export const FAILURE_CODES = Object.freeze({
   authorizationFailed: 'authorization_failed',
 });
 
+/**
+ * The cause codes of a `fetch` rejection (Node's undici: `error.cause.code`) that say the
+ * request never left: the connection was refused, the host name did not resolve, the
+ * network or host is unreachable, or the connect timed out. Other runtimes give no such
+ * cause, so their failures are never taken as unsent.
+ */
+const UNSENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+
 /** The failure of a call its host's AbortSignal ended `during` a wait. */
 function abortedFailure(during) {
   return { code: FAILURE_CODES.hostAborted, message: `the call was aborted ${during}` };
@@ -325,8 +333,10 @@ export class JsExchange {
       return timedOutFailure(this.total, during);
     }
     if (hostAborted || thrown?.name === 'AbortError') return abortedFailure(during);
-    // with the host's header values (set by `start`), which the core then redacts from the message
-    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered: this.remembered };
+    // with the host's header values (set by `start`), which the core then redacts from the message;
+    // `unsent` when the runtime's cause says no byte of the request left (fetch.rs `rejected`)
+    const unsent = UNSENT.includes(thrown?.cause?.code);
+    return { code: FAILURE_CODES.fetchFailed, message: `fetch failed ${during}: ${describe(thrown)}`, remembered: this.remembered, unsent };
   }
 
   /**

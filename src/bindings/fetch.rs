@@ -300,7 +300,8 @@ pub(super) fn bounds(context: Option<&Rc<dyn Any>>) -> (JsValue, (f64, bool)) {
 /// as an [`Error`]. The code is looked up in [`ErrorCode::ALL`], so this side keeps no copy of
 /// that table; a code that is not one of ours (or none) is [`ErrorCode::Network`]. The
 /// host's header values of the failed exchange (`remembered`) are remembered first, so that a
-/// message that quotes one (a runtime's, a custom `fetch`'s) is redacted.
+/// message that quotes one (a runtime's, a custom `fetch`'s) is redacted. `unsent: true` says
+/// the request certainly never left ([`crate::error::ErrorDetails::unsent`]).
 pub(super) fn rejected(thrown: JsValue) -> Error {
     remember_all(get(&thrown, "remembered").dyn_into::<Array>().ok());
     let message = get(&thrown, "message")
@@ -315,7 +316,9 @@ pub(super) fn rejected(thrown: JsValue) -> Error {
             }
         }
     }
-    Error::new(code, message)
+    let mut error = Error::new(code, message);
+    error.unsent = get(&thrown, "unsent").is_truthy();
+    error
 }
 
 /// Closes the JS exchange when the body stream is dropped (read to its end, or abandoned:

@@ -90,14 +90,18 @@ pub const ADAPTER_OPTIONS: [&str; 20] = [
 ];
 
 /// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
-pub const CALL_OPTIONS: [&str; 6] = [
+pub const CALL_OPTIONS: [&str; 7] = [
     "timeoutMs",
     "signal",
     "onProgress",
     "headers",
     "resetTimeoutOnProgress",
     "maxTotalTimeoutMs",
+    "idempotencyKey",
 ];
+
+/// The longest `idempotencyKey`, in bytes (UTF-8): a key, not a payload.
+const MAX_IDEMPOTENCY_KEY: usize = 256;
 
 /// Default of `maxTotalTimeoutMs`, the bound on a call whose timeout restarts on progress:
 /// 10 minutes, so a server that reports progress forever cannot hold a call forever.
@@ -502,6 +506,16 @@ impl CallDefaults {
         let reset =
             optional_bool(call, "resetTimeoutOnProgress")?.unwrap_or(self.reset_on_progress);
         let max_total_ms = optional_number(call, "maxTotalTimeoutMs")?.unwrap_or(self.max_total_ms);
+        let key = option(call, "idempotencyKey");
+        let idempotency_key = match key.as_string() {
+            _ if key.is_undefined() || key.is_null() => None,
+            Some(text) if !text.is_empty() && text.len() <= MAX_IDEMPOTENCY_KEY => Some(text),
+            _ => {
+                return Err(invalid(
+                    "option idempotencyKey must be a string of 1 to 256 bytes",
+                ))
+            }
+        };
         let timeout_ms = (timeout_ms > 0.0).then_some(timeout_ms);
         // the timeout restarts on progress only when progress is asked for
         let clock = reset.then(|| Rc::new(ProgressClock::new(timeout_ms, max_total_ms)));
@@ -526,8 +540,19 @@ impl CallDefaults {
             on_elicitation: None,
             timeout_ms,
             param_headers: tool.map(|_| listed_mirrors(call)).transpose()?.flatten(),
+            idempotency_key,
+            check_only: symbol("mcp-wasm-adapter.checkOnly", call).is_truthy(),
         })
     }
+}
+
+/// What adapter.js hands over in call options under `Symbol.for(name)` (no host option can
+/// clash with it), `undefined` when absent; read without `option`: a symbol is no host option.
+fn symbol(name: &str, given: &JsValue) -> JsValue {
+    if !given.is_object() {
+        return JsValue::UNDEFINED;
+    }
+    js_sys::Reflect::get(given, &js_sys::Symbol::for_(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// The `x-mcp-header` mirrors of a tool call made through a tool of a listing made with the
@@ -540,11 +565,7 @@ impl CallDefaults {
 ///
 /// [`ErrorCode::InvalidArgument`] when that schema is not JSON or its annotations are invalid.
 fn listed_mirrors(given: &JsValue) -> Result<Option<Rc<Vec<ParamHeader>>>> {
-    if !given.is_object() {
-        return Ok(None);
-    }
-    let key = js_sys::Symbol::for_("mcp-wasm-adapter.listedSchema");
-    let schema = js_sys::Reflect::get(given, &key).unwrap_or(JsValue::UNDEFINED);
+    let schema = symbol("mcp-wasm-adapter.listedSchema", given);
     if schema.is_undefined() {
         return Ok(None);
     }

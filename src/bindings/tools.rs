@@ -200,6 +200,9 @@ impl WasmClient {
                 )),
             }
             .map_err(to_js)?;
+            if opts.check_only {
+                return Ok(JsValue::UNDEFINED); // `validateAnswer`: the answer passed, nothing was sent
+            }
             finish(&method, step).map_err(to_js)
         })
     }

@@ -245,9 +245,10 @@ impl Client {
         let mut renewed = false;
         loop {
             let id = self.take_id();
-            // only a progress token goes into `_meta` in this era
+            // only a progress token and the idempotency key go into `_meta` in this era
             let token = self.progress_token(id, opts);
-            let meta = token.map(|t| RequestMeta::progress(Value::from(t)));
+            let meta =
+                RequestMeta::handshake(token.map(Value::from), opts.idempotency_key.as_deref());
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host

@@ -154,6 +154,13 @@ pub struct RequestOptions {
     /// another user's headers showed it, when the call comes through that tool (MCP 2026-07-28
     /// `server/tools.mdx`: a listing MAY vary by authorization).
     pub param_headers: Option<Rc<Vec<ParamHeader>>>,
+    /// A key the server may deduplicate this call's requests on, sent in `_meta` under
+    /// [`IDEMPOTENCY_KEY`](crate::protocol::meta::IDEMPOTENCY_KEY) in both eras (the host's
+    /// `idempotencyKey` call option; the LangChain glue derives one per tool call and round).
+    pub idempotency_key: Option<String>,
+    /// Check a resume's answer as `resume` does before sending, and send nothing
+    /// (`validateAnswer` in `pkg-template/adapter.js`).
+    pub check_only: bool,
 }
 
 /// A result and its [`ResultType`].
@@ -436,6 +443,7 @@ impl Client {
             client_info: Some(&self.config.client_info),
             progress_token: token.map(Value::from),
             log_level: self.config.log_level.as_deref(),
+            idempotency_key: opts.idempotency_key.as_deref(),
         };
         let empty = Map::new();
         let fields = params.unwrap_or(&empty);

@@ -304,6 +304,7 @@ impl Client {
             client_info: Some(&self.config.client_info),
             progress_token: None,
             log_level: None,
+            idempotency_key: None,
         };
         let mut params = Map::new();
         crate::put(&mut params, "notifications", wanted.to_json());

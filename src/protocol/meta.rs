@@ -15,6 +15,10 @@ pub const CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
 pub const LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
 /// `_meta` key: opt-in to `notifications/progress` for this request.
 pub const PROGRESS_TOKEN: &str = "progressToken";
+/// `_meta` key of this package (a prefix of its own, MCP 2026-07-28 `basic/index.mdx`
+/// "_meta"): a key the server may deduplicate a call on, the same each time the same call
+/// (the same round of it) is sent again.
+pub const IDEMPOTENCY_KEY: &str = "io.github.mcp-wasm-adapter/idempotencyKey";
 /// Result `_meta` key: the server's `Implementation`.
 pub const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 
@@ -31,18 +35,22 @@ pub struct RequestMeta<'a> {
     pub progress_token: Option<Value>,
     /// `LoggingLevel`, only when the host asked for log messages.
     pub log_level: Option<&'a str>,
+    /// The call's idempotency key, when the host gave one.
+    pub idempotency_key: Option<&'a str>,
 }
 
 impl<'m> RequestMeta<'m> {
-    /// Only a `progressToken` (what the handshake era puts in `_meta`).
-    pub fn progress(token: Value) -> RequestMeta<'m> {
-        RequestMeta {
+    /// What the handshake era puts in `_meta`: a `progressToken` and an idempotency key, each
+    /// when there is one (`None` when neither is).
+    pub fn handshake(token: Option<Value>, idempotency_key: Option<&'m str>) -> Option<Self> {
+        (token.is_some() || idempotency_key.is_some()).then_some(RequestMeta {
             protocol_version: None,
             client_capabilities: None,
             client_info: None,
-            progress_token: Some(token),
+            progress_token: token,
             log_level: None,
-        }
+            idempotency_key,
+        })
     }
 
     /// Appends the `_meta` object of a request whose params already hold `existing` as
@@ -72,6 +80,9 @@ impl<'m> RequestMeta<'m> {
         if let Some(level) = self.log_level {
             member(out, &mut first, LOG_LEVEL, &Value::from(level));
         }
+        if let Some(key) = self.idempotency_key {
+            member(out, &mut first, IDEMPOTENCY_KEY, &Value::from(key));
+        }
         out.push(b'}');
     }
 
@@ -83,6 +94,7 @@ impl<'m> RequestMeta<'m> {
             CLIENT_INFO => self.client_info.is_some(),
             PROGRESS_TOKEN => self.progress_token.is_some(),
             LOG_LEVEL => self.log_level.is_some(),
+            IDEMPOTENCY_KEY => self.idempotency_key.is_some(),
             _ => false,
         }
     }
@@ -110,8 +122,9 @@ mod tests {
             client_info: Some(&info),
             progress_token: Some(json!("p1")),
             log_level: None,
+            idempotency_key: Some("k1"),
         };
-        let existing = json!({"traceparent": "00-ab", "progressToken": "theirs"});
+        let existing = json!({"traceparent": "00-ab", "progressToken": "theirs", "io.github.mcp-wasm-adapter/idempotencyKey": "theirs"});
         assert_eq!(
             json!({"name": "x", "_meta": written(&meta, Some(&existing))}),
             json!({"name": "x", "_meta": {
@@ -119,7 +132,8 @@ mod tests {
                 "io.modelcontextprotocol/protocolVersion": "2026-07-28",
                 "io.modelcontextprotocol/clientCapabilities": {},
                 "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
-                "progressToken": "p1"
+                "progressToken": "p1",
+                "io.github.mcp-wasm-adapter/idempotencyKey": "k1"
             }})
         );
     }
@@ -133,6 +147,7 @@ mod tests {
             client_info: None,
             progress_token: None,
             log_level: Some("debug"),
+            idempotency_key: None,
         };
         assert_eq!(
             json!({"_meta": written(&meta, None)}),
@@ -141,6 +156,17 @@ mod tests {
                 "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
                 "io.modelcontextprotocol/logLevel": "debug"
             }})
+        );
+    }
+
+    /// The handshake era's `_meta`: what it has of the two, or nothing at all.
+    #[test]
+    fn the_handshake_era_sends_a_progress_token_and_an_idempotency_key_only_when_given() {
+        assert!(RequestMeta::handshake(None, None).is_none());
+        let meta = RequestMeta::handshake(None, Some("k")).unwrap();
+        assert_eq!(
+            written(&meta, None),
+            json!({"io.github.mcp-wasm-adapter/idempotencyKey": "k"})
         );
     }
 }

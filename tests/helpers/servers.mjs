@@ -13,7 +13,7 @@
 
 import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -130,12 +130,15 @@ async function spawnServer(name, command, args, { port, env = {} }) {
 /**
  * Starts tests/fixtures/fastmcp_server.py with the repo's `.venv` Python.
  *
- * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number }} [opts]
+ * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number, runLog?: string, stateKey?: string }} [opts]
  *   `legacyOnly` refuses 2026-07-28 requests like an SDK-1.x server;
  *   `json` answers legacy-era POSTs with JSON instead of SSE; `port` reuses a port
- *   (to restart a server in place); `cacheTtl` (seconds) puts ttlMs on every cacheable result.
+ *   (to restart a server in place); `cacheTtl` (seconds) puts ttlMs on every cacheable result;
+ *   `runLog` is a file the server appends a line to for each tools/call (see `runsOf`), and
+ *   turns on its deduplication by idempotency key; `stateKey` (32 bytes or more) seals requestState under a key
+ *   that a restarted server (the same `stateKey`) still opens.
  */
-export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl } = {}) {
+export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl, runLog, stateKey } = {}) {
   const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
@@ -145,6 +148,8 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
   if (legacyOnly) args.push('--legacy-only');
   if (json) args.push('--json');
   if (cacheTtl !== undefined) args.push('--cache-ttl', String(cacheTtl));
+  if (runLog !== undefined) args.push('--run-log', runLog);
+  if (stateKey !== undefined) args.push('--state-key', stateKey);
   return spawnServer('FastMCP fixture', python, args, { port });
 }
 
@@ -165,4 +170,14 @@ export async function startEverything({ port: wanted } = {}) {
     port,
     env: { PORT: String(port) },
   });
+}
+
+/**
+ * The lines of a FastMCP `runLog` file (`{ tool, key, event }` each, event `run` or
+ * `deduplicated`), those of `tool` only when given; `[]` before the first call.
+ */
+export function runsOf(runLog, tool) {
+  const text = existsSync(runLog) ? readFileSync(runLog, 'utf8') : '';
+  const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return tool === undefined ? lines : lines.filter((line) => line.tool === tool);
 }

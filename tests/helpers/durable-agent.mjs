@@ -1,0 +1,90 @@
+// One process of a durable agent run (tests/durable-langgraph.test.mjs): a `createAgent` over
+// the FastMCP fixture's tools, checkpointed in PostgreSQL, that runs one step of a thread and
+// prints what came of it as one line of JSON on stdout, then exits (or waits to be killed).
+// `startDurable(job)` in tests/helpers/durable.mjs spawns it; `job` arrives as JSON in the
+// environment variable DURABLE_JOB:
+//
+//   { pg, url, thread, keys?, token, gate?: [tool names],   the stores, server and adapter
+//     do: "start", text                                      a new turn: the user says `text`
+//       | "resume", answers: [{ when, answer }]              answers the pending interrupts
+//       | "continue"                                         runs the thread on (invoke(null))
+//       | "state",                                           only reports
+//     handleToolErrors?: false,                              tool errors throw tool_error
+//     ready?: true,                                          prints {"ready":true} once its tools are
+//                                                            listed, then waits for a line on stdin
+//     hold?: true,                                           waits after reporting (to be killed)
+//     killOnWrite?: "text" }                                 SIGKILLs itself instead of the first
+//                                                            checkpoint write holding `text`
+//
+// Each `when` picks the pending interrupt whose JSON contains it; its `answer` is what the
+// person says (`responses` or `{ decision }`), sent with `createMCPResume`. The model decides
+// from the conversation alone (`conversationModel`), so every process behaves alike.
+import { Command } from '@langchain/langgraph';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { createAgent } from 'langchain';
+import { MCPAdapter } from '../../pkg/index.node.js';
+import { createMCPResume, toLangChainTools } from '../../pkg/langchain.js';
+import { conversationModel, pendingInterrupts, textOf } from './agents.mjs';
+
+const job = JSON.parse(process.env.DURABLE_JOB);
+const saver = PostgresSaver.fromConnString(job.pg);
+if (job.killOnWrite) {
+  // dies as a process does between the server's reply and the checkpoint write of it: no write
+  // holding the text (a task's outcome, the tool's message, the next checkpoint) reaches the
+  // store; the others do, until the kill a moment after the first such write
+  let dying = false;
+  for (const name of ['put', 'putWrites']) {
+    const write = saver[name].bind(saver);
+    saver[name] = (...args) => {
+      if (!JSON.stringify(args[1]).includes(job.killOnWrite)) return write(...args);
+      if (!dying) setTimeout(() => process.kill(process.pid, 'SIGKILL'), 200);
+      dying = true;
+      return new Promise(() => {}); // never written
+    };
+  }
+}
+const gate = new Set(job.gate ?? []);
+const adapter = new MCPAdapter(job.url, {
+  headers: { Authorization: `Bearer ${job.token}` },
+  interruptKey: job.keys,
+  approval: gate.size > 0 ? ({ name }) => gate.has(name) : undefined,
+});
+const tools = await toLangChainTools(adapter, { filter: ['confirm_action', 'delete_item', 'fail'], handleToolErrors: job.handleToolErrors });
+const agent = createAgent({ model: conversationModel(), tools, checkpointer: saver });
+const config = { configurable: { thread_id: job.thread } };
+if (job.ready) {
+  // the parent changes the world (stops the server, say) before this process runs the step
+  process.stdout.write('{"ready":true}\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  process.stdin.pause();
+}
+
+let report = {};
+try {
+  let input = null;
+  if (job.do === 'start') input = { messages: [{ role: 'user', content: job.text }] };
+  if (job.do === 'resume') {
+    const pending = await pendingInterrupts(agent, config);
+    let resume = {};
+    for (const { when, answer } of job.answers) {
+      const target = pending.find((i) => JSON.stringify(i.value).includes(when));
+      if (!target) throw new Error(`no pending interrupt mentions ${when}`);
+      resume = { ...resume, ...createMCPResume(target, answer) };
+    }
+    input = new Command({ resume });
+  }
+  if (job.do !== 'state') await agent.invoke(input, config);
+} catch (e) {
+  report.error = { code: e?.code, message: String(e?.message), data: e?.data, replayed: e?.replayed };
+}
+const state = await agent.graph.getState(config);
+report = {
+  ...report,
+  interrupts: await pendingInterrupts(agent, config),
+  toolMessages: (state.values.messages ?? []).filter((m) => m.type === 'tool').map((m) => ({ status: m.status, text: textOf(m.content) })),
+  last: textOf(state.values.messages?.at(-1)?.content),
+};
+process.stdout.write(`${JSON.stringify(report)}\n`);
+await adapter.close();
+if (job.hold) await new Promise(() => {}); // until killed
+await saver.end();
