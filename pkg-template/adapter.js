@@ -49,6 +49,16 @@ export class MCPAdapter {
       this.#auth = auth.bind(String(target), options.fetch, this);
       options = { ...options, fetch: this.#auth.fetch };
     }
+    const onTrace = options?.onTrace;
+    if (typeof onTrace === 'function') {
+      // what tells onTrace each message (trace.js) loads with the adapter; each exchange waits for it
+      const traces = import('./trace.js').then(
+        (m) => m.tracer(onTrace),
+        (e) => Promise.reject(new MCPAdapterError('invalid_argument', `option onTrace: trace.js did not load (${e?.message ?? e})`)),
+      );
+      traces.catch(() => {});
+      options = { ...options, onTrace: () => traces.then((make) => make()) };
+    }
     this.#gated = typeof options?.approval === 'function';
     this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
     this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;

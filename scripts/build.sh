@@ -138,9 +138,9 @@ cp pkg-template/langchain.d.ts pkg.tmp/
 # none is left over 2,000: tests/shipped-modules.test.mjs), since Node prints the
 # source line of an uncaught error's throw site, which would otherwise be the whole module.
 minify=(--minify --keep-names --line-limit=500)
-# interrupt signing and resume checks (signing.js), a module adapter.js imports only when needed,
-# and the LangChain glue (mcp-wasm-adapter/langchain), its imports of LangChain kept
-for module in signing langchain; do
+# interrupt signing and resume checks (signing.js) and the onTrace option's trace (trace.js),
+# modules adapter.js imports only when needed, and the LangChain glue (mcp-wasm-adapter/langchain), its imports of LangChain kept
+for module in signing langchain trace; do
   node_modules/.bin/esbuild "pkg-template/$module.js" "${minify[@]}" --format=esm --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
@@ -165,18 +165,18 @@ EOF
 # init.cjs: mcp-wasm-adapter/init as CommonJS (the glue and adapter.js inside), which
 # index.cjs (require in Node) and require() in browser bundles load; the wasm is always passed
 # to it, so the glue's import.meta.url default is never reached. The chunks adapter.js loads on
-# demand (validate.js, signing.js, interceptors.js, results.js) stay their own files. Minified
+# demand (validate.js, signing.js, interceptors.js, results.js, trace.js) stay their own files. Minified
 # (function and class names kept, for stack traces): it repeats the ESM glue and adapter.js,
 # ~5 KB less in the tarball.
 node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral "${minify[@]}" \
-  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js \
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js \
   --log-level=error --outfile=pkg.tmp/init.cjs
 # The browser entry (index.browser.js): one minified ES module with the glue, adapter.js,
 # group.js and exchange.js inside, so a page makes one request for the JS and gzip sees it as
 # one stream (about 10 KB gzipped, against 23 KB as five files before minifying). The chunks
 # loaded on demand stay files of their own beside it, as does the wasm, fetched by its URL.
 # Function and class names are kept, for stack traces.
-lazy_chunks=(--external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js)
+lazy_chunks=(--external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js)
 node_modules/.bin/esbuild pkg.tmp/index.browser.js --bundle --format=esm --platform=browser --minify --keep-names \
   "${lazy_chunks[@]}" --log-level=error --outfile=pkg.tmp/index.browser.bundled.js
 mv pkg.tmp/index.browser.bundled.js pkg.tmp/index.browser.js

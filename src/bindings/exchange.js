@@ -15,7 +15,8 @@
 // signal cannot outlive the call; the global `fetch` honours it itself. Redirects are `manual`: the core follows same-origin 307/308
 // only, so host headers (credentials) never reach another origin.
 // The host's `onTrace` sees each message here, where the bodies pass anyway, and the events
-// of an event stream as the core decodes them (`Trace`).
+// of an event stream as the core decodes them, through the trace that pkg-template/trace.js
+// makes (loaded only by adapters given `onTrace`).
 
 /** The message of a thrown value, with its `cause` (undici puts the reason there). */
 function messageOf(thrown) {
@@ -199,95 +200,19 @@ function cancelBody(response) {
   }
 }
 
-/** Values of the host's headers seen by traced exchanges, redacted from traced messages (as secrets.rs does for errors). */
-const traceSecrets = new Set();
-
-/**
- * Redacts the secrets from the strings of `value`, its keys included (a server may echo a
- * header as one); a `__proto__` key stays a member (`fromEntries`), as `JSON.parse` made it.
- */
-function redacted(value, secrets) {
-  if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redacted(item, secrets));
-  return Object.fromEntries(Object.keys(value).map((key) => [redacted(key, secrets), redacted(value[key], secrets)]));
-}
-
-/**
- * The host's `onTrace` for one exchange: each JSON-RPC message as `{ direction, method,
- * message, status }` (index.d.ts `TraceEvent`). The request body and a response body read
- * here are told as they pass; an event stream is decoded only by the core
- * (src/transport/sse.rs), which hands the data of its events over as it reads them
- * (`JsExchange.traceEvents`), so that the trace shows what the core read.
- */
-class Trace {
-  constructor(onTrace) {
-    this.onTrace = onTrace;
-    /** This exchange's own header values, redacted however many others the process has seen since. */
-    this.own = new Set();
-  }
-
-  /**
-   * Remembers the host's header values `[name, value, ...]` as secrets.rs does (of 8 characters
-   * or more, with the token of `Scheme token`): this exchange's own, and the process's last 32
-   * (a server may echo another exchange's).
-   */
-  remember(pairs) {
-    for (let i = 1; i < (Array.isArray(pairs) ? pairs.length : 0); i += 2) {
-      if (/^(accept|accept-encoding|accept-language|cache-control|content-type|origin|pragma|referer|user-agent)$/i.test(pairs[i - 1])) continue;
-      const value = String(pairs[i]).trim();
-      for (const secret of [value, value.slice(value.indexOf(' ') + 1)]) {
-        if (secret.length < 8) continue;
-        this.own.add(secret);
-        traceSecrets.add(secret);
-      }
-    }
-    for (const old of traceSecrets) if (traceSecrets.size > 32) traceSecrets.delete(old);
-  }
-
-  tell(direction, text) {
-    let message;
-    try {
-      message = JSON.parse(text);
-      // longest first, so that a whole value goes before its token
-      const secrets = new Set([...this.own, ...traceSecrets]);
-      if (secrets.size) message = redacted(message, [...secrets].sort((a, b) => b.length - a.length));
-    } catch {
-      // no body, not JSON, or too deep to redact (the core refuses it too): told without a message
-      message = undefined;
-    }
-    if (direction === 'send') this.method = message?.method;
-    try {
-      ignoreRejection(this.onTrace({ direction, method: this.method, message, status: direction === 'send' ? undefined : this.status }));
-    } catch {
-      // the host's callback must not break the call
-    }
-  }
-
-  /** The response head, with the whole body unless it is an event stream, whose events come from `events`. */
-  received(status, contentType, body) {
-    this.status = status;
-    if (mediaType(contentType) !== 'text/event-stream') this.tell('receive', body && new TextDecoder().decode(body));
-  }
-
-  /** The data of events the core decoded from the event stream, joined by NULs: tells each, in order. */
-  events(texts) {
-    for (const text of texts.split('\0')) this.tell('receive', text);
-  }
-}
-
 export class JsExchange {
   /**
    * @param {Function | undefined} fetchFn the host's `fetch` option (undefined: the global one)
    * @param {AbortSignal | undefined} signal the host's signal for this call
    * @param {number} timeoutMs the call's timeout in milliseconds (0: none)
-   * @param {Function | undefined} onTrace the host's `onTrace` option (see `Trace`)
+   * @param {Function | undefined} onTrace what adapter.js makes of the host's `onTrace` option:
+   *   a function that resolves to this exchange's trace (pkg-template/trace.js)
    * @param {boolean} total the timeout is what is left of the call's total bound
    *   (`maxTotalTimeoutMs`), which its message then names
    */
   constructor(fetchFn, signal, timeoutMs, onTrace, total) {
     this.fetch = fetchFn;
-    this.trace = onTrace ? new Trace(onTrace) : undefined;
+    this.trace = onTrace ? onTrace() : undefined;
     this.host = signal ?? undefined;
     this.reader = undefined;
     this.watch = undefined;
@@ -463,7 +388,8 @@ export class JsExchange {
     this.remembered = remembered;
     const init = { method, headers, redirect: 'manual' };
     if (body) init.body = body;
-    const trace = this.trace;
+    // a traced exchange waits for its trace (trace.js, loaded with the adapter's first)
+    const trace = this.trace && (this.trace = await this.trace);
     if (trace) {
       trace.remember(remembered);
       if (body) trace.tell('send', body);
