@@ -642,6 +642,8 @@ export interface ElicitationInterrupt {
   answers?: GivenAnswer[];
   /** Handshake era only: the call the adapter that made this interrupt holds open for the answer; other adapters replay the call. */
   open_call?: number;
+  /** When the adapter made this interrupt, by its clock: ISO 8601 in UTC, as `toISOString()` writes it (`"2026-07-28T09:30:00.000Z"`). A server may bound how long its `request_state` stays valid (FastMCP: 10 minutes). */
+  created_at: string;
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
   signature?: string;
 }
@@ -668,6 +670,8 @@ export interface ApprovalInterrupt {
   method: 'tools/call';
   /** What the person may answer (the `approval` option's `allowedDecisions`; all three by default). */
   allowed_decisions: ApprovalDecision[];
+  /** When the adapter made this interrupt, as in {@link ElicitationInterrupt.created_at}. */
+  created_at: string;
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
   signature?: string;
 }

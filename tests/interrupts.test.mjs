@@ -43,7 +43,7 @@ describe('FastMCP fixture', () => {
     const rec = recordingFetch();
     const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
     const interrupt = await adapter.callTool('confirm_action', { action: 'wipe disk' });
-    assert.deepEqual(Object.keys(interrupt).sort(), ['method', 'params', 'request_state', 'requests', 'round', 'server', 'tool_name', 'type']);
+    assert.deepEqual(Object.keys(interrupt).sort(), ['created_at', 'method', 'params', 'request_state', 'requests', 'round', 'server', 'tool_name', 'type']);
     assert.equal(interrupt.type, 'mcp_elicitation');
     assert.equal(interrupt.round, 1);
     assert.deepEqual(interrupt.server, { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' });
@@ -60,6 +60,23 @@ describe('FastMCP fixture', () => {
     assert.deepEqual(retry.params.arguments, first.params.arguments);
     assert.deepEqual(retry.params.inputResponses, { confirm: { action: 'accept', content: { confirmed: true } } });
     assert.deepEqual(first.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} } });
+  });
+
+  test('every interrupt carries the time it was made, in ISO 8601 UTC: both eras\' questions and approvals', async () => {
+    const before = Date.now();
+    const modern = await new MCPAdapter(server.url).callTool('confirm_action', { action: 'a' });
+    const old = new MCPAdapter(server.url, { protocol: 'legacy' });
+    const legacy = await old.callTool('confirm_action', { action: 'a' });
+    const gated = new MCPAdapter(server.url, { approval: () => true });
+    const approval = await gated.callTool('delete_item', { item_id: '1' });
+    const after = Date.now();
+    assert.equal(legacy.protocol_version, '2025-11-25');
+    for (const interrupt of [modern, legacy, approval]) {
+      assert.equal(new Date(interrupt.created_at).toISOString(), interrupt.created_at, interrupt.type);
+      const at = Date.parse(interrupt.created_at);
+      assert.ok(at >= before && at <= after, `${interrupt.created_at} within the test`);
+    }
+    await old.close();
   });
 
   test('decline and cancel reach the server', async () => {
@@ -179,10 +196,10 @@ describe('FastMCP fixture', () => {
     const tools = Object.fromEntries((await adapter.listTools()).map((t) => [t.name, t]));
     assert.equal((await tools.echo.invoke({ text: 'free' })).status, 'success');
     const gated = await tools.delete_item.invoke({ item_id: '7' });
-    assert.deepEqual({ ...gated, metadata: undefined }, {
+    assert.deepEqual({ ...gated, metadata: undefined, created_at: undefined }, {
       type: 'mcp_approval', tool_name: 'delete_item', args: { item_id: '7' }, method: 'tools/call',
       server: { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' }, metadata: undefined,
-      allowed_decisions: ['approve', 'edit', 'reject'],
+      allowed_decisions: ['approve', 'edit', 'reject'], created_at: undefined,
     });
     assert.equal(gated.metadata.mcp.tool.annotations.destructiveHint, true);
     assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'), 'nothing was sent before approval');

@@ -100,6 +100,8 @@ pub struct ElicitationInterrupt {
     /// answer (meaningless to any other adapter, which replays the call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_call: Option<u64>,
+    /// See [`ApprovalInterrupt::created_at`].
+    pub created_at: String,
     /// See [`ApprovalInterrupt::signature`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<String>,
@@ -167,6 +169,11 @@ pub struct ApprovalInterrupt {
     /// `{ allowedDecisions }`). `resume()` refuses an answer outside it before anything is
     /// sent (in the JS layer, `pkg-template/signing.js`).
     pub allowed_decisions: Vec<String>,
+    /// When the adapter made the interrupt, by the host's clock: an ISO 8601 date-time in UTC
+    /// with milliseconds (`"2026-07-28T09:30:00.000Z"`, as JavaScript's `toISOString()` writes
+    /// it; see [`crate::transport::Exchange::now_iso`]), so that a host can tell how long a
+    /// person has taken (a server's `requestState` may expire meanwhile).
+    pub created_at: String,
     /// `"v1.<base64url HMAC-SHA-256>"` over every other field, added by the JS layer
     /// (`pkg-template/signing.js`) when the adapter has an `interruptKey`, and checked by
     /// `resume()` there before the core sees the interrupt; no key without one.
@@ -213,6 +220,11 @@ fn server_ref(client: &Client) -> Value {
         "name": info.get("name").cloned().unwrap_or(Value::Null),
         "version": info.get("version").cloned().unwrap_or(Value::Null),
     }
+}
+
+/// The `created_at` of an interrupt made now (see [`ApprovalInterrupt::created_at`]).
+fn created_now(client: &Client) -> Value {
+    Value::String(client.exchange().now_iso())
 }
 
 fn invalid(message: impl Into<String>) -> Error {
@@ -444,6 +456,7 @@ pub(crate) fn elicitation_interrupt(
         "method": method,
         "params": Value::Object(params),
         "round": round,
+        "created_at": created_now(client),
     }
 }
 
@@ -696,6 +709,7 @@ pub fn approval_interrupt(
         "metadata": metadata.clone(),
         "method": "tools/call",
         "allowed_decisions": allowed,
+        "created_at": created_now(client),
     }
 }
 
@@ -901,6 +915,20 @@ mod tests {
         assert_eq!(retry["params"]["arguments"], first["params"]["arguments"]);
         assert_eq!(sent[2].header("Mcp-Name"), Some("confirm_action"));
         assert!(first["params"].get("inputResponses").is_none());
+    }
+
+    #[test]
+    fn every_interrupt_carries_the_time_it_was_made() {
+        let (client, script) = Scripted::client();
+        *script.iso_clock.borrow_mut() = "2026-07-28T09:30:00.123Z".into();
+        let approval = approval_interrupt(&client, "t", &Value::Null, &Value::Null, json!([]));
+        assert_eq!(approval["created_at"], "2026-07-28T09:30:00.123Z");
+        script.push_discover();
+        script.push(json_reply(200, input_required(confirm_request(), None)));
+        let ResultOrInterrupt::Interrupt(asked) = call(&client, call_params("c")).unwrap() else {
+            panic!("expected an interrupt")
+        };
+        assert_eq!(asked["created_at"], "2026-07-28T09:30:00.123Z");
     }
 
     #[test]

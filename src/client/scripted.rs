@@ -92,6 +92,8 @@ pub struct Scripted {
     answered: Rc<std::cell::Cell<usize>>,
     /// The clock [`Exchange::now_ms`] reads (milliseconds; tests move it).
     pub clock: std::cell::Cell<f64>,
+    /// What [`Exchange::now_iso`] reads (empty: the epoch).
+    pub iso_clock: RefCell<String>,
 }
 
 impl Scripted {
@@ -128,6 +130,13 @@ impl Exchange for Scripted {
 
     fn now_ms(&self) -> f64 {
         self.clock.get()
+    }
+
+    fn now_iso(&self) -> String {
+        match self.iso_clock.borrow().as_str() {
+            "" => "1970-01-01T00:00:00.000Z".into(),
+            set => set.into(),
+        }
     }
 
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
