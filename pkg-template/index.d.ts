@@ -83,6 +83,13 @@ export type MCPErrorCode =
    */
   | 'interrupt_signature_invalid'
   /**
+   * The person's answers to an interrupt could not be delivered: the server refused them (a
+   * `-32602` not about the `requestState`), or a replay after a refused `requestState` (see
+   * {@link ElicitationInterrupt.answers}) was refused again or reached `maxRounds` before it
+   * told them all. `rpcCode` and `data` are the server's refusal, when it sent one.
+   */
+  | 'answers_undelivered'
+  /**
    * With `handleToolErrors: false`: the tool's result was an error (`isError: true`, or
    * structured content that does not match its `outputSchema`). `data` is a {@link ToolErrorData}.
    */
@@ -638,7 +645,13 @@ export interface ElicitationInterrupt {
    * the session's revision. Such an interrupt has one request, under the key `"elicitation"`.
    */
   protocol_version?: string;
-  /** Handshake era only: every answer given earlier in this call, in order; replayed when the call is sent again. */
+  /**
+   * Every answer the person gave earlier in this call, in order (2026-07-28: those of earlier
+   * rounds, absent before any; handshake era: always there). When the call has to be sent
+   * again (a 2026-07-28 server refuses an expired or unknown `request_state`; a handshake-era
+   * call no longer held), each question the server asks again is answered from them when it
+   * is the same question, and a question that changed is asked anew.
+   */
   answers?: GivenAnswer[];
   /** Handshake era only: the call the adapter that made this interrupt holds open for the answer; other adapters replay the call. */
   open_call?: number;
@@ -648,7 +661,7 @@ export interface ElicitationInterrupt {
   signature?: string;
 }
 
-/** An answer given earlier in a handshake-era call: the question asked and the `ElicitResult` sent. */
+/** An answer given earlier in a call: the question asked and the `ElicitResult` sent. */
 export interface GivenAnswer {
   /** What the server asked: an {@link ElicitationRequest} without `key` and `defaults`. */
   request: Record<string, unknown>;

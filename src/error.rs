@@ -108,6 +108,11 @@ error_codes! {
     /// was sent: it carries no `signature`, a malformed one, or one that does not match (the
     /// interrupt was altered, or signed with another key).
     InterruptSignatureInvalid = "interrupt_signature_invalid",
+    /// A person's answers to an interrupt could not be delivered to the server: it refused them (a `-32602` that is not about the `requestState`),
+    /// or refused the `requestState` again on the replay (MCP 2026-07-28
+    /// `basic/patterns/mrtr.mdx`), or the replay reached `maxRounds` before they were all
+    /// told. `rpcCode` and `data` are the server's refusal, when it sent one.
+    AnswersUndelivered = "answers_undelivered",
     /// With `handleToolErrors: false`: the tool's result was an error (`isError: true`, MCP
     /// 2026-07-28 `server/tools.mdx` "Error Handling", or structured content that does not
     /// match the tool's `outputSchema`). The error's `data` is `{ content, structured_content,

@@ -88,16 +88,17 @@ describe('FastMCP fixture', () => {
     }
   });
 
-  test('a tampered requestState surfaces the server\'s error as a typed error, and the adapter stays usable', async () => {
-    const adapter = new MCPAdapter(server.url);
+  test('a requestState the server refuses (altered: the server cannot tell it from an expired one) replays the call from the start, done with the person\'s answer', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
     const interrupt = await adapter.callTool('confirm_action', { action: 'x' });
     const tampered = { ...interrupt, request_state: `${interrupt.request_state}x` };
-    await assert.rejects(adapter.resume(tampered, accept(interrupt, { confirmed: true })), (e) => {
-      assert.ok(e instanceof MCPAdapterError);
-      assert.equal(e.code, 'rpc_error');
-      assert.equal(e.rpcCode, -32602);
-      return true;
-    });
+    const done = await adapter.resume(tampered, accept(interrupt, { confirmed: true }));
+    assert.match(done.content[0].text, /^x: confirmed \(state=\{"action": "x", "round": 1\}\)/);
+    const [, refused, replay, last] = rec.calls();
+    assert.equal(refused.params.requestState, tampered.request_state);
+    assert.equal('requestState' in replay.params || 'inputResponses' in replay.params, false);
+    assert.notEqual(last.params.requestState, tampered.request_state);
     assert.match((await adapter.resume(interrupt, accept(interrupt, { confirmed: true }))).content[0].text, /^x: confirmed/);
   });
 

@@ -17,6 +17,7 @@
 //!   from the answers given so far, in order. A repeated question that differs from the one
 //!   the person answered (message, mode, schema or URL) is never answered from the old
 //!   answer: it becomes a new interrupt. Replay runs the tool again up to the question.
+//!   ([`Given`] does that answering, for the 2026-07-28 replay of a refused `requestState` too.)
 //!
 //! The interrupt carries what both paths need, as plain JSON: `protocol_version` (the era),
 //! `answers` (`[{request, response}]`, every answer given earlier in this call, in order) and
@@ -112,15 +113,53 @@ impl Bridged {
     }
 }
 
+/// The person's answers given earlier in a call, told again when the call is sent again (a
+/// replay, in either era): each question the server asks is answered from the next of them
+/// when it is the same question ([`same`]), never from another.
+#[derive(Default)]
+pub struct Given {
+    /// `[{request, response}]` ([`super::interrupt::GivenAnswer`]), in the order asked.
+    pub list: Vec<Value>,
+    /// How many of `list` the server has been told in this run of the call.
+    pub told: usize,
+}
+
+impl Given {
+    /// `list` as told already: a call that goes on where it was, with nothing to replay.
+    pub fn told(list: Vec<Value>) -> Given {
+        Given {
+            told: list.len(),
+            list,
+        }
+    }
+
+    /// What to tell the server that asks `request` (an [`interrupt::elicitation_question`])
+    /// now: the next answer given, when it answered this very question. Otherwise none, and
+    /// the answers from there on are dropped: the server asks something else than the person
+    /// answered, so from here on the person is asked.
+    pub fn answer(&mut self, request: &Value) -> Option<Value> {
+        let given = self.list.get(self.told)?;
+        if given.get("request").is_some_and(|r| same(r, request)) {
+            self.told += 1;
+            return Some(given.get("response").cloned().unwrap_or(Value::Null));
+        }
+        self.list.truncate(self.told);
+        None
+    }
+
+    /// Whether answers given remain to be told (the call is being replayed).
+    pub fn replaying(&self) -> bool {
+        self.told < self.list.len()
+    }
+}
+
 /// A call in the handshake era, with what it has been told so far.
 struct HeldCall {
     method: String,
     params: Map<String, Value>,
     bridged: Bridged,
-    /// `[{request, response}]`: every answer given in this call, in order.
-    answers: Vec<Value>,
-    /// How many of `answers` the server has been given in this run of the call.
-    delivered: usize,
+    /// Every answer given in this call, and how many this run of it has been told.
+    given: Given,
     /// Questions asked in this run of the call.
     round: u32,
 }
@@ -138,8 +177,10 @@ impl HeldCall {
             method: method.to_string(),
             bridged: Bridged::start(client, method, params.clone(), opts),
             params,
-            answers,
-            delivered: 0,
+            given: Given {
+                list: answers,
+                told: 0,
+            },
             round: 0,
         }
     }
@@ -211,8 +252,13 @@ impl PendingCalls {
             h.id == id
                 && h.call.method == method
                 && &h.call.params == params
-                && h.call.answers.len() == answers.len()
-                && h.call.answers.iter().zip(answers).all(|(a, b)| same(a, b))
+                && h.call.given.list.len() == answers.len()
+                && h.call
+                    .given
+                    .list
+                    .iter()
+                    .zip(answers)
+                    .all(|(a, b)| same(a, b))
                 && same(&h.request, request)
         })?;
         Some(list.remove(at))
@@ -295,10 +341,10 @@ async fn drive(
                 let HeldCall {
                     method,
                     params,
-                    answers,
+                    given,
                     ..
                 } = call;
-                call = HeldCall::start(client, &method, params, answers, opts);
+                call = HeldCall::start(client, &method, params, given.list, opts);
                 expires_at = deadline(client, opts);
                 continue;
             }
@@ -309,8 +355,7 @@ async fn drive(
                     client,
                     &method,
                     call.params,
-                    outcome,
-                    round,
+                    (Ok(outcome), round, call.given),
                     opts,
                 )
                 .await;
@@ -318,28 +363,12 @@ async fn drive(
             Event::Asked(question) => question,
         };
         call.round += 1;
-        let max = client.config().max_rounds;
-        if call.round > max {
-            return Err(Error::new(
-                ErrorCode::TooManyRounds,
-                format!(
-                    "{} still asked questions after {max} rounds (maxRounds)",
-                    call.method
-                ),
-            ));
-        }
+        interrupt::check_rounds(client, &call.method, call.round, &call.given)?;
         // a malformed question goes unanswered: the server learns of it when the call ends
         let request = interrupt::elicitation_question(&question.params)?;
-        if call.delivered < call.answers.len() {
-            let given = &call.answers[call.delivered];
-            if given.get("request").is_some_and(|r| same(r, &request)) {
-                let response = given.get("response").cloned().unwrap_or(Value::Null);
-                let _ = question.answer.send(Ok(response));
-                call.delivered += 1;
-                continue;
-            }
-            // the server asks something else than the person answered: ask the person
-            call.answers.truncate(call.delivered);
+        if let Some(response) = call.given.answer(&request) {
+            let _ = question.answer.send(Ok(response));
+            continue;
         }
         let id = pending.next_id.get();
         let interrupt = handshake_interrupt(client, &call, &request, id);
@@ -363,7 +392,7 @@ fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value, id: u6
         interrupt::elicitation_interrupt(client, &call.method, params, vec![entry], call.round);
     let version = client.protocol_version().unwrap_or_default();
     value["protocol_version"] = Value::from(version);
-    value["answers"] = Value::Array(call.answers.clone());
+    value["answers"] = Value::Array(call.given.list.clone());
     value["open_call"] = Value::from(id);
     value
 }
@@ -387,32 +416,38 @@ pub fn question_of(entry: &Value) -> Value {
     question
 }
 
-/// Resumes a handshake-era `mcp_elicitation` interrupt of a call of `method` with `params`
-/// (as [`interrupt::resume_elicitation`] read and checked them) with `response`, the checked
-/// answer to its one `request` (see [`question_of`]) as the server is to receive it: on the
-/// held call when this adapter still holds it, else by replay.
+/// The `answers` of an interrupt (see [`Given`]; none when it has no such key).
 ///
 /// # Errors
 ///
-/// [`ErrorCode::InvalidArgument`] for a malformed `answers`; then those of [`call`].
+/// [`ErrorCode::InvalidArgument`] when they are not an array.
+pub fn given_answers(interrupt: &Value) -> Result<Vec<Value>> {
+    match interrupt.get("answers") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(list)) => Ok(list.clone()),
+        Some(_) => Err(Error::new(
+            ErrorCode::InvalidArgument,
+            "interrupt.answers must be an array",
+        )),
+    }
+}
+
+/// Resumes a handshake-era `mcp_elicitation` interrupt of a call of `method` with `params`
+/// (as [`interrupt::resume_elicitation`] read and checked them, with its `answers`) with
+/// `response`, the checked answer to its one `request` (see [`question_of`]) as the server
+/// is to receive it: on the held call when this adapter still holds it, else by replay.
+///
+/// # Errors
+///
+/// Those of [`call`].
 pub async fn resume(
     client: &Rc<Client>,
     pending: &PendingCalls,
     interrupt: &Value,
-    (method, params): (&str, Map<String, Value>),
+    (method, params, mut answers): (&str, Map<String, Value>, Vec<Value>),
     (request, response): (Value, Value),
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let mut answers = match interrupt.get("answers") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(list)) => list.clone(),
-        Some(_) => {
-            return Err(Error::new(
-                ErrorCode::InvalidArgument,
-                "interrupt.answers must be an array",
-            ))
-        }
-    };
     let now = client.exchange().now_ms();
     let open = interrupt.get("open_call").and_then(Value::as_u64);
     let this = (method, &params, answers.as_slice(), &request);
@@ -421,8 +456,7 @@ pub async fn resume(
     if let Some(held) = held {
         if held.answer.send(Ok(response)).is_ok() {
             let mut call = held.call;
-            call.answers = answers;
-            call.delivered = call.answers.len();
+            call.given = Given::told(answers);
             // the held HTTP request still runs under the original call's deadline
             return drive(client, pending, call, held.expires_at, opts).await;
         }

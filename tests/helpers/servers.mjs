@@ -1,6 +1,7 @@
 // Start/stop the MCP test peers for `node --test` integration tests.
 //
-//   startFastMCP({ legacyOnly, json })  Python FastMCP 4.2.3 fixture (both eras), child process
+//   startFastMCP({ legacyOnly, json, port, cacheTtl, requestStateTtl })  Python FastMCP 4.2.3
+//                                       fixture (both eras), child process
 //   startTsServer(opts)                 @modelcontextprotocol/server 2.4.0 fixture, in-process
 //   startEverything()                   @modelcontextprotocol/server-everything (2025 era only), child process
 //
@@ -128,12 +129,13 @@ async function spawnServer(name, command, args, { port, env = {} }) {
 /**
  * Starts tests/fixtures/fastmcp_server.py with the repo's `.venv` Python.
  *
- * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number }} [opts]
+ * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number, requestStateTtl?: number }} [opts]
  *   `legacyOnly` refuses 2026-07-28 requests like an SDK-1.x server;
  *   `json` answers legacy-era POSTs with JSON instead of SSE; `port` reuses a port
- *   (to restart a server in place); `cacheTtl` (seconds) puts ttlMs on every cacheable result.
+ *   (to restart a server in place); `cacheTtl` (seconds) puts ttlMs on every cacheable result;
+ *   `requestStateTtl` (seconds) is how long a sealed requestState lives (600 without it).
  */
-export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl } = {}) {
+export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl, requestStateTtl } = {}) {
   const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
@@ -143,6 +145,7 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
   if (legacyOnly) args.push('--legacy-only');
   if (json) args.push('--json');
   if (cacheTtl !== undefined) args.push('--cache-ttl', String(cacheTtl));
+  if (requestStateTtl !== undefined) args.push('--request-state-ttl', String(requestStateTtl));
   return spawnServer('FastMCP fixture', python, args, { port });
 }
 
