@@ -158,8 +158,9 @@ pub struct ErrorDetails {
     pub rpc: Option<RpcError>,
     /// Whether the call failed because its answer to a request of the server (handshake era:
     /// an elicitation, say) was refused because its session is gone (a `404`, or a `400` about
-    /// the session; see `Client::answer_server_request`): the server was told nothing and its
-    /// run of the call is over, so the call may be sent again with the same answers.
+    /// the session), or came after the server had ended the call in error (it stopped waiting;
+    /// see `Client::answer_server_request`): the server was told nothing and its run of the
+    /// call is over, so the call may be sent again with the same answers.
     pub answer_undelivered: bool,
 }
 

@@ -13,6 +13,7 @@ import { MCPAdapter } from '../pkg/index.node.js';
 import { rejectsWith } from './helpers/errors.mjs';
 import { recordingFetch } from './helpers/record.mjs';
 import { startEverything, startFastMCP, useServer } from './helpers/servers.mjs';
+import { sleep } from './helpers/wait.mjs';
 
 const accept = (content) => ({ responses: { elicitation: { action: 'accept', content } } });
 /** The answers the client POSTed to the server's questions (JSON-RPC responses). */
@@ -66,6 +67,21 @@ describe('FastMCP fixture --legacy-only', () => {
     assert.equal(done.content[0].text, 'wipe disk: confirmed');
     assert.equal(toolCalls(rec), 1, 'answered on the live session, the tool ran once');
     assert.deepEqual(answersSent(rec), [{ action: 'accept', content: { value: true } }]);
+    await adapter.close();
+  });
+
+  test('an answer that comes after the server stopped waiting (its held call ended with "timed out") replays the call: done once, with the person\'s answer', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server().url, { fetch: rec.fetch });
+    const interrupt = await adapter.callTool('confirm_counted', { action: 'late', give_up_after: 0.8 });
+    assert.equal(interrupt.type, 'mcp_elicitation');
+    await sleep(1_500); // the person answers after the server gave up at 0.8 s
+    const done = await adapter.resume(interrupt, accept({ value: true }));
+    assert.equal(done.content?.[0]?.text, 'late: confirmed, done 1 time(s)', JSON.stringify(done));
+    assert.equal(toolCalls(rec), 2, 'the call, then sent again');
+    assert.deepEqual(answersSent(rec), [{ action: 'accept', content: { value: true } }], 'answered once, in the call sent again');
+    const counts = await adapter.callTool('confirmed_count', { action: 'late' });
+    assert.deepEqual(JSON.parse(counts.content[0].text), { done: 1, waiting: 0 });
     await adapter.close();
   });
 

@@ -12,7 +12,8 @@
 //!   live session and reads on: the call's result, or the next question as a new interrupt.
 //!   A held call lasts as long as the call's `timeoutMs` allows its HTTP request to run;
 //!   after that, or when the interrupt reaches another adapter (another process or isolate),
-//!   the second path applies.
+//!   the second path applies; so it does when the server ended the call in error while the
+//!   question waited (it stopped waiting: see `Client::answer_server_request`).
 //! - **Replay.** The call is sent again and each question the server repeats is answered
 //!   from the answers given so far, in order. A repeated question that differs from the one
 //!   the person answered (message, mode, schema or URL) is never answered from the old
@@ -469,7 +470,7 @@ pub async fn resume(
 mod tests {
     use super::*;
     use crate::adapter::interrupt::{resume_elicitation, run, Retry};
-    use crate::client::scripted::{sse_reply, status, Scripted};
+    use crate::client::scripted::{sse_reply, status, Gate, Scripted};
     use crate::client::{ClientConfig, ProtocolMode};
     use futures_executor::block_on;
     use serde_json::json;
@@ -631,6 +632,51 @@ mod tests {
         assert!(pending.is_empty());
     }
 
+    #[test]
+    fn a_held_call_the_server_ended_before_the_answer_came_is_replayed_told_the_answer() {
+        let timed_out = json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"elicitation timed out waiting for the user"}],"isError":true}});
+        let refused =
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Request timed out"}});
+        for ended in [timed_out, refused] {
+            let (client, script) = session(ClientConfig::default());
+            // the server stops waiting at 800 ms and ends the call; the person answers later
+            let mut stream = sse_reply(&[question("q1", "Really?"), ended.clone()]);
+            stream.gates[1] = Gate::Clock(800.0);
+            script.push(stream);
+            let pending = PendingCalls::default();
+            let interrupt = call(&client, &pending, &RequestOptions::default());
+            script.clock.set(1_500.0);
+            call_stream(&script, &[question("q2", "Really?"), result("wiped")]);
+            script.push(status(202));
+            let done = answer(&client, &pending, &interrupt, true);
+            assert_eq!(
+                done,
+                ResultOrInterrupt::Complete(json!({"content":[{"type":"text","text":"wiped"}]})),
+                "{ended}"
+            );
+            let accepted = json!({"action": "accept", "content": {"ok": true}});
+            assert_eq!(answers_sent(&script), [(json!("q2"), accepted)], "{ended}");
+            assert_eq!(calls_sent(&script), 2, "{ended}: replayed");
+        }
+
+        // ended with a result: that is the call's outcome, not done twice
+        let (client, script) = session(ClientConfig::default());
+        let mut stream = sse_reply(&[question("q1", "Really?"), result("kept as it was")]);
+        stream.gates[1] = Gate::Clock(800.0);
+        script.push(stream);
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        script.clock.set(1_500.0);
+        let done = answer(&client, &pending, &interrupt, true);
+        assert_eq!(
+            done,
+            ResultOrInterrupt::Complete(
+                json!({"content":[{"type":"text","text":"kept as it was"}]})
+            )
+        );
+        assert_eq!((calls_sent(&script), answers_sent(&script).len()), (1, 0));
+    }
+
     /// A 5xx to the answer's POST does not say the server did not take it (a gateway's 502
     /// after the server did): the call reads on and gets what the server did with the
     /// answer, and is never sent again (which would do its side effect twice).
@@ -748,9 +794,10 @@ mod tests {
     #[test]
     fn a_question_with_a_number_like_0_0_is_the_same_question_after_javascript() {
         // a Python server writes a float bound as 0.0; the interrupt the host gives back has 0
-        let asked = json!({"jsonrpc":"2.0","id":"q","method":"elicitation/create","params":{"message":"How many?","requestedSchema":{"type":"object","properties":{"ok":{"type":"number","minimum":0.0}},"required":["ok"]}}});
+        // (each asked under an id of its own, as a server does)
+        let asked = |id: &str| json!({"jsonrpc":"2.0","id":id,"method":"elicitation/create","params":{"message":"How many?","requestedSchema":{"type":"object","properties":{"ok":{"type":"number","minimum":0.0}},"required":["ok"]}}});
         let (client, script) = session(ClientConfig::default());
-        call_stream(&script, &[asked.clone(), result("held")]);
+        call_stream(&script, &[asked("q1"), result("held")]);
         let pending = PendingCalls::default();
         let interrupt = through_javascript(&call(&client, &pending, &RequestOptions::default()));
         assert_eq!(
@@ -774,7 +821,7 @@ mod tests {
         assert_eq!(calls_sent(&script), 1, "answered on the held call");
 
         // replayed elsewhere, with an earlier answer to that question: it is answered again
-        call_stream(&script, &[asked.clone(), asked.clone()]);
+        call_stream(&script, &[asked("q2"), asked("q3")]);
         script.push(status(202));
         let ResultOrInterrupt::Interrupt(second) = resume(&interrupt, &PendingCalls::default())
         else {
@@ -782,7 +829,7 @@ mod tests {
         };
         let second = through_javascript(&second);
         assert_eq!(second["answers"].as_array().map(Vec::len), Some(1));
-        call_stream(&script, &[asked.clone(), asked, result("replayed")]);
+        call_stream(&script, &[asked("q4"), asked("q5"), result("replayed")]);
         script.push(status(202));
         script.push(status(202));
         assert!(matches!(

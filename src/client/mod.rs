@@ -532,15 +532,23 @@ impl Client {
         opts: &RequestOptions,
         session: Option<&handshake::Session>,
     ) -> Result<Reply> {
+        // a message read while a server request was answered, handled next
+        let mut read = None;
         loop {
-            match reader.next(opts.on_notification_text.as_ref()).await? {
+            let item = match read.take() {
+                Some(item) => item,
+                None => reader.next(opts.on_notification_text.as_ref()).await,
+            };
+            match item? {
                 ResponseItem::Reply(reply) => return Ok(reply),
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
                     self.deliver(opts, &method, &params)
                 }
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = session {
-                        self.answer_server_request(session, id, &method, params, opts)
+                        let request = (id, method.as_str(), params);
+                        read = self
+                            .answer_server_request(session, request, Some(reader), opts)
                             .await?;
                     }
                 }
