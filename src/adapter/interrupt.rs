@@ -283,38 +283,29 @@ pub async fn run(
         // a handshake-era server asks in the middle of the call: see `pending`
         return pending::call(client, pending, method, params, opts).await;
     }
-    let sent = send(
-        client,
-        method,
-        &params,
-        input_responses,
-        request_state,
-        opts,
-    )
-    .await;
-    let given = Given::told(answers);
-    continue_from(client, method, params, (sent, round, given), opts).await
+    let (next, given) = (
+        Next::Send(input_responses, request_state),
+        Given::told(answers),
+    );
+    continue_from(client, method, params, (next, round, given), opts).await
 }
 
 /// Whether `err` refuses the `requestState` a request carried: expired, sealed by another
 /// process (a server that restarted, another replica) or altered. MCP 2026-07-28
 /// (`basic/patterns/mrtr.mdx`) has a server reject a state that fails its checks and bound
 /// its lifetime, but names no error for it; the Python SDK (FastMCP) and the TypeScript SDK
-/// both answer `-32602` "Invalid or expired requestState" with `data.reason:
-/// "invalid_request_state"`, one answer for all of those causes (by design they cannot be
-/// told apart). So: a `-32602` with that reason, or whose message names `requestState`. Any
-/// other `-32602` to a resume is about the answers themselves, which a replay would not mend.
+/// both answer `-32602` "Invalid or expired requestState" (with `data.reason:
+/// "invalid_request_state"`), one answer for all of those causes (by design they cannot be
+/// told apart). So: a `-32602` whose message names `requestState`. Any other `-32602` to a
+/// resume is about the answers themselves, which a replay would not mend.
 fn state_refused(err: &Error) -> bool {
     let Some(rpc) = err.rpc.as_ref().filter(|r| r.code == codes::INVALID_PARAMS) else {
         return false;
     };
-    let reason = rpc.data.as_ref().and_then(|d| d.get("reason"));
-    reason.and_then(Value::as_str) == Some("invalid_request_state")
-        || rpc
-            .message
-            .as_bytes()
-            .windows(12)
-            .any(|w| w == b"requestState")
+    rpc.message
+        .as_bytes()
+        .windows(12)
+        .any(|w| w == b"requestState")
 }
 
 /// `err` as [`ErrorCode::AnswersUndelivered`]: the person's answers did not reach the server.
@@ -368,9 +359,17 @@ async fn send(
         .map_err(missing_capability)
 }
 
-/// Like [`run`], from an answer already received for `params` (so a first
-/// `input_required` answer is not asked for twice): `sent`, after `round` rounds, in a call
-/// `given` the person's answers so far (to be told again when it is a replay).
+/// Where [`continue_from`] picks a call up.
+pub enum Next {
+    /// What the server answered to the call's last request.
+    Answered(Result<crate::client::Outcome>),
+    /// The request to send next: the call with these `inputResponses` and `requestState`.
+    Send(Option<Map<String, Value>>, Option<String>),
+}
+
+/// Like [`run`], from `next` (an answer already received for `params`, so that a first
+/// `input_required` answer is not asked for twice), after `round` rounds, in a call `given`
+/// the person's answers so far (to be told again when it is a replay).
 ///
 /// # Errors
 ///
@@ -379,15 +378,18 @@ pub async fn continue_from(
     client: &Client,
     method: &str,
     params: Map<String, Value>,
-    (mut sent, mut round, mut given): (Result<crate::client::Outcome>, u32, Given),
+    (mut next, mut round, mut given): (Next, u32, Given),
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
     let mut replayed = false;
     loop {
-        let (responses, state) = match sent {
+        let (responses, state) = match next {
+            Next::Send(responses, state) => (responses, state),
             // a refusal once the person has answered: of their answers, or of the state
             // that carries them
-            Err(e) if !given.list.is_empty() && e.rpc_code() == Some(codes::INVALID_PARAMS) => {
+            Next::Answered(Err(e))
+                if !given.list.is_empty() && e.rpc_code() == Some(codes::INVALID_PARAMS) =>
+            {
                 if replayed || !state_refused(&e) {
                     return Err(undelivered(e));
                 }
@@ -395,7 +397,7 @@ pub async fn continue_from(
                 (replayed, given.told, round) = (true, 0, 0);
                 (None, None)
             }
-            sent => {
+            Next::Answered(sent) => {
                 let outcome = sent?;
                 if outcome.kind == ResultType::Complete {
                     return Ok(ResultOrInterrupt::Complete(outcome.result));
@@ -432,16 +434,11 @@ pub async fn continue_from(
                 let mut answered = Map::new();
                 let mut people = Vec::new();
                 for (key, request) in requests {
-                    match request.get("method").and_then(Value::as_str) {
+                    let kind = request.get("method").and_then(Value::as_str);
+                    let handler = match kind {
                         Some("elicitation/create") => match &client.config().on_elicitation {
                             // the host's handler answers in place, in this era too
-                            Some(handler) => {
-                                let params = request.get("params").cloned().unwrap_or(Value::Null);
-                                let answer = handler(params.clone(), opts.context.as_ref()).await?;
-                                let answer =
-                                    with_schema_defaults(answer, params.get("requestedSchema"));
-                                answered.insert(key, answer);
-                            }
+                            Some(handler) => handler,
                             None => {
                                 let question = keyed_question(&key, &request)?;
                                 // a replay: the person's answer to this very question goes again
@@ -449,28 +446,26 @@ pub async fn continue_from(
                                     Some(response) => drop(answered.insert(key, response)),
                                     None => people.push(request_entry(&key, question)),
                                 }
+                                continue;
                             }
                         },
                         Some(kind @ ("sampling/createMessage" | "roots/list")) => {
-                            let handler = if kind == "roots/list" {
-                                &client.config().roots
-                            } else {
-                                &client.config().on_sampling
+                            let roots = kind == "roots/list";
+                            let given = match roots {
+                                true => &client.config().roots,
+                                false => &client.config().on_sampling,
                             };
-                            let Some(handler) = handler else {
-                                let (cap, option) = if kind == "roots/list" {
-                                    ("roots", "roots")
-                                } else {
-                                    ("sampling", "onSampling")
+                            let Some(handler) = given else {
+                                let (cap, option) = match roots {
+                                    true => ("roots", "roots"),
+                                    false => ("sampling", "onSampling"),
                                 };
                                 return Err(Error::new(
                                     ErrorCode::MissingClientCapability,
                                     format!("the server asked for {kind} (input {}), but no {option} handler was given, so the {cap} capability was not declared", crate::quoted(&key)),
                                 ));
                             };
-                            let params = request.get("params").cloned().unwrap_or(Value::Null);
-                            let answer = handler(params, opts.context.as_ref()).await?;
-                            answered.insert(key, answer);
+                            handler
                         }
                         other => {
                             return Err(Error::new(
@@ -482,7 +477,13 @@ pub async fn continue_from(
                                 ),
                             ))
                         }
-                    }
+                    };
+                    // one wait on the host's handlers (see ARCHITECTURE.md, Wasm size)
+                    let params = request.get("params").cloned().unwrap_or(Value::Null);
+                    let answer = handler(params.clone(), opts.context.as_ref()).await?;
+                    // an elicitation's defaults (sampling and roots results pass unchanged)
+                    let answer = with_schema_defaults(answer, params.get("requestedSchema"));
+                    answered.insert(key, answer);
                 }
                 if people.is_empty() {
                     // (one request of the call's, below: see ARCHITECTURE.md, Wasm size)
@@ -503,7 +504,7 @@ pub async fn continue_from(
                 }
             }
         };
-        sent = send(client, method, &params, responses, state, opts).await;
+        next = Next::Answered(send(client, method, &params, responses, state, opts).await);
     }
 }
 
@@ -833,10 +834,14 @@ pub fn allowed_decisions(given: Value) -> Result<Value> {
 /// What a rejected call returns: an MCP `CallToolResult` with `isError`, so the agent sees
 /// the refusal as a tool error it can react to.
 pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
-    let text = match reason {
-        Some(r) if !r.is_empty() => format!("The user rejected the call of tool {name}: {r}"),
-        _ => format!("The user rejected the call of tool {name}."),
-    };
+    let mut text = format!("The user rejected the call of tool {name}");
+    match reason {
+        Some(r) if !r.is_empty() => {
+            text.push_str(": ");
+            text.push_str(r);
+        }
+        _ => text.push('.'),
+    }
     obj! {"content": vec![obj! {"type": "text", "text": text}], "isError": true}
 }
 

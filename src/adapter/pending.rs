@@ -248,20 +248,26 @@ impl PendingCalls {
     ) -> Option<Held> {
         let (method, params, answers, request) = interrupt;
         let mut list = self.held.borrow_mut();
-        list.retain(|h| h.expires_at.is_none_or(|t| t > now));
-        let at = list.iter().position(|h| {
-            h.id == id
+        // one plain loop drops the expired and finds the call (see ARCHITECTURE.md, Wasm size)
+        let (mut at, mut i) = (None, 0);
+        while i < list.len() {
+            let h = &list[i];
+            if h.expires_at.is_some_and(|t| t <= now) {
+                list.remove(i);
+                continue;
+            }
+            if at.is_none()
+                && h.id == id
                 && h.call.method == method
                 && &h.call.params == params
-                && h.call.given.list.len() == answers.len()
-                && h.call
-                    .given
-                    .list
-                    .iter()
-                    .zip(answers)
-                    .all(|(a, b)| same(a, b))
+                && same_list(&h.call.given.list, answers)
                 && same(&h.request, request)
-        })?;
+            {
+                at = Some(i);
+            }
+            i += 1;
+        }
+        let at = at?;
         Some(list.remove(at))
     }
 }
@@ -273,14 +279,17 @@ impl PendingCalls {
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
-        }
+        (Value::Array(x), Value::Array(y)) => same_list(x, y),
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
         }
         _ => a == b,
     }
+}
+
+/// [`same`] of each of `a` and `b`, in order.
+fn same_list(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
 }
 
 /// Whether a call should be bridged: the host has no elicitation handler and the server
@@ -356,7 +365,7 @@ async fn drive(
                     client,
                     &method,
                     call.params,
-                    (Ok(outcome), round, call.given),
+                    (interrupt::Next::Answered(Ok(outcome)), round, call.given),
                     opts,
                 )
                 .await;
