@@ -425,6 +425,19 @@ export interface MCPAdapterOptions {
   /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
   maxRounds?: number;
   /**
+   * Handshake era (2025-11-25 / 2025-06-18 servers, which ask in the middle of a call): whether
+   * a call whose question became an {@link ElicitationInterrupt} is held open for a live
+   * resume by this adapter. Default `true`: the call's HTTP request stays open for up to its
+   * `timeoutMs` (and keeps a Node process alive that long), and the server's tool waits on
+   * its question until the answer, that timeout, or {@link MCPAdapter.close}. `false`, for
+   * hosts that always resume elsewhere (a serverless function, a queue worker): nothing is
+   * held; the call is cancelled at once (`notifications/cancelled`, MCP 2025-11-25
+   * `basic/utilities/cancellation.mdx`), which ends the server's waiting tool where it waits,
+   * and the call resolves to the interrupt (no `open_call`), which always resumes by replay
+   * (the tool runs again up to its question).
+   */
+  holdCalls?: boolean;
+  /**
    * Largest response body accepted, in bytes (JSON body or whole SSE stream). Default 33554432
    * (32 MiB). The pages of one list call together may hold at most half as many JSON values
    * (each takes at least two bytes of text), so that a list's memory is bounded as one
@@ -876,7 +889,15 @@ export declare class MCPAdapter {
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool[]>;
-  /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
+  /**
+   * Ends a handshake-era session: lets go of the calls held open for a live resume (their
+   * HTTP requests are closed; their interrupts still resume, by replay), then HTTP DELETE of
+   * `Mcp-Session-Id`, which ends the session and, on servers that end a session's requests
+   * with it (FastMCP does), the tools waiting on a question. Does nothing for sessionless
+   * servers. The next call negotiates again. A process that made handshake-era calls calls
+   * it before it exits: held calls keep it running (up to their `timeoutMs`) and the session
+   * stays on the server.
+   */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
   callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call'>>;

@@ -87,10 +87,11 @@ impl Bridged {
                     .send(Question { params, answer })
                     .map_err(|_| Error::new(ErrorCode::Aborted, "the call is no longer held"))?;
                 answered.await.unwrap_or_else(|_| {
-                    Err(Error::new(
-                        ErrorCode::Aborted,
-                        "the question was let go unanswered",
-                    ))
+                    // (seen only by a call driven on, which is cancelled: see `drive`)
+                    let mut cancel =
+                        Error::new(ErrorCode::Aborted, "the question was let go unanswered");
+                    cancel.answer_undelivered = true;
+                    Err(cancel)
                 })
             }
             .boxed_local()
@@ -344,8 +345,13 @@ async fn drive(
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
     let mut sent_again = false;
+    // the interrupt of a question whose call is not held, once that call has ended
+    let mut released = None;
     loop {
         let question = match call.bridged.next().await {
+            Event::Done(_) if released.is_some() => {
+                return Ok(ResultOrInterrupt::Interrupt(released.unwrap_or_default()))
+            }
             Event::Done(Err(e)) if e.answer_undelivered && !sent_again => {
                 sent_again = true;
                 let HeldCall {
@@ -380,8 +386,18 @@ async fn drive(
             let _ = question.answer.send(Ok(response));
             continue;
         }
+        let mut interrupt = handshake_interrupt(client, &call, &request);
+        if !client.config().hold_calls {
+            // Not held (`holdCalls: false`): the server's waiting tool is released at once by
+            // cancelling the call (MCP 2025-11-25 `basic/utilities/cancellation.mdx`), which
+            // stops it where it waits; an answer (`cancel`, say) would run the tool's own
+            // code for it, which may do anything. The interrupt replays.
+            drop(question);
+            released = Some(interrupt);
+            continue;
+        }
         let id = pending.next_id.get();
-        let interrupt = handshake_interrupt(client, &call, &request, id);
+        interrupt["open_call"] = Value::from(id);
         pending.next_id.set(id + 1);
         pending.hold(Held {
             id,
@@ -394,8 +410,9 @@ async fn drive(
     }
 }
 
-/// The `mcp_elicitation` interrupt for `request`, asked in `call`, held as `id`.
-fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value, id: u64) -> Value {
+/// The `mcp_elicitation` interrupt for `request`, asked in `call` (the caller adds
+/// `open_call` when it holds the call).
+fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value) -> Value {
     let entry = interrupt::request_entry(KEY, request.clone());
     let params = call.params.clone();
     let mut value =
@@ -403,7 +420,6 @@ fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value, id: u6
     let version = client.protocol_version().unwrap_or_default();
     value["protocol_version"] = Value::from(version);
     value["answers"] = Value::Array(call.given.list.clone());
-    value["open_call"] = Value::from(id);
     value
 }
 
@@ -959,6 +975,38 @@ mod tests {
                 json!({"action": "accept", "content": {"ok": true}})
             )
         );
+    }
+
+    #[test]
+    fn without_holding_calls_the_servers_waiting_tool_is_cancelled_and_the_interrupt_replays() {
+        let (client, script) = session(ClientConfig {
+            hold_calls: false,
+            ..ClientConfig::default()
+        });
+        call_stream(&script, &[question("q1", "Really?"), result("never read")]);
+        script.push(status(202)); // the cancellation notice
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        assert!(interrupt.get("open_call").is_none(), "{interrupt}");
+        assert!(pending.is_empty(), "nothing held");
+        let sent = script.sent();
+        let (call_id, notice) = (&sent[2].body["id"], &sent[3].body);
+        assert_eq!(notice["method"], "notifications/cancelled");
+        assert_eq!(&notice["params"]["requestId"], call_id);
+        assert!(
+            answers_sent(&script).is_empty(),
+            "the question was not answered"
+        );
+        drop(sent);
+        // the resume replays: the call again, its question answered from the answer
+        call_stream(&script, &[question("q2", "Really?"), result("wiped")]);
+        script.push(status(202));
+        let done = answer(&client, &pending, &interrupt, true);
+        assert_eq!(
+            done,
+            ResultOrInterrupt::Complete(json!({"content":[{"type":"text","text":"wiped"}]}))
+        );
+        assert_eq!(calls_sent(&script), 2);
     }
 
     #[test]

@@ -326,10 +326,15 @@ impl Client {
                         crate::put(&mut p, "reason", Value::String(e.message.clone()));
                         // Sent, not awaited: one poll hands the POST to the exchange, and the
                         // call fails now, not when a server that is not answering (the reason
-                        // it timed out) answers the notice. Nothing comes back to read.
-                        let _ = self
-                            .notify(&session, notifications::CANCELLED, Some(p), None)
-                            .now_or_never();
+                        // it timed out) answers the notice. Nothing comes back to read. Unless
+                        // the adapter cancels a call it does not hold (`holdCalls: false`): a
+                        // host that ends right after may count on the server having it.
+                        let notice = self.notify(&session, notifications::CANCELLED, Some(p), None);
+                        if e.answer_undelivered {
+                            let _ = notice.await;
+                        } else {
+                            let _ = notice.now_or_never();
+                        }
                     }
                     return Err(e);
                 }

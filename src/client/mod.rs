@@ -94,6 +94,10 @@ pub struct ClientConfig {
     pub roots: Option<HostHandler>,
     /// Most input-required rounds one call may take (default 10, as the TypeScript SDK).
     pub max_rounds: u32,
+    /// Whether a handshake-era call whose question became an interrupt is held open for a
+    /// live resume (default `true`); when not, it is cancelled at once, which releases the
+    /// server's waiting tool, and its interrupt always replays (see `adapter::pending`).
+    pub hold_calls: bool,
     /// Told about things the adapter dropped or worked around (e.g. a tool left out of the
     /// list for an invalid `x-mcp-header`), one sentence each.
     pub on_warning: Option<WarningHandler>,
@@ -117,6 +121,7 @@ impl Default for ClientConfig {
             on_sampling: None,
             roots: None,
             max_rounds: 10,
+            hold_calls: true,
             on_warning: None,
             opaque_network_error_means_handshake: false,
         }
