@@ -1121,6 +1121,34 @@ mod tests {
         json!({key: {"action": "accept", "content": {"name": name}}})
     }
 
+    /// A settled client whose call of tool `c` the server answered with [`ask`]`(key, "Name?")`
+    /// in state `s1`, and the interrupt it became.
+    fn asked_for_a_name(key: &str) -> (Rc<Client>, Rc<Scripted>, Value) {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        asks(&script, key, "Name?", "s1");
+        let first = interrupt_of(call(&client, call_params("c")));
+        (client, script, first)
+    }
+
+    /// The server refuses the call's state (it restarted), then, the call sent again, asks
+    /// each of `rounds` (`(key, message, state)`) again, and completes.
+    fn refuses_then_asks(script: &Scripted, rounds: &[(&str, &str, &str)]) {
+        script.push(json_reply(400, state_refusal()));
+        for (key, message, state) in rounds {
+            asks(script, key, message, state);
+        }
+        script.push(json_reply(200, done()));
+    }
+
+    /// The server's next answer: input required, [`ask`] under `key`, with `state`.
+    fn asks(script: &Scripted, key: &str, message: &str, state: &str) {
+        script.push(json_reply(
+            200,
+            input_required(ask(key, message), Some(state)),
+        ));
+    }
+
     fn interrupt_of(step: Result<ResultOrInterrupt>) -> Value {
         match step {
             Ok(ResultOrInterrupt::Interrupt(interrupt)) => {
@@ -1133,20 +1161,9 @@ mod tests {
 
     #[test]
     fn a_refused_request_state_replays_the_call_answering_the_same_question_under_its_new_key() {
-        let (client, script) = Scripted::client();
-        script.push_discover();
-        script.push(json_reply(
-            200,
-            input_required(ask("k-1", "Name?"), Some("s1")),
-        ));
-        let first = interrupt_of(call(&client, call_params("c")));
+        let (client, script, first) = asked_for_a_name("k-1");
         // the server restarted: the state is refused; the call sent again asks anew
-        script.push(json_reply(400, state_refusal()));
-        script.push(json_reply(
-            200,
-            input_required(ask("k-2", "Name?"), Some("s2")),
-        ));
-        script.push(json_reply(200, done()));
+        refuses_then_asks(&script, &[("k-2", "Name?", "s2")]);
         let first: Value = serde_json::from_str(&first.to_string()).unwrap();
         let done_step = resume(&client, &first, &accept("k-1", "Ada")).unwrap();
         assert!(matches!(done_step, ResultOrInterrupt::Complete(_)));
@@ -1167,18 +1184,9 @@ mod tests {
 
     #[test]
     fn a_replay_tells_every_round_the_person_answered_and_asks_a_question_that_changed() {
-        let (client, script) = Scripted::client();
-        script.push_discover();
-        script.push(json_reply(
-            200,
-            input_required(ask("name", "Name?"), Some("s1")),
-        ));
-        let first = interrupt_of(call(&client, call_params("c")));
+        let (client, script, first) = asked_for_a_name("name");
         assert!(first.get("answers").is_none(), "nothing answered yet");
-        script.push(json_reply(
-            200,
-            input_required(ask("age", "Age?"), Some("s2")),
-        ));
+        asks(&script, "age", "Age?", "s2");
         let second = interrupt_of(resume(&client, &first, &accept("name", "Ada")));
         assert_eq!(second["round"], 2);
         let name_question = json!({"message": "Name?", "mode": "form", "requested_schema": ask("", "")[""]["params"]["requestedSchema"]});
@@ -1187,16 +1195,7 @@ mod tests {
             json!([{"request": name_question, "response": accept("name", "Ada")["name"]}])
         );
         // round two's state refused: both rounds are replayed from the first
-        script.push(json_reply(400, state_refusal()));
-        script.push(json_reply(
-            200,
-            input_required(ask("name", "Name?"), Some("t1")),
-        ));
-        script.push(json_reply(
-            200,
-            input_required(ask("age", "Age?"), Some("t2")),
-        ));
-        script.push(json_reply(200, done()));
+        refuses_then_asks(&script, &[("name", "Name?", "t1"), ("age", "Age?", "t2")]);
         let second: Value = serde_json::from_str(&second.to_string()).unwrap();
         let step = resume(&client, &second, &accept("age", "36")).unwrap();
         assert!(matches!(step, ResultOrInterrupt::Complete(_)));
@@ -1216,14 +1215,8 @@ mod tests {
         // replayed again, the server now asks round two otherwise: a new interrupt, with the
         // answer of round one kept and nothing sent for the old question
         script.push(json_reply(400, state_refusal()));
-        script.push(json_reply(
-            200,
-            input_required(ask("name", "Name?"), Some("u1")),
-        ));
-        script.push(json_reply(
-            200,
-            input_required(ask("age", "Age, in years?"), Some("u2")),
-        ));
+        asks(&script, "name", "Name?", "u1");
+        asks(&script, "age", "Age, in years?", "u2");
         let again = interrupt_of(resume(&client, &second, &accept("age", "36")));
         assert_eq!(again["requests"][0]["message"], "Age, in years?");
         assert_eq!(again["request_state"], "u2");
@@ -1261,10 +1254,7 @@ mod tests {
                 ..ClientConfig::default()
             });
             script.push_discover();
-            script.push(json_reply(
-                200,
-                input_required(ask("k", "Name?"), Some("s1")),
-            ));
+            asks(&script, "k", "Name?", "s1");
             let first = interrupt_of(call(&client, call_params("c")));
             for reply in replies {
                 let status = if reply.get("error").is_some() {

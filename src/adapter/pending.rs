@@ -657,48 +657,51 @@ mod tests {
         assert!(pending.is_empty());
     }
 
+    /// A call held on its question "q1", which the server ends at 800 ms with `ended` (it
+    /// stops waiting), and the clock past that: the person answers late.
+    fn ended_while_held(ended: Value) -> (Rc<Client>, Rc<Scripted>, PendingCalls, Value) {
+        let (client, script) = session(ClientConfig::default());
+        let mut stream = sse_reply(&[question("q1", "Really?"), ended]);
+        stream.gates[1] = Gate::Clock(800.0);
+        script.push(stream);
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        script.clock.set(1_500.0);
+        (client, script, pending, interrupt)
+    }
+
+    /// The text of a complete tool result.
+    fn text_of(step: &ResultOrInterrupt) -> &str {
+        match step {
+            ResultOrInterrupt::Complete(result) => result["content"][0]["text"].as_str(),
+            ResultOrInterrupt::Interrupt(_) => None,
+        }
+        .unwrap_or_default()
+    }
+
     #[test]
     fn a_held_call_the_server_ended_before_the_answer_came_is_replayed_told_the_answer() {
         let timed_out = json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"elicitation timed out waiting for the user"}],"isError":true}});
         let refused =
             json!({"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Request timed out"}});
         for ended in [timed_out, refused] {
-            let (client, script) = session(ClientConfig::default());
-            // the server stops waiting at 800 ms and ends the call; the person answers later
-            let mut stream = sse_reply(&[question("q1", "Really?"), ended.clone()]);
-            stream.gates[1] = Gate::Clock(800.0);
-            script.push(stream);
-            let pending = PendingCalls::default();
-            let interrupt = call(&client, &pending, &RequestOptions::default());
-            script.clock.set(1_500.0);
-            call_stream(&script, &[question("q2", "Really?"), result("wiped")]);
-            script.push(status(202));
-            let done = answer(&client, &pending, &interrupt, true);
-            assert_eq!(
-                done,
-                ResultOrInterrupt::Complete(json!({"content":[{"type":"text","text":"wiped"}]})),
-                "{ended}"
+            let (client, script, pending, interrupt) = ended_while_held(ended.clone());
+            // sent again, the call asks again and is told the late answer
+            call_stream(
+                &script,
+                &[question("q2", "Really?"), result("done with the answer")],
             );
+            script.push(status(202));
+            let step = answer(&client, &pending, &interrupt, true);
+            assert_eq!(text_of(&step), "done with the answer", "{ended}");
             let accepted = json!({"action": "accept", "content": {"ok": true}});
             assert_eq!(answers_sent(&script), [(json!("q2"), accepted)], "{ended}");
             assert_eq!(calls_sent(&script), 2, "{ended}: replayed");
         }
-
         // ended with a result: that is the call's outcome, not done twice
-        let (client, script) = session(ClientConfig::default());
-        let mut stream = sse_reply(&[question("q1", "Really?"), result("kept as it was")]);
-        stream.gates[1] = Gate::Clock(800.0);
-        script.push(stream);
-        let pending = PendingCalls::default();
-        let interrupt = call(&client, &pending, &RequestOptions::default());
-        script.clock.set(1_500.0);
-        let done = answer(&client, &pending, &interrupt, true);
-        assert_eq!(
-            done,
-            ResultOrInterrupt::Complete(
-                json!({"content":[{"type":"text","text":"kept as it was"}]})
-            )
-        );
+        let (client, script, pending, interrupt) = ended_while_held(result("kept as it was"));
+        let step = answer(&client, &pending, &interrupt, true);
+        assert_eq!(text_of(&step), "kept as it was");
         assert_eq!((calls_sent(&script), answers_sent(&script).len()), (1, 0));
     }
 
@@ -999,13 +1002,13 @@ mod tests {
         );
         drop(sent);
         // the resume replays: the call again, its question answered from the answer
-        call_stream(&script, &[question("q2", "Really?"), result("wiped")]);
-        script.push(status(202));
-        let done = answer(&client, &pending, &interrupt, true);
-        assert_eq!(
-            done,
-            ResultOrInterrupt::Complete(json!({"content":[{"type":"text","text":"wiped"}]}))
+        call_stream(
+            &script,
+            &[question("q2", "Really?"), result("done by replay")],
         );
+        script.push(status(202));
+        let step = answer(&client, &pending, &interrupt, true);
+        assert_eq!(text_of(&step), "done by replay");
         assert_eq!(calls_sent(&script), 2);
     }
 
