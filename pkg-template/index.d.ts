@@ -90,6 +90,13 @@ export type MCPErrorCode =
    */
   | 'interrupt_signature_invalid'
   /**
+   * The person's answers to an interrupt could not be delivered: the server refused them (a
+   * `-32602` not about the `requestState`), or a replay after a refused `requestState` (see
+   * {@link ElicitationInterrupt.answers}) was refused again or reached `maxRounds` before it
+   * told them all. `rpcCode` and `data` are the server's refusal, when it sent one.
+   */
+  | 'answers_undelivered'
+  /**
    * With `handleToolErrors: false`: the tool's result was an error (`isError: true`, or
    * structured content that does not match its `outputSchema`). `data` is a {@link ToolErrorData}.
    */
@@ -451,6 +458,19 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
   /** Most input-required rounds one call may take before a `too_many_rounds` error. Default 10. */
   maxRounds?: number;
   /**
+   * Handshake era (2025-11-25 / 2025-06-18 servers, which ask in the middle of a call): whether
+   * a call whose question became an {@link ElicitationInterrupt} is held open for a live
+   * resume by this adapter. Default `true`: the call's HTTP request stays open for up to its
+   * `timeoutMs` (and keeps a Node process alive that long), and the server's tool waits on
+   * its question until the answer, that timeout, or {@link MCPAdapter.close}. `false`, for
+   * hosts that always resume elsewhere (a serverless function, a queue worker): nothing is
+   * held; the call is cancelled at once (`notifications/cancelled`, MCP 2025-11-25
+   * `basic/utilities/cancellation.mdx`), which ends the server's waiting tool where it waits,
+   * and the call resolves to the interrupt (no `open_call`), which always resumes by replay
+   * (the tool runs again up to its question).
+   */
+  holdCalls?: boolean;
+  /**
    * Largest response body accepted, in bytes (JSON body or whole SSE stream). Default 33554432
    * (32 MiB). The pages of one list call together may hold at most half as many JSON values
    * (each takes at least two bytes of text), so that a list's memory is bounded as one
@@ -692,15 +712,23 @@ export interface ElicitationInterrupt {
    * the session's revision. Such an interrupt has one request, under the key `"elicitation"`.
    */
   protocol_version?: string;
-  /** Handshake era only: every answer given earlier in this call, in order; replayed when the call is sent again. */
+  /**
+   * Every answer the person gave earlier in this call, in order (2026-07-28: those of earlier
+   * rounds, absent before any; handshake era: always there). When the call has to be sent
+   * again (a 2026-07-28 server refuses an expired or unknown `request_state`; a handshake-era
+   * call no longer held), each question the server asks again is answered from them when it
+   * is the same question, and a question that changed is asked anew.
+   */
   answers?: GivenAnswer[];
   /** Handshake era only: the call the adapter that made this interrupt holds open for the answer; other adapters replay the call. */
   open_call?: number;
+  /** When the adapter made this interrupt, by its clock: ISO 8601 in UTC, as `toISOString()` writes it (`"2026-07-28T09:30:00.000Z"`). A server may bound how long its `request_state` stays valid (FastMCP: 10 minutes). */
+  created_at: string;
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
   signature?: string;
 }
 
-/** An answer given earlier in a handshake-era call: the question asked and the `ElicitResult` sent. */
+/** An answer given earlier in a call: the question asked and the `ElicitResult` sent. */
 export interface GivenAnswer {
   /** What the server asked: an {@link ElicitationRequest} without `key` and `defaults`. */
   request: Record<string, unknown>;
@@ -722,6 +750,8 @@ export interface ApprovalInterrupt {
   method: 'tools/call';
   /** What the person may answer (the `approval` option's `allowedDecisions`; all three by default). */
   allowed_decisions: ApprovalDecision[];
+  /** When the adapter made this interrupt, as in {@link ElicitationInterrupt.created_at}. */
+  created_at: string;
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
   signature?: string;
 }
@@ -927,7 +957,15 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
   listTools(options?: ListOptions): Promise<MCPTool<SignIn>[] | SignInOf<SignIn, 'tools/list'>>;
-  /** Ends a handshake-era session (HTTP DELETE of `Mcp-Session-Id`); does nothing for sessionless servers. The next call negotiates again. */
+  /**
+   * Ends a handshake-era session: lets go of the calls held open for a live resume (their
+   * HTTP requests are closed; their interrupts still resume, by replay), then HTTP DELETE of
+   * `Mcp-Session-Id`, which ends the session and, on servers that end a session's requests
+   * with it (FastMCP does), the tools waiting on a question. Does nothing for sessionless
+   * servers. The next call negotiates again. A process that made handshake-era calls calls
+   * it before it exits: held calls keep it running (up to their `timeoutMs`) and the session
+   * stays on the server.
+   */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
   callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;

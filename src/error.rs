@@ -113,6 +113,11 @@ error_codes! {
     /// was sent: it carries no `signature`, a malformed one, or one that does not match (the
     /// interrupt was altered, or signed with another key).
     InterruptSignatureInvalid = "interrupt_signature_invalid",
+    /// A person's answers to an interrupt could not be delivered to the server: it refused them (a `-32602` that is not about the `requestState`),
+    /// or refused the `requestState` again on the replay (MCP 2026-07-28
+    /// `basic/patterns/mrtr.mdx`), or the replay reached `maxRounds` before they were all
+    /// told. `rpcCode` and `data` are the server's refusal, when it sent one.
+    AnswersUndelivered = "answers_undelivered",
     /// With `handleToolErrors: false`: the tool's result was an error (`isError: true`, MCP
     /// 2026-07-28 `server/tools.mdx` "Error Handling", or structured content that does not
     /// match the tool's `outputSchema`). The error's `data` is `{ content, structured_content,
@@ -158,8 +163,9 @@ pub struct ErrorDetails {
     pub rpc: Option<RpcError>,
     /// Whether the call failed because its answer to a request of the server (handshake era:
     /// an elicitation, say) was refused because its session is gone (a `404`, or a `400` about
-    /// the session; see `Client::answer_server_request`): the server was told nothing and its
-    /// run of the call is over, so the call may be sent again with the same answers.
+    /// the session), or came after the server had ended the call in error (it stopped waiting;
+    /// see `Client::answer_server_request`): the server was told nothing and its run of the
+    /// call is over, so the call may be sent again with the same answers.
     pub answer_undelivered: bool,
     /// Whether the request certainly never left this process: the connection was refused or
     /// the host name did not resolve (the runtime said so; `exchange.js` reads the cause code

@@ -307,6 +307,7 @@ fn elicitation() -> Interrupt {
             response: json!({"action": "accept"}),
         }]),
         open_call: Some(0),
+        created_at: "2026-07-28T09:30:00.000Z".into(),
         signature: Some("v1.x".into()),
     })
 }
@@ -319,6 +320,7 @@ fn approval() -> Interrupt {
         metadata: Value::Null,
         method: "tools/call".into(),
         allowed_decisions: vec!["approve".into()],
+        created_at: "2026-07-28T09:30:00.000Z".into(),
         signature: Some("v1.x".into()),
     })
 }

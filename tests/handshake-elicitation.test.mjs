@@ -13,6 +13,8 @@ import { MCPAdapter } from '../pkg/index.node.js';
 import { rejectsWith } from './helpers/errors.mjs';
 import { recordingFetch } from './helpers/record.mjs';
 import { startEverything, startFastMCP, useServer } from './helpers/servers.mjs';
+import { elsewhere } from './helpers/elsewhere.mjs';
+import { sleep, until } from './helpers/wait.mjs';
 
 const accept = (content) => ({ responses: { elicitation: { action: 'accept', content } } });
 /** The answers the client POSTed to the server's questions (JSON-RPC responses). */
@@ -67,6 +69,44 @@ describe('FastMCP fixture --legacy-only', () => {
     assert.equal(toolCalls(rec), 1, 'answered on the live session, the tool ran once');
     assert.deepEqual(answersSent(rec), [{ action: 'accept', content: { value: true } }]);
     await adapter.close();
+  });
+
+  test('an answer that comes after the server stopped waiting (its held call ended with "timed out") replays the call: done once, with the person\'s answer', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server().url, { fetch: rec.fetch });
+    const interrupt = await adapter.callTool('confirm_counted', { action: 'late', give_up_after: 0.8 });
+    assert.equal(interrupt.type, 'mcp_elicitation');
+    await sleep(1_500); // the person answers after the server gave up at 0.8 s
+    const done = await adapter.resume(interrupt, accept({ value: true }));
+    assert.equal(done.content?.[0]?.text, 'late: confirmed, done 1 time(s)', JSON.stringify(done));
+    assert.equal(toolCalls(rec), 2, 'the call, then sent again');
+    assert.deepEqual(answersSent(rec), [{ action: 'accept', content: { value: true } }], 'answered once, in the call sent again');
+    const counts = await adapter.callTool('confirmed_count', { action: 'late' });
+    assert.deepEqual(JSON.parse(counts.content[0].text), { done: 1, waiting: 0 });
+    await adapter.close();
+  });
+
+  test('holdCalls: false: the pausing process gets the interrupt and exits at once, the server\'s waiting tool is released, a fresh process\'s resume does the call once', async () => {
+    const url = server().url;
+    const counts = async () => JSON.parse((await new MCPAdapter(url).callTool('confirmed_count', { action: 'release' })).content[0].text);
+    // held (the default): the server's tool waits on its question while the adapter holds the call
+    const holding = new MCPAdapter(url);
+    const held = await holding.callTool('confirm_counted', { action: 'release' });
+    assert.equal(typeof held.open_call, 'number');
+    assert.deepEqual(await counts(), { done: 0, waiting: 1 });
+    await holding.close();
+    await until(async () => (await counts()).waiting === 0, 10_000, 'close() to end the held call on the server');
+
+    // not held: a process of its own (its timeoutMs would keep a held call, and the process, 10 minutes)
+    const options = { protocol: 'legacy', holdCalls: false, timeoutMs: 600_000 };
+    const { out: interrupt, calls } = await elsewhere({ url, options, call: ['confirm_counted', { action: 'release' }] });
+    assert.equal(interrupt.type, 'mcp_elicitation');
+    assert.equal(interrupt.open_call, undefined, 'nothing held');
+    assert.equal(calls.length, 1);
+    await until(async () => (await counts()).waiting === 0, 10_000, 'the server to release its waiting tool');
+    const { out: done } = await elsewhere({ url, resume: [interrupt, accept({ value: true })] });
+    assert.equal(done.content?.[0]?.text, 'release: confirmed, done 1 time(s)');
+    assert.deepEqual(await counts(), { done: 1, waiting: 0 });
   });
 
   test('a fresh adapter resumes a JSON round-tripped interrupt by replaying the call', async () => {

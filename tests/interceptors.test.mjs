@@ -270,7 +270,7 @@ describe('interceptors of a group and of toLangChainTools', () => {
     const paused = await agent.invoke({ messages: [new HumanMessage('restart')] }, config);
     const [pending] = paused.__interrupt__;
     assert.equal(pending.value.type, 'mcp_elicitation');
-    assert.deepEqual(Object.keys(pending.value).sort(), ['method', 'params', 'request_state', 'requests', 'round', 'server', 'tool_name', 'type']);
+    assert.deepEqual(Object.keys(pending.value).sort(), ['created_at', 'method', 'params', 'request_state', 'requests', 'round', 'server', 'tool_name', 'type']);
     assert.deepEqual(seen, ['mcp_elicitation']);
     const done = await agent.invoke(new Command({ resume: { responses: { confirm: { action: 'accept', content: { confirmed: true } } } } }), config);
     assert.match(toolMessages(done)[0].content[0].text, /^restart: confirmed/);

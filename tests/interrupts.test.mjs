@@ -43,7 +43,7 @@ describe('FastMCP fixture', () => {
     const rec = recordingFetch();
     const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
     const interrupt = await adapter.callTool('confirm_action', { action: 'wipe disk' });
-    assert.deepEqual(Object.keys(interrupt).sort(), ['method', 'params', 'request_state', 'requests', 'round', 'server', 'tool_name', 'type']);
+    assert.deepEqual(Object.keys(interrupt).sort(), ['created_at', 'method', 'params', 'request_state', 'requests', 'round', 'server', 'tool_name', 'type']);
     assert.equal(interrupt.type, 'mcp_elicitation');
     assert.equal(interrupt.round, 1);
     assert.deepEqual(interrupt.server, { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' });
@@ -62,6 +62,23 @@ describe('FastMCP fixture', () => {
     assert.deepEqual(first.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} } });
   });
 
+  test('every interrupt carries the time it was made, in ISO 8601 UTC: both eras\' questions and approvals', async () => {
+    const before = Date.now();
+    const modern = await new MCPAdapter(server.url).callTool('confirm_action', { action: 'a' });
+    const old = new MCPAdapter(server.url, { protocol: 'legacy' });
+    const legacy = await old.callTool('confirm_action', { action: 'a' });
+    const gated = new MCPAdapter(server.url, { approval: () => true });
+    const approval = await gated.callTool('delete_item', { item_id: '1' });
+    const after = Date.now();
+    assert.equal(legacy.protocol_version, '2025-11-25');
+    for (const interrupt of [modern, legacy, approval]) {
+      assert.equal(new Date(interrupt.created_at).toISOString(), interrupt.created_at, interrupt.type);
+      const at = Date.parse(interrupt.created_at);
+      assert.ok(at >= before && at <= after, `${interrupt.created_at} within the test`);
+    }
+    await old.close();
+  });
+
   test('decline and cancel reach the server', async () => {
     const adapter = new MCPAdapter(server.url);
     for (const action of ['decline', 'cancel']) {
@@ -71,16 +88,17 @@ describe('FastMCP fixture', () => {
     }
   });
 
-  test('a tampered requestState surfaces the server\'s error as a typed error, and the adapter stays usable', async () => {
-    const adapter = new MCPAdapter(server.url);
+  test('a requestState the server refuses (altered: the server cannot tell it from an expired one) replays the call from the start, done with the person\'s answer', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
     const interrupt = await adapter.callTool('confirm_action', { action: 'x' });
     const tampered = { ...interrupt, request_state: `${interrupt.request_state}x` };
-    await assert.rejects(adapter.resume(tampered, accept(interrupt, { confirmed: true })), (e) => {
-      assert.ok(e instanceof MCPAdapterError);
-      assert.equal(e.code, 'rpc_error');
-      assert.equal(e.rpcCode, -32602);
-      return true;
-    });
+    const done = await adapter.resume(tampered, accept(interrupt, { confirmed: true }));
+    assert.match(done.content[0].text, /^x: confirmed \(state=\{"action": "x", "round": 1\}\)/);
+    const [, refused, replay, last] = rec.calls();
+    assert.equal(refused.params.requestState, tampered.request_state);
+    assert.equal('requestState' in replay.params || 'inputResponses' in replay.params, false);
+    assert.notEqual(last.params.requestState, tampered.request_state);
     assert.match((await adapter.resume(interrupt, accept(interrupt, { confirmed: true }))).content[0].text, /^x: confirmed/);
   });
 
@@ -179,10 +197,10 @@ describe('FastMCP fixture', () => {
     const tools = Object.fromEntries((await adapter.listTools()).map((t) => [t.name, t]));
     assert.equal((await tools.echo.invoke({ text: 'free' })).status, 'success');
     const gated = await tools.delete_item.invoke({ item_id: '7' });
-    assert.deepEqual({ ...gated, metadata: undefined }, {
+    assert.deepEqual({ ...gated, metadata: undefined, created_at: undefined }, {
       type: 'mcp_approval', tool_name: 'delete_item', args: { item_id: '7' }, method: 'tools/call',
       server: { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' }, metadata: undefined,
-      allowed_decisions: ['approve', 'edit', 'reject'],
+      allowed_decisions: ['approve', 'edit', 'reject'], created_at: undefined,
     });
     assert.equal(gated.metadata.mcp.tool.annotations.destructiveHint, true);
     assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'), 'nothing was sent before approval');

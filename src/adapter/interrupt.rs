@@ -15,14 +15,18 @@
 //! this round's `inputResponses`, the exact `requestState` (omitted when there was none), a
 //! new JSON-RPC id and fresh `_meta` (`basic/patterns/mrtr.mdx`, "Client Requirements").
 //! Nothing is shared between calls, so parallel calls never see each other's answers or state.
+//! A server that refuses the `requestState` as expired or unknown (a person slower than its
+//! lifetime, a server restarted meanwhile) gets the call again from its first request, and
+//! the questions it repeats are answered from the interrupt's `answers` ([`run`]).
 //!
 //! Specification: <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>.
 
 use super::form;
-use super::pending::{self, PendingCalls};
+use super::pending::{self, Given, PendingCalls};
 use crate::client::handshake::with_schema_defaults;
 use crate::client::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
+use crate::protocol::codes;
 use crate::protocol::result_type::ResultType;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -92,21 +96,25 @@ pub struct ElicitationInterrupt {
     /// (`"2025-11-25"`, `"2025-06-18"`); no key in a 2026-07-28 interrupt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<String>,
-    /// Handshake era only: every answer given earlier in this call, in order, replayed when
-    /// the call has to be sent again.
+    /// Every answer the person gave earlier in this call, in order, replayed when the call
+    /// has to be sent again (see [`pending::Given`]): in a 2026-07-28 interrupt those of
+    /// earlier rounds (and any of this round a replay answered, which ride in
+    /// `input_responses` too), no key before any; in the handshake era always there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answers: Option<Vec<GivenAnswer>>,
     /// Handshake era only: the call the adapter that made this interrupt holds open for the
     /// answer (meaningless to any other adapter, which replays the call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_call: Option<u64>,
+    /// See [`ApprovalInterrupt::created_at`].
+    pub created_at: String,
     /// See [`ApprovalInterrupt::signature`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<String>,
 }
 
-/// An answer given earlier in a handshake-era call: the question (an [`ElicitationRequest`]
-/// without `key` and `defaults`) and the `ElicitResult` the server got.
+/// An answer given earlier in a call: the question (an [`ElicitationRequest`] without `key`
+/// and `defaults`) and the `ElicitResult` the server got.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GivenAnswer {
     /// What the server asked: `{message, mode, requested_schema}` or `{message, mode, url}`.
@@ -167,6 +175,11 @@ pub struct ApprovalInterrupt {
     /// `{ allowedDecisions }`). `resume()` refuses an answer outside it before anything is
     /// sent (in the JS layer, `pkg-template/signing.js`).
     pub allowed_decisions: Vec<String>,
+    /// When the adapter made the interrupt, by the host's clock: an ISO 8601 date-time in UTC
+    /// with milliseconds (`"2026-07-28T09:30:00.000Z"`, as JavaScript's `toISOString()` writes
+    /// it; see [`crate::transport::Exchange::now_iso`]), so that a host can tell how long a
+    /// person has taken (a server's `requestState` may expire meanwhile).
+    pub created_at: String,
     /// `"v1.<base64url HMAC-SHA-256>"` over every other field, added by the JS layer
     /// (`pkg-template/signing.js`) when the adapter has an `interruptKey`, and checked by
     /// `resume()` there before the core sees the interrupt; no key without one.
@@ -191,7 +204,8 @@ pub struct ServerRef {
 }
 
 /// Where a call stands when a request of it is sent: this round's answers and the server's
-/// `requestState` (none for the first request), and the input-required rounds taken.
+/// `requestState` (none for the first request), the input-required rounds taken, and the
+/// person's answers so far.
 #[derive(Debug, Default)]
 pub struct Retry {
     /// `inputResponses` to send.
@@ -200,6 +214,9 @@ pub struct Retry {
     pub request_state: Option<String>,
     /// Input-required rounds already taken.
     pub round: u32,
+    /// `[{request, response}]` ([`GivenAnswer`]): every answer the person gave in this call,
+    /// this round's last, for a replay when the server refuses `request_state`.
+    pub answers: Vec<Value>,
 }
 
 /// `{url, name, version}` of the client's server (see [`ServerRef`]).
@@ -215,22 +232,38 @@ fn server_ref(client: &Client) -> Value {
     }
 }
 
+/// The `created_at` of an interrupt made now (see [`ApprovalInterrupt::created_at`]).
+fn created_now(client: &Client) -> Value {
+    Value::String(client.exchange().now_iso())
+}
+
 fn invalid(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::InvalidArgument, message)
 }
 
 /// Sends `method` with `params` and drives input-required rounds until a result or an
-/// interrupt. `round` counts the input-required rounds already taken by this call. A first
+/// interrupt. `retry` says where the call stands (nothing yet for a first request). A first
 /// request to a server that may speak the handshake era goes through [`pending::call`], so
 /// that a question asked in the middle of the call becomes an interrupt too; `pending` holds
 /// such calls open.
 ///
+/// A resume whose `requestState` the server refuses as expired or unknown ([`state_refused`]:
+/// it lives ten minutes in FastMCP, and a restarted server no longer has the key it was
+/// sealed with) is replayed: the call is sent again as at first (neither `inputResponses`
+/// nor `requestState`), and each question the server asks again is answered from the
+/// person's answers given so far, in order, under the key the server gives it now, when it is
+/// the same question ([`Given`], as in the handshake era); a question that changed becomes a
+/// new interrupt. Answers given in place (sampling, roots) are asked of their handlers again.
+///
 /// # Errors
 ///
-/// [`ErrorCode::TooManyRounds`] past `config.max_rounds`;
-/// [`ErrorCode::MissingClientCapability`] when the server asks for sampling or roots the
-/// host gave no handler for (or answers `-32021`); [`ErrorCode::InvalidMessage`] for a
-/// malformed `InputRequiredResult`; the request's own errors.
+/// [`ErrorCode::AnswersUndelivered`] when the person's answers cannot reach the server: a
+/// resume refused with another `-32602` (the answers themselves), a replay refused again or
+/// past `maxRounds` before it told them all. [`ErrorCode::TooManyRounds`] past
+/// `config.max_rounds`; [`ErrorCode::MissingClientCapability`] when the server asks for
+/// sampling or roots the host gave no handler for (or answers `-32021`);
+/// [`ErrorCode::InvalidMessage`] for a malformed `InputRequiredResult`; the request's own
+/// errors.
 pub async fn run(
     client: &Rc<Client>,
     pending: &PendingCalls,
@@ -243,22 +276,65 @@ pub async fn run(
         input_responses,
         request_state,
         round,
+        answers,
     } = retry;
     let first = input_responses.is_none() && request_state.is_none();
     if first && pending::bridges(client, opts).await? {
         // a handshake-era server asks in the middle of the call: see `pending`
         return pending::call(client, pending, method, params, opts).await;
     }
-    let outcome = send(
-        client,
-        method,
-        &params,
-        input_responses,
-        request_state,
-        opts,
-    )
-    .await?;
-    continue_from(client, method, params, outcome, round, opts).await
+    let (next, given) = (
+        Next::Send(input_responses, request_state),
+        Given::told(answers),
+    );
+    continue_from(client, method, params, (next, round, given), opts).await
+}
+
+/// Whether `err` refuses the `requestState` a request carried: expired, sealed by another
+/// process (a server that restarted, another replica) or altered. MCP 2026-07-28
+/// (`basic/patterns/mrtr.mdx`) has a server reject a state that fails its checks and bound
+/// its lifetime, but names no error for it; the Python SDK (FastMCP) and the TypeScript SDK
+/// both answer `-32602` "Invalid or expired requestState" (with `data.reason:
+/// "invalid_request_state"`), one answer for all of those causes (by design they cannot be
+/// told apart). So: a `-32602` whose message names `requestState`. Any other `-32602` to a
+/// resume is about the answers themselves, which a replay would not mend.
+fn state_refused(err: &Error) -> bool {
+    let Some(rpc) = err.rpc.as_ref().filter(|r| r.code == codes::INVALID_PARAMS) else {
+        return false;
+    };
+    rpc.message
+        .as_bytes()
+        .windows(12)
+        .any(|w| w == b"requestState")
+}
+
+/// `err` as [`ErrorCode::AnswersUndelivered`]: the person's answers did not reach the server.
+fn undelivered(mut err: Error) -> Error {
+    err.code = ErrorCode::AnswersUndelivered;
+    err.message = format!(
+        "the person's answers could not be delivered: {}",
+        err.message
+    );
+    err
+}
+
+/// Fails a call of `method` that has taken `round` rounds (or, in the handshake era,
+/// questions) when that is past `maxRounds`: [`ErrorCode::TooManyRounds`], or
+/// [`ErrorCode::AnswersUndelivered`] while `given` answers remain to be told.
+pub(crate) fn check_rounds(client: &Client, method: &str, round: u32, given: &Given) -> Result<()> {
+    let max = client.config().max_rounds;
+    if round <= max {
+        return Ok(());
+    }
+    let err = Error::new(
+        ErrorCode::TooManyRounds,
+        format!("{method} still needed input after {max} rounds (maxRounds)"),
+    );
+    Err(if given.replaying() {
+        undelivered(err)
+    } else {
+        err
+    })
 }
 
 /// One request of the call: the original params plus this round's answers and state.
@@ -283,9 +359,17 @@ async fn send(
         .map_err(missing_capability)
 }
 
-/// Like [`run`], from an answer already received for `params` (so a first
-/// `input_required` answer is not asked for twice). `round` counts the rounds taken
-/// before `outcome`.
+/// Where [`continue_from`] picks a call up.
+pub enum Next {
+    /// What the server answered to the call's last request.
+    Answered(Result<crate::client::Outcome>),
+    /// The request to send next: the call with these `inputResponses` and `requestState`.
+    Send(Option<Map<String, Value>>, Option<String>),
+}
+
+/// Like [`run`], from `next` (an answer already received for `params`, so that a first
+/// `input_required` answer is not asked for twice), after `round` rounds, in a call `given`
+/// the person's answers so far (to be told again when it is a replay).
 ///
 /// # Errors
 ///
@@ -294,111 +378,133 @@ pub async fn continue_from(
     client: &Client,
     method: &str,
     params: Map<String, Value>,
-    mut outcome: crate::client::Outcome,
-    mut round: u32,
+    (mut next, mut round, mut given): (Next, u32, Given),
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
+    let mut replayed = false;
     loop {
-        if outcome.kind == ResultType::Complete {
-            return Ok(ResultOrInterrupt::Complete(outcome.result));
-        }
-        round += 1;
-        if round > client.config().max_rounds {
-            return Err(Error::new(
-                ErrorCode::TooManyRounds,
-                format!(
-                    "{method} still needed input after {} rounds (maxRounds)",
-                    client.config().max_rounds
-                ),
-            ));
-        }
-        let result = outcome.result;
-        let request_state = match result.get("requestState") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(_) => {
-                return Err(Error::new(
-                    ErrorCode::InvalidMessage,
-                    "requestState is not a string",
-                ))
-            }
-        };
-        let requests = match result.get("inputRequests") {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(o)) => o.clone(),
-            Some(_) => {
-                return Err(Error::new(
-                    ErrorCode::InvalidMessage,
-                    "inputRequests is not an object",
-                ))
-            }
-        };
-        if requests.is_empty() && request_state.is_none() {
-            return Err(Error::new(
-                ErrorCode::InvalidMessage,
-                "an input_required result with neither inputRequests nor requestState",
-            ));
-        }
-        let mut answered = Map::new();
-        let mut people = Vec::new();
-        for (key, request) in requests {
-            match request.get("method").and_then(Value::as_str) {
-                Some("elicitation/create") => match &client.config().on_elicitation {
-                    // the host's handler answers in place, in this era too
-                    Some(handler) => {
-                        let params = request.get("params").cloned().unwrap_or(Value::Null);
-                        let answer = handler(params.clone(), opts.context.as_ref()).await?;
-                        let answer = with_schema_defaults(answer, params.get("requestedSchema"));
-                        answered.insert(key, answer);
-                    }
-                    None => people.push(elicitation_entry(&key, &request)?),
-                },
-                Some(kind @ ("sampling/createMessage" | "roots/list")) => {
-                    let handler = if kind == "roots/list" {
-                        &client.config().roots
-                    } else {
-                        &client.config().on_sampling
-                    };
-                    let Some(handler) = handler else {
-                        let (cap, option) = if kind == "roots/list" {
-                            ("roots", "roots")
-                        } else {
-                            ("sampling", "onSampling")
-                        };
-                        return Err(Error::new(
-                            ErrorCode::MissingClientCapability,
-                            format!("the server asked for {kind} (input {}), but no {option} handler was given, so the {cap} capability was not declared", crate::quoted(&key)),
-                        ));
-                    };
-                    let params = request.get("params").cloned().unwrap_or(Value::Null);
-                    let answer = handler(params, opts.context.as_ref()).await?;
-                    answered.insert(key, answer);
+        let (responses, state) = match next {
+            Next::Send(responses, state) => (responses, state),
+            // a refusal once the person has answered: of their answers, or of the state
+            // that carries them
+            Next::Answered(Err(e))
+                if !given.list.is_empty() && e.rpc_code() == Some(codes::INVALID_PARAMS) =>
+            {
+                if replayed || !state_refused(&e) {
+                    return Err(undelivered(e));
                 }
-                other => {
+                // sent again from the start, to be told the person's answers again
+                (replayed, given.told, round) = (true, 0, 0);
+                (None, None)
+            }
+            Next::Answered(sent) => {
+                let outcome = sent?;
+                if outcome.kind == ResultType::Complete {
+                    return Ok(ResultOrInterrupt::Complete(outcome.result));
+                }
+                round += 1;
+                check_rounds(client, method, round, &given)?;
+                let result = outcome.result;
+                let request_state = match result.get("requestState") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::String(s)) => Some(s.clone()),
+                    Some(_) => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidMessage,
+                            "requestState is not a string",
+                        ))
+                    }
+                };
+                let requests = match result.get("inputRequests") {
+                    None | Some(Value::Null) => Map::new(),
+                    Some(Value::Object(o)) => o.clone(),
+                    Some(_) => {
+                        return Err(Error::new(
+                            ErrorCode::InvalidMessage,
+                            "inputRequests is not an object",
+                        ))
+                    }
+                };
+                if requests.is_empty() && request_state.is_none() {
                     return Err(Error::new(
                         ErrorCode::InvalidMessage,
-                        format!(
-                            "input request {} has an unknown method {}",
-                            crate::quoted(&key),
-                            crate::quoted(other.unwrap_or("(none)"))
-                        ),
-                    ))
+                        "an input_required result with neither inputRequests nor requestState",
+                    ));
+                }
+                let mut answered = Map::new();
+                let mut people = Vec::new();
+                for (key, request) in requests {
+                    let kind = request.get("method").and_then(Value::as_str);
+                    let handler = match kind {
+                        Some("elicitation/create") => match &client.config().on_elicitation {
+                            // the host's handler answers in place, in this era too
+                            Some(handler) => handler,
+                            None => {
+                                let question = keyed_question(&key, &request)?;
+                                // a replay: the person's answer to this very question goes again
+                                match given.answer(&question) {
+                                    Some(response) => drop(answered.insert(key, response)),
+                                    None => people.push(request_entry(&key, question)),
+                                }
+                                continue;
+                            }
+                        },
+                        Some(kind @ ("sampling/createMessage" | "roots/list")) => {
+                            let roots = kind == "roots/list";
+                            let given = match roots {
+                                true => &client.config().roots,
+                                false => &client.config().on_sampling,
+                            };
+                            let Some(handler) = given else {
+                                let (cap, option) = match roots {
+                                    true => ("roots", "roots"),
+                                    false => ("sampling", "onSampling"),
+                                };
+                                return Err(Error::new(
+                                    ErrorCode::MissingClientCapability,
+                                    format!("the server asked for {kind} (input {}), but no {option} handler was given, so the {cap} capability was not declared", crate::quoted(&key)),
+                                ));
+                            };
+                            handler
+                        }
+                        other => {
+                            return Err(Error::new(
+                                ErrorCode::InvalidMessage,
+                                format!(
+                                    "input request {} has an unknown method {}",
+                                    crate::quoted(&key),
+                                    crate::quoted(other.unwrap_or("(none)"))
+                                ),
+                            ))
+                        }
+                    };
+                    // one wait on the host's handlers (see ARCHITECTURE.md, Wasm size)
+                    let params = request.get("params").cloned().unwrap_or(Value::Null);
+                    let answer = handler(params.clone(), opts.context.as_ref()).await?;
+                    // an elicitation's defaults (sampling and roots results pass unchanged)
+                    let answer = with_schema_defaults(answer, params.get("requestedSchema"));
+                    answered.insert(key, answer);
+                }
+                if people.is_empty() {
+                    // (one request of the call's, below: see ARCHITECTURE.md, Wasm size)
+                    ((!answered.is_empty()).then_some(answered), request_state)
+                } else {
+                    let mut interrupt =
+                        elicitation_interrupt(client, method, params, people, round);
+                    if let Some(state) = request_state {
+                        interrupt["request_state"] = Value::String(state);
+                    }
+                    if !answered.is_empty() {
+                        interrupt["input_responses"] = Value::Object(answered);
+                    }
+                    if !given.list.is_empty() {
+                        interrupt["answers"] = Value::Array(given.list);
+                    }
+                    return Ok(ResultOrInterrupt::Interrupt(interrupt));
                 }
             }
-        }
-        if people.is_empty() {
-            let responses = (!answered.is_empty()).then_some(answered);
-            outcome = send(client, method, &params, responses, request_state, opts).await?;
-            continue;
-        }
-        let mut interrupt = elicitation_interrupt(client, method, params, people, round);
-        if let Some(state) = request_state {
-            interrupt["request_state"] = Value::String(state);
-        }
-        if !answered.is_empty() {
-            interrupt["input_responses"] = Value::Object(answered);
-        }
-        return Ok(ResultOrInterrupt::Interrupt(interrupt));
+        };
+        next = Next::Answered(send(client, method, &params, responses, state, opts).await);
     }
 }
 
@@ -444,6 +550,7 @@ pub(crate) fn elicitation_interrupt(
         "method": method,
         "params": Value::Object(params),
         "round": round,
+        "created_at": created_now(client),
     }
 }
 
@@ -510,16 +617,15 @@ pub(crate) fn request_entry(key: &str, mut question: Value) -> Value {
     question
 }
 
-/// One entry of `requests` (an [`ElicitationRequest`]) for an `elicitation/create` input request.
-fn elicitation_entry(key: &str, request: &Value) -> Result<Value> {
+/// What the `elicitation/create` input request under `key` asks ([`elicitation_question`]).
+fn keyed_question(key: &str, request: &Value) -> Result<Value> {
     let params = request.get("params").cloned().unwrap_or(Value::Null);
-    let question = elicitation_question(&params).map_err(|e| {
+    elicitation_question(&params).map_err(|e| {
         Error::new(
             e.code,
             format!("input request {}: {}", crate::quoted(key), e.message),
         )
-    })?;
-    Ok(request_entry(key, question))
+    })
 }
 
 /// What a host says to an interrupt.
@@ -595,6 +701,7 @@ pub async fn resume_elicitation(
         Some(Value::Object(o)) => o.clone(),
         Some(_) => return Err(invalid("interrupt.input_responses must be an object")),
     };
+    let mut answers = pending::given_answers(interrupt)?;
     // plain loops, not collects (see ARCHITECTURE.md, Wasm size)
     let mut keys = Vec::new();
     for request in requests {
@@ -663,15 +770,16 @@ pub async fn resume_elicitation(
                 )))
             }
         };
+        let question = pending::question_of(request);
         if pending::is_handshake_interrupt(interrupt) {
             if opts.check_only {
                 return Ok(checked());
             }
             // one question per interrupt in that era: answer it on the held call, or replay
-            let question = pending::question_of(request);
-            let (call, answer) = ((method, params), (question, response));
+            let (call, answer) = ((method, params, answers), (question, response));
             return pending::resume(client, pending, interrupt, call, answer, opts).await;
         }
+        answers.push(obj! {"request": question, "response": response.clone()});
         input_responses.insert(key.to_string(), response);
     }
     if opts.check_only {
@@ -681,6 +789,7 @@ pub async fn resume_elicitation(
         input_responses: Some(input_responses),
         request_state,
         round,
+        answers,
     };
     run(client, pending, method, params, retry, opts).await
 }
@@ -710,6 +819,7 @@ pub fn approval_interrupt(
         "metadata": metadata.clone(),
         "method": "tools/call",
         "allowed_decisions": allowed,
+        "created_at": created_now(client),
     }
 }
 
@@ -738,10 +848,14 @@ pub fn allowed_decisions(given: Value) -> Result<Value> {
 /// What a rejected call returns: an MCP `CallToolResult` with `isError`, so the agent sees
 /// the refusal as a tool error it can react to.
 pub fn rejected_result(name: &str, reason: Option<&str>) -> Value {
-    let text = match reason {
-        Some(r) if !r.is_empty() => format!("The user rejected the call of tool {name}: {r}"),
-        _ => format!("The user rejected the call of tool {name}."),
-    };
+    let mut text = format!("The user rejected the call of tool {name}");
+    match reason {
+        Some(r) if !r.is_empty() => {
+            text.push_str(": ");
+            text.push_str(r);
+        }
+        _ => text.push('.'),
+    }
     obj! {"content": vec![obj! {"type": "text", "text": text}], "isError": true}
 }
 
@@ -978,6 +1092,20 @@ mod tests {
     }
 
     #[test]
+    fn every_interrupt_carries_the_time_it_was_made() {
+        let (client, script) = Scripted::client();
+        *script.iso_clock.borrow_mut() = "2026-07-28T09:30:00.123Z".into();
+        let approval = approval_interrupt(&client, "t", &Value::Null, &Value::Null, json!([]));
+        assert_eq!(approval["created_at"], "2026-07-28T09:30:00.123Z");
+        script.push_discover();
+        script.push(json_reply(200, input_required(confirm_request(), None)));
+        let ResultOrInterrupt::Interrupt(asked) = call(&client, call_params("c")).unwrap() else {
+            panic!("expected an interrupt")
+        };
+        assert_eq!(asked["created_at"], "2026-07-28T09:30:00.123Z");
+    }
+
+    #[test]
     fn bad_answers_are_refused_before_sending() {
         let (client, script, interrupt) = asked();
         typed(&interrupt);
@@ -1043,6 +1171,183 @@ mod tests {
         assert_eq!(
             sent[3].body["params"]["inputResponses"],
             json!({"confirm": {"action": "decline"}})
+        );
+    }
+
+    /// The server's refusal of a `requestState` it no longer accepts (FastMCP's and the
+    /// TypeScript SDK's: expired, sealed under a key it no longer has, or altered).
+    fn state_refusal() -> Value {
+        json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid or expired requestState","data":{"reason":"invalid_request_state"}}})
+    }
+
+    /// An elicitation input request under `key` asking `message` for a `name`.
+    fn ask(key: &str, message: &str) -> Value {
+        json!({key: {"method": "elicitation/create", "params": {"message": message, "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}})
+    }
+
+    fn accept(key: &str, name: &str) -> Value {
+        json!({key: {"action": "accept", "content": {"name": name}}})
+    }
+
+    /// A settled client whose call of tool `c` the server answered with [`ask`]`(key, "Name?")`
+    /// in state `s1`, and the interrupt it became.
+    fn asked_for_a_name(key: &str) -> (Rc<Client>, Rc<Scripted>, Value) {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        asks(&script, key, "Name?", "s1");
+        let first = interrupt_of(call(&client, call_params("c")));
+        (client, script, first)
+    }
+
+    /// The server refuses the call's state (it restarted), then, the call sent again, asks
+    /// each of `rounds` (`(key, message, state)`) again, and completes.
+    fn refuses_then_asks(script: &Scripted, rounds: &[(&str, &str, &str)]) {
+        script.push(json_reply(400, state_refusal()));
+        for (key, message, state) in rounds {
+            asks(script, key, message, state);
+        }
+        script.push(json_reply(200, done()));
+    }
+
+    /// The server's next answer: input required, [`ask`] under `key`, with `state`.
+    fn asks(script: &Scripted, key: &str, message: &str, state: &str) {
+        script.push(json_reply(
+            200,
+            input_required(ask(key, message), Some(state)),
+        ));
+    }
+
+    fn interrupt_of(step: Result<ResultOrInterrupt>) -> Value {
+        match step {
+            Ok(ResultOrInterrupt::Interrupt(interrupt)) => {
+                typed(&interrupt);
+                interrupt
+            }
+            other => panic!("expected an interrupt, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_refused_request_state_replays_the_call_answering_the_same_question_under_its_new_key() {
+        let (client, script, first) = asked_for_a_name("k-1");
+        // the server restarted: the state is refused; the call sent again asks anew
+        refuses_then_asks(&script, &[("k-2", "Name?", "s2")]);
+        let first: Value = serde_json::from_str(&first.to_string()).unwrap();
+        let done_step = resume(&client, &first, &accept("k-1", "Ada")).unwrap();
+        assert!(matches!(done_step, ResultOrInterrupt::Complete(_)));
+        let sent = script.sent();
+        assert_eq!(sent.len(), 5);
+        assert_eq!(sent[2].body["params"]["requestState"], "s1");
+        let replay = &sent[3].body["params"];
+        assert!(replay.get("requestState").is_none() && replay.get("inputResponses").is_none());
+        assert_eq!(replay["arguments"], sent[1].body["params"]["arguments"]);
+        let last = &sent[4].body["params"];
+        assert_eq!(last["requestState"], "s2");
+        assert_eq!(
+            last["inputResponses"],
+            accept("k-2", "Ada"),
+            "under the key given now"
+        );
+    }
+
+    #[test]
+    fn a_replay_tells_every_round_the_person_answered_and_asks_a_question_that_changed() {
+        let (client, script, first) = asked_for_a_name("name");
+        assert!(first.get("answers").is_none(), "nothing answered yet");
+        asks(&script, "age", "Age?", "s2");
+        let second = interrupt_of(resume(&client, &first, &accept("name", "Ada")));
+        assert_eq!(second["round"], 2);
+        let name_question = json!({"message": "Name?", "mode": "form", "requested_schema": ask("", "")[""]["params"]["requestedSchema"]});
+        assert_eq!(
+            second["answers"],
+            json!([{"request": name_question, "response": accept("name", "Ada")["name"]}])
+        );
+        // round two's state refused: both rounds are replayed from the first
+        refuses_then_asks(&script, &[("name", "Name?", "t1"), ("age", "Age?", "t2")]);
+        let second: Value = serde_json::from_str(&second.to_string()).unwrap();
+        let step = resume(&client, &second, &accept("age", "36")).unwrap();
+        assert!(matches!(step, ResultOrInterrupt::Complete(_)));
+        let sent = script.sent();
+        assert_eq!(
+            sent[5].body["params"]["inputResponses"],
+            accept("name", "Ada")
+        );
+        assert_eq!(sent[5].body["params"]["requestState"], "t1");
+        assert_eq!(
+            sent[6].body["params"]["inputResponses"],
+            accept("age", "36")
+        );
+        assert_eq!(sent[6].body["params"]["requestState"], "t2");
+        drop(sent);
+
+        // replayed again, the server now asks round two otherwise: a new interrupt, with the
+        // answer of round one kept and nothing sent for the old question
+        script.push(json_reply(400, state_refusal()));
+        asks(&script, "name", "Name?", "u1");
+        asks(&script, "age", "Age, in years?", "u2");
+        let again = interrupt_of(resume(&client, &second, &accept("age", "36")));
+        assert_eq!(again["requests"][0]["message"], "Age, in years?");
+        assert_eq!(again["request_state"], "u2");
+        assert_eq!(again["round"], 2);
+        assert_eq!(again["answers"], second["answers"]);
+        assert_eq!(
+            script.sent().len(),
+            10,
+            "no answer went to the changed question"
+        );
+    }
+
+    #[test]
+    fn answers_that_cannot_be_delivered_fail_with_answers_undelivered() {
+        let refused_answers = json!({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"inputResponses.k: not a string"}});
+        let busy = json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"busy"}});
+        let cases: [(&str, Vec<Value>); 3] = [
+            ("the answers themselves refused", vec![refused_answers]),
+            (
+                "the state refused again on the replay",
+                vec![
+                    state_refusal(),
+                    input_required(ask("k", "Name?"), Some("s2")),
+                    state_refusal(),
+                ],
+            ),
+            (
+                "the replay past maxRounds before the answer was told",
+                vec![state_refusal(), busy.clone(), busy.clone(), busy],
+            ),
+        ];
+        for (case, replies) in cases {
+            let (client, script) = Scripted::client_with(ClientConfig {
+                max_rounds: 2,
+                ..ClientConfig::default()
+            });
+            script.push_discover();
+            asks(&script, "k", "Name?", "s1");
+            let first = interrupt_of(call(&client, call_params("c")));
+            for reply in replies {
+                let status = if reply.get("error").is_some() {
+                    400
+                } else {
+                    200
+                };
+                script.push(json_reply(status, reply));
+            }
+            let err = resume(&client, &first, &accept("k", "Ada")).unwrap_err();
+            assert_eq!(err.code, ErrorCode::AnswersUndelivered, "{case}");
+            assert!(
+                err.message
+                    .starts_with("the person's answers could not be delivered: "),
+                "{case}: {}",
+                err.message
+            );
+        }
+        // a tool whose own error is a -32602 on a first call is not about answers
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(400, state_refusal()));
+        assert_eq!(
+            call(&client, call_params("c")).unwrap_err().code,
+            ErrorCode::RpcError
         );
     }
 

@@ -12,11 +12,13 @@
 //!   live session and reads on: the call's result, or the next question as a new interrupt.
 //!   A held call lasts as long as the call's `timeoutMs` allows its HTTP request to run;
 //!   after that, or when the interrupt reaches another adapter (another process or isolate),
-//!   the second path applies.
+//!   the second path applies; so it does when the server ended the call in error while the
+//!   question waited (it stopped waiting: see `Client::answer_server_request`).
 //! - **Replay.** The call is sent again and each question the server repeats is answered
 //!   from the answers given so far, in order. A repeated question that differs from the one
 //!   the person answered (message, mode, schema or URL) is never answered from the old
 //!   answer: it becomes a new interrupt. Replay runs the tool again up to the question.
+//!   ([`Given`] does that answering, for the 2026-07-28 replay of a refused `requestState` too.)
 //!
 //! The interrupt carries what both paths need, as plain JSON: `protocol_version` (the era),
 //! `answers` (`[{request, response}]`, every answer given earlier in this call, in order) and
@@ -85,10 +87,11 @@ impl Bridged {
                     .send(Question { params, answer })
                     .map_err(|_| Error::new(ErrorCode::Aborted, "the call is no longer held"))?;
                 answered.await.unwrap_or_else(|_| {
-                    Err(Error::new(
-                        ErrorCode::Aborted,
-                        "the question was let go unanswered",
-                    ))
+                    // (seen only by a call driven on, which is cancelled: see `drive`)
+                    let mut cancel =
+                        Error::new(ErrorCode::Aborted, "the question was let go unanswered");
+                    cancel.answer_undelivered = true;
+                    Err(cancel)
                 })
             }
             .boxed_local()
@@ -112,15 +115,53 @@ impl Bridged {
     }
 }
 
+/// The person's answers given earlier in a call, told again when the call is sent again (a
+/// replay, in either era): each question the server asks is answered from the next of them
+/// when it is the same question ([`same`]), never from another.
+#[derive(Default)]
+pub struct Given {
+    /// `[{request, response}]` ([`super::interrupt::GivenAnswer`]), in the order asked.
+    pub list: Vec<Value>,
+    /// How many of `list` the server has been told in this run of the call.
+    pub told: usize,
+}
+
+impl Given {
+    /// `list` as told already: a call that goes on where it was, with nothing to replay.
+    pub fn told(list: Vec<Value>) -> Given {
+        Given {
+            told: list.len(),
+            list,
+        }
+    }
+
+    /// What to tell the server that asks `request` (an [`interrupt::elicitation_question`])
+    /// now: the next answer given, when it answered this very question. Otherwise none, and
+    /// the answers from there on are dropped: the server asks something else than the person
+    /// answered, so from here on the person is asked.
+    pub fn answer(&mut self, request: &Value) -> Option<Value> {
+        let given = self.list.get(self.told)?;
+        if given.get("request").is_some_and(|r| same(r, request)) {
+            self.told += 1;
+            return Some(given.get("response").cloned().unwrap_or(Value::Null));
+        }
+        self.list.truncate(self.told);
+        None
+    }
+
+    /// Whether answers given remain to be told (the call is being replayed).
+    pub fn replaying(&self) -> bool {
+        self.told < self.list.len()
+    }
+}
+
 /// A call in the handshake era, with what it has been told so far.
 struct HeldCall {
     method: String,
     params: Map<String, Value>,
     bridged: Bridged,
-    /// `[{request, response}]`: every answer given in this call, in order.
-    answers: Vec<Value>,
-    /// How many of `answers` the server has been given in this run of the call.
-    delivered: usize,
+    /// Every answer given in this call, and how many this run of it has been told.
+    given: Given,
     /// Questions asked in this run of the call.
     round: u32,
 }
@@ -138,8 +179,10 @@ impl HeldCall {
             method: method.to_string(),
             bridged: Bridged::start(client, method, params.clone(), opts),
             params,
-            answers,
-            delivered: 0,
+            given: Given {
+                list: answers,
+                told: 0,
+            },
             round: 0,
         }
     }
@@ -206,15 +249,26 @@ impl PendingCalls {
     ) -> Option<Held> {
         let (method, params, answers, request) = interrupt;
         let mut list = self.held.borrow_mut();
-        list.retain(|h| h.expires_at.is_none_or(|t| t > now));
-        let at = list.iter().position(|h| {
-            h.id == id
+        // one plain loop drops the expired and finds the call (see ARCHITECTURE.md, Wasm size)
+        let (mut at, mut i) = (None, 0);
+        while i < list.len() {
+            let h = &list[i];
+            if h.expires_at.is_some_and(|t| t <= now) {
+                list.remove(i);
+                continue;
+            }
+            if at.is_none()
+                && h.id == id
                 && h.call.method == method
                 && &h.call.params == params
-                && h.call.answers.len() == answers.len()
-                && h.call.answers.iter().zip(answers).all(|(a, b)| same(a, b))
+                && same_list(&h.call.given.list, answers)
                 && same(&h.request, request)
-        })?;
+            {
+                at = Some(i);
+            }
+            i += 1;
+        }
+        let at = at?;
         Some(list.remove(at))
     }
 }
@@ -226,14 +280,17 @@ impl PendingCalls {
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
-        }
+        (Value::Array(x), Value::Array(y)) => same_list(x, y),
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
         }
         _ => a == b,
     }
+}
+
+/// [`same`] of each of `a` and `b`, in order.
+fn same_list(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
 }
 
 /// Whether a call should be bridged: the host has no elicitation handler and the server
@@ -288,17 +345,22 @@ async fn drive(
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
     let mut sent_again = false;
+    // the interrupt of a question whose call is not held, once that call has ended
+    let mut released = None;
     loop {
         let question = match call.bridged.next().await {
+            Event::Done(_) if released.is_some() => {
+                return Ok(ResultOrInterrupt::Interrupt(released.unwrap_or_default()))
+            }
             Event::Done(Err(e)) if e.answer_undelivered && !sent_again => {
                 sent_again = true;
                 let HeldCall {
                     method,
                     params,
-                    answers,
+                    given,
                     ..
                 } = call;
-                call = HeldCall::start(client, &method, params, answers, opts);
+                call = HeldCall::start(client, &method, params, given.list, opts);
                 expires_at = deadline(client, opts);
                 continue;
             }
@@ -309,8 +371,7 @@ async fn drive(
                     client,
                     &method,
                     call.params,
-                    outcome,
-                    round,
+                    (interrupt::Next::Answered(Ok(outcome)), round, call.given),
                     opts,
                 )
                 .await;
@@ -318,31 +379,25 @@ async fn drive(
             Event::Asked(question) => question,
         };
         call.round += 1;
-        let max = client.config().max_rounds;
-        if call.round > max {
-            return Err(Error::new(
-                ErrorCode::TooManyRounds,
-                format!(
-                    "{} still asked questions after {max} rounds (maxRounds)",
-                    call.method
-                ),
-            ));
-        }
+        interrupt::check_rounds(client, &call.method, call.round, &call.given)?;
         // a malformed question goes unanswered: the server learns of it when the call ends
         let request = interrupt::elicitation_question(&question.params)?;
-        if call.delivered < call.answers.len() {
-            let given = &call.answers[call.delivered];
-            if given.get("request").is_some_and(|r| same(r, &request)) {
-                let response = given.get("response").cloned().unwrap_or(Value::Null);
-                let _ = question.answer.send(Ok(response));
-                call.delivered += 1;
-                continue;
-            }
-            // the server asks something else than the person answered: ask the person
-            call.answers.truncate(call.delivered);
+        if let Some(response) = call.given.answer(&request) {
+            let _ = question.answer.send(Ok(response));
+            continue;
+        }
+        let mut interrupt = handshake_interrupt(client, &call, &request);
+        if !client.config().hold_calls {
+            // Not held (`holdCalls: false`): the server's waiting tool is released at once by
+            // cancelling the call (MCP 2025-11-25 `basic/utilities/cancellation.mdx`), which
+            // stops it where it waits; an answer (`cancel`, say) would run the tool's own
+            // code for it, which may do anything. The interrupt replays.
+            drop(question);
+            released = Some(interrupt);
+            continue;
         }
         let id = pending.next_id.get();
-        let interrupt = handshake_interrupt(client, &call, &request, id);
+        interrupt["open_call"] = Value::from(id);
         pending.next_id.set(id + 1);
         pending.hold(Held {
             id,
@@ -355,16 +410,16 @@ async fn drive(
     }
 }
 
-/// The `mcp_elicitation` interrupt for `request`, asked in `call`, held as `id`.
-fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value, id: u64) -> Value {
+/// The `mcp_elicitation` interrupt for `request`, asked in `call` (the caller adds
+/// `open_call` when it holds the call).
+fn handshake_interrupt(client: &Client, call: &HeldCall, request: &Value) -> Value {
     let entry = interrupt::request_entry(KEY, request.clone());
     let params = call.params.clone();
     let mut value =
         interrupt::elicitation_interrupt(client, &call.method, params, vec![entry], call.round);
     let version = client.protocol_version().unwrap_or_default();
     value["protocol_version"] = Value::from(version);
-    value["answers"] = Value::Array(call.answers.clone());
-    value["open_call"] = Value::from(id);
+    value["answers"] = Value::Array(call.given.list.clone());
     value
 }
 
@@ -387,32 +442,38 @@ pub fn question_of(entry: &Value) -> Value {
     question
 }
 
-/// Resumes a handshake-era `mcp_elicitation` interrupt of a call of `method` with `params`
-/// (as [`interrupt::resume_elicitation`] read and checked them) with `response`, the checked
-/// answer to its one `request` (see [`question_of`]) as the server is to receive it: on the
-/// held call when this adapter still holds it, else by replay.
+/// The `answers` of an interrupt (see [`Given`]; none when it has no such key).
 ///
 /// # Errors
 ///
-/// [`ErrorCode::InvalidArgument`] for a malformed `answers`; then those of [`call`].
+/// [`ErrorCode::InvalidArgument`] when they are not an array.
+pub fn given_answers(interrupt: &Value) -> Result<Vec<Value>> {
+    match interrupt.get("answers") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(list)) => Ok(list.clone()),
+        Some(_) => Err(Error::new(
+            ErrorCode::InvalidArgument,
+            "interrupt.answers must be an array",
+        )),
+    }
+}
+
+/// Resumes a handshake-era `mcp_elicitation` interrupt of a call of `method` with `params`
+/// (as [`interrupt::resume_elicitation`] read and checked them, with its `answers`) with
+/// `response`, the checked answer to its one `request` (see [`question_of`]) as the server
+/// is to receive it: on the held call when this adapter still holds it, else by replay.
+///
+/// # Errors
+///
+/// Those of [`call`].
 pub async fn resume(
     client: &Rc<Client>,
     pending: &PendingCalls,
     interrupt: &Value,
-    (method, params): (&str, Map<String, Value>),
+    (method, params, mut answers): (&str, Map<String, Value>, Vec<Value>),
     (request, response): (Value, Value),
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let mut answers = match interrupt.get("answers") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(list)) => list.clone(),
-        Some(_) => {
-            return Err(Error::new(
-                ErrorCode::InvalidArgument,
-                "interrupt.answers must be an array",
-            ))
-        }
-    };
     let now = client.exchange().now_ms();
     let open = interrupt.get("open_call").and_then(Value::as_u64);
     let this = (method, &params, answers.as_slice(), &request);
@@ -421,8 +482,7 @@ pub async fn resume(
     if let Some(held) = held {
         if held.answer.send(Ok(response)).is_ok() {
             let mut call = held.call;
-            call.answers = answers;
-            call.delivered = call.answers.len();
+            call.given = Given::told(answers);
             // the held HTTP request still runs under the original call's deadline
             return drive(client, pending, call, held.expires_at, opts).await;
         }
@@ -435,7 +495,7 @@ pub async fn resume(
 mod tests {
     use super::*;
     use crate::adapter::interrupt::{resume_elicitation, run, Retry};
-    use crate::client::scripted::{sse_reply, status, Scripted};
+    use crate::client::scripted::{sse_reply, status, Gate, Scripted};
     use crate::client::{ClientConfig, ProtocolMode};
     use futures_executor::block_on;
     use serde_json::json;
@@ -597,6 +657,54 @@ mod tests {
         assert!(pending.is_empty());
     }
 
+    /// A call held on its question "q1", which the server ends at 800 ms with `ended` (it
+    /// stops waiting), and the clock past that: the person answers late.
+    fn ended_while_held(ended: Value) -> (Rc<Client>, Rc<Scripted>, PendingCalls, Value) {
+        let (client, script) = session(ClientConfig::default());
+        let mut stream = sse_reply(&[question("q1", "Really?"), ended]);
+        stream.gates[1] = Gate::Clock(800.0);
+        script.push(stream);
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        script.clock.set(1_500.0);
+        (client, script, pending, interrupt)
+    }
+
+    /// The text of a complete tool result.
+    fn text_of(step: &ResultOrInterrupt) -> &str {
+        match step {
+            ResultOrInterrupt::Complete(result) => result["content"][0]["text"].as_str(),
+            ResultOrInterrupt::Interrupt(_) => None,
+        }
+        .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_held_call_the_server_ended_before_the_answer_came_is_replayed_told_the_answer() {
+        let timed_out = json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"elicitation timed out waiting for the user"}],"isError":true}});
+        let refused =
+            json!({"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Request timed out"}});
+        for ended in [timed_out, refused] {
+            let (client, script, pending, interrupt) = ended_while_held(ended.clone());
+            // sent again, the call asks again and is told the late answer
+            call_stream(
+                &script,
+                &[question("q2", "Really?"), result("done with the answer")],
+            );
+            script.push(status(202));
+            let step = answer(&client, &pending, &interrupt, true);
+            assert_eq!(text_of(&step), "done with the answer", "{ended}");
+            let accepted = json!({"action": "accept", "content": {"ok": true}});
+            assert_eq!(answers_sent(&script), [(json!("q2"), accepted)], "{ended}");
+            assert_eq!(calls_sent(&script), 2, "{ended}: replayed");
+        }
+        // ended with a result: that is the call's outcome, not done twice
+        let (client, script, pending, interrupt) = ended_while_held(result("kept as it was"));
+        let step = answer(&client, &pending, &interrupt, true);
+        assert_eq!(text_of(&step), "kept as it was");
+        assert_eq!((calls_sent(&script), answers_sent(&script).len()), (1, 0));
+    }
+
     /// A 5xx to the answer's POST does not say the server did not take it (a gateway's 502
     /// after the server did): the call reads on and gets what the server did with the
     /// answer, and is never sent again (which would do its side effect twice).
@@ -714,9 +822,10 @@ mod tests {
     #[test]
     fn a_question_with_a_number_like_0_0_is_the_same_question_after_javascript() {
         // a Python server writes a float bound as 0.0; the interrupt the host gives back has 0
-        let asked = json!({"jsonrpc":"2.0","id":"q","method":"elicitation/create","params":{"message":"How many?","requestedSchema":{"type":"object","properties":{"ok":{"type":"number","minimum":0.0}},"required":["ok"]}}});
+        // (each asked under an id of its own, as a server does)
+        let asked = |id: &str| json!({"jsonrpc":"2.0","id":id,"method":"elicitation/create","params":{"message":"How many?","requestedSchema":{"type":"object","properties":{"ok":{"type":"number","minimum":0.0}},"required":["ok"]}}});
         let (client, script) = session(ClientConfig::default());
-        call_stream(&script, &[asked.clone(), result("held")]);
+        call_stream(&script, &[asked("q1"), result("held")]);
         let pending = PendingCalls::default();
         let interrupt = through_javascript(&call(&client, &pending, &RequestOptions::default()));
         assert_eq!(
@@ -740,7 +849,7 @@ mod tests {
         assert_eq!(calls_sent(&script), 1, "answered on the held call");
 
         // replayed elsewhere, with an earlier answer to that question: it is answered again
-        call_stream(&script, &[asked.clone(), asked.clone()]);
+        call_stream(&script, &[asked("q2"), asked("q3")]);
         script.push(status(202));
         let ResultOrInterrupt::Interrupt(second) = resume(&interrupt, &PendingCalls::default())
         else {
@@ -748,7 +857,7 @@ mod tests {
         };
         let second = through_javascript(&second);
         assert_eq!(second["answers"].as_array().map(Vec::len), Some(1));
-        call_stream(&script, &[asked.clone(), asked, result("replayed")]);
+        call_stream(&script, &[asked("q4"), asked("q5"), result("replayed")]);
         script.push(status(202));
         script.push(status(202));
         assert!(matches!(
@@ -869,6 +978,38 @@ mod tests {
                 json!({"action": "accept", "content": {"ok": true}})
             )
         );
+    }
+
+    #[test]
+    fn without_holding_calls_the_servers_waiting_tool_is_cancelled_and_the_interrupt_replays() {
+        let (client, script) = session(ClientConfig {
+            hold_calls: false,
+            ..ClientConfig::default()
+        });
+        call_stream(&script, &[question("q1", "Really?"), result("never read")]);
+        script.push(status(202)); // the cancellation notice
+        let pending = PendingCalls::default();
+        let interrupt = call(&client, &pending, &RequestOptions::default());
+        assert!(interrupt.get("open_call").is_none(), "{interrupt}");
+        assert!(pending.is_empty(), "nothing held");
+        let sent = script.sent();
+        let (call_id, notice) = (&sent[2].body["id"], &sent[3].body);
+        assert_eq!(notice["method"], "notifications/cancelled");
+        assert_eq!(&notice["params"]["requestId"], call_id);
+        assert!(
+            answers_sent(&script).is_empty(),
+            "the question was not answered"
+        );
+        drop(sent);
+        // the resume replays: the call again, its question answered from the answer
+        call_stream(
+            &script,
+            &[question("q2", "Really?"), result("done by replay")],
+        );
+        script.push(status(202));
+        let step = answer(&client, &pending, &interrupt, true);
+        assert_eq!(text_of(&step), "done by replay");
+        assert_eq!(calls_sent(&script), 2);
     }
 
     #[test]

@@ -62,7 +62,9 @@ pub async fn read_resource(
         .await
         .map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
     if outcome.kind == ResultType::InputRequired {
-        return interrupt::continue_from(client, method, params, outcome, 0, opts)
+        let next = interrupt::Next::Answered(Ok(outcome));
+        let first = (next, 0, super::pending::Given::default());
+        return interrupt::continue_from(client, method, params, first, opts)
             .await
             .map_err(|e| read_error(uri, e));
     }

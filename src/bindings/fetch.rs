@@ -341,6 +341,10 @@ impl Exchange for FetchExchange {
         js_sys::Date::now()
     }
 
+    fn now_iso(&self) -> String {
+        js_sys::Date::new_0().to_iso_string().into()
+    }
+
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let ctx = request
             .context

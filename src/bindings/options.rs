@@ -66,7 +66,7 @@ pub(super) fn call_host(
 }
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 20] = [
+pub const ADAPTER_OPTIONS: [&str; 21] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",
@@ -78,6 +78,7 @@ pub const ADAPTER_OPTIONS: [&str; 20] = [
     "onSampling",
     "roots",
     "maxRounds",
+    "holdCalls",
     "approval",
     "onWarning",
     "headers",
@@ -403,6 +404,7 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
     if let Some(n) = optional_number(options, "maxRounds")? {
         config.max_rounds = n.min(1000.0) as u32;
     }
+    config.hold_calls = optional_bool(options, "holdCalls")?.unwrap_or(true);
     let approval = optional_function(options, "approval")?;
     let on_warning = match optional_function(options, "onWarning")? {
         Some(f) => Some(f),

@@ -17,6 +17,7 @@ use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, notifications, version};
 use crate::transport::{HttpResponse, ResponseItem, ResponseReader};
+use futures_util::future::Either;
 use futures_util::{FutureExt, StreamExt};
 use serde_json::{Map, Value};
 use std::rc::Rc;
@@ -328,10 +329,15 @@ impl Client {
                         crate::put(&mut p, "reason", Value::String(e.message.clone()));
                         // Sent, not awaited: one poll hands the POST to the exchange, and the
                         // call fails now, not when a server that is not answering (the reason
-                        // it timed out) answers the notice. Nothing comes back to read.
-                        let _ = self
-                            .notify(&session, notifications::CANCELLED, Some(p), None)
-                            .now_or_never();
+                        // it timed out) answers the notice. Nothing comes back to read. Unless
+                        // the adapter cancels a call it does not hold (`holdCalls: false`): a
+                        // host that ends right after may count on the server having it.
+                        let notice = self.notify(&session, notifications::CANCELLED, Some(p), None);
+                        if e.answer_undelivered {
+                            let _ = notice.await;
+                        } else {
+                            let _ = notice.now_or_never();
+                        }
                     }
                     return Err(e);
                 }
@@ -442,8 +448,9 @@ impl Client {
         while let Ok(item) = reader.next(None).await {
             match item {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
+                    let request = (id, method.as_str(), params);
                     let answered = self
-                        .answer_server_request(session, id, &method, params, opts)
+                        .answer_server_request(session, request, None, opts)
                         .await;
                     // cut off by the call's signal or timeout: the call itself ends with it (an
                     // answer the server did not take is its own loss: the call reads on)
@@ -498,6 +505,17 @@ impl Client {
     /// session, which accepts it with a 2xx (MCP 2025-11-25 `basic/transports.mdx`, "Sending
     /// Messages to the Server": `202 Accepted` for a response).
     ///
+    /// With the `call` stream the request came on, what the server sent there while the
+    /// answer was made (a person's, through an interrupt, comes much later) is read first, for
+    /// one turn of the host's event loop (by then what has arrived is there to read): a server
+    /// that stopped waiting (a timeout of its own) has ended the call, and the answer is never
+    /// sent. Its reply is returned, or, when the call's question is an interrupt's (the call's
+    /// own `on_elicitation`) and it ended in error, [`ErrorCode::AnswersUndelivered`] marked
+    /// [`answer_undelivered`](crate::error::ErrorDetails::answer_undelivered), so that the
+    /// adapter sends the call again, told the answer. The first other message read so (the
+    /// server's next request, say) is returned after the answer, to be handled next;
+    /// notifications are delivered.
+    ///
     /// # Errors
     ///
     /// [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal or timeout
@@ -517,11 +535,10 @@ impl Client {
     pub(crate) async fn answer_server_request(
         &self,
         session: &Session,
-        id: Value,
-        method: &str,
-        params: Value,
+        (id, method, params): (Value, &str, Value),
+        call: Option<&mut ResponseReader>,
         opts: &RequestOptions,
-    ) -> Result<()> {
+    ) -> Result<Option<Result<ResponseItem>>> {
         let handler = match method {
             "elicitation/create" => self.elicitation_handler(opts),
             "sampling/createMessage" => self.config.on_sampling.as_ref(),
@@ -554,6 +571,44 @@ impl Client {
                 obj! {"jsonrpc": "2.0", "id": id, "error": obj! {"code": code, "message": text}}
             }
         };
+        let mut read = None;
+        if let Some(reader) = call {
+            loop {
+                let next = reader.next(opts.on_notification_text.as_ref());
+                futures_util::pin_mut!(next);
+                read = match futures_util::future::select(next, self.exchange.sleep(0, None)).await
+                {
+                    Either::Left((
+                        Ok(ResponseItem::Message(Incoming::Notification { method, params })),
+                        _,
+                    )) => {
+                        self.deliver(opts, &method, &params);
+                        continue;
+                    }
+                    Either::Left((item, _)) => Some(item),
+                    Either::Right(_) => None,
+                };
+                break;
+            }
+            // the server ended the call meanwhile: the question goes unanswered
+            if let Some(Ok(ResponseItem::Reply(reply))) = &read {
+                let failed = match &reply.outcome {
+                    Ok(result) => result.get("isError").and_then(Value::as_bool),
+                    Err(_) => Some(true),
+                };
+                // a question held as an interrupt, ended in error: the call is sent again,
+                // told the answer (see `answer_undelivered`)
+                if failed == Some(true) && opts.on_elicitation.is_some() {
+                    let mut err = Error::new(
+                        ErrorCode::AnswersUndelivered,
+                        "the server ended the call before its question was answered",
+                    );
+                    err.answer_undelivered = true;
+                    return Err(err);
+                }
+                return Ok(read);
+            }
+        }
         let sent = self
             .send(
                 "POST",
@@ -563,7 +618,7 @@ impl Client {
             )
             .await;
         let unknown = match sent {
-            Ok(response) if (200..300).contains(&response.status) => return Ok(()),
+            Ok(response) if (200..300).contains(&response.status) => return Ok(read),
             Ok(response) if (400..500).contains(&response.status) => {
                 let status = response.status;
                 let gone = says_session_gone(response).await;
@@ -586,7 +641,7 @@ impl Client {
         self.warn(&format!(
             "the answer to the server's {method} request may not have reached it ({unknown}); reading on"
         ));
-        Ok(())
+        Ok(read)
     }
 
     /// Ends the session: `DELETE` with its `Mcp-Session-Id` (a `405` means the server does
@@ -650,7 +705,7 @@ async fn says_session_gone(response: HttpResponse) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, sse_reply, status, Canned, Scripted};
+    use crate::client::scripted::{json_reply, sse_reply, status, Canned, Gate, Scripted};
     use crate::client::{ClientConfig, ElicitationHandler, ProtocolMode};
     use futures_executor::block_on;
     use futures_util::FutureExt;
@@ -1155,6 +1210,47 @@ mod tests {
         );
         assert_eq!(sent[6].body["error"]["code"], -32601);
         assert_eq!(sent[6].header("Mcp-Session-Id"), Some("s"));
+    }
+
+    #[test]
+    fn what_the_server_sent_while_an_answer_was_made_is_read_before_it_is_sent() {
+        let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+            async { Ok(json!({"action": "decline"})) }.boxed_local()
+        });
+        let ask = |id: i64| json!({"jsonrpc":"2.0","id":id,"method":"elicitation/create","params":{"message":"Sure?"}});
+        let config = || ClientConfig {
+            on_elicitation: Some(handler.clone()),
+            ..ClientConfig::default()
+        };
+        // a second question sent before the first is answered: both answered, in order
+        let (client, script) = session_client(config());
+        let mut stream = sse_reply(&[
+            ask(7),
+            ask(9),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ]);
+        stream.gates[1] = Gate::Now;
+        script.push(stream);
+        script.push(status(202));
+        script.push(status(202));
+        let opts = RequestOptions::default();
+        block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap();
+        let answered: Vec<Value> = script.sent().iter().map(|s| s.body["id"].clone()).collect();
+        assert_eq!(answered[answered.len() - 2..], [json!(7), json!(9)]);
+
+        // the call ended (a timeout of the server's) before the answer was made: its result
+        // is the call's, and the question goes unanswered
+        let (client, script) = session_client(config());
+        let timed_out = json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"timed out"}],"isError":true}});
+        let mut stream = sse_reply(&[ask(7), timed_out]);
+        stream.gates[1] = Gate::Now;
+        script.push(stream);
+        let out = block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap();
+        assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
+        assert!(script
+            .sent()
+            .iter()
+            .all(|s| s.body.get("id") != Some(&json!(7))));
     }
 
     #[test]

@@ -97,6 +97,10 @@ pub struct ClientConfig {
     pub roots: Option<HostHandler>,
     /// Most input-required rounds one call may take (default 10, as the TypeScript SDK).
     pub max_rounds: u32,
+    /// Whether a handshake-era call whose question became an interrupt is held open for a
+    /// live resume (default `true`); when not, it is cancelled at once, which releases the
+    /// server's waiting tool, and its interrupt always replays (see `adapter::pending`).
+    pub hold_calls: bool,
     /// Told about things the adapter dropped or worked around (e.g. a tool left out of the
     /// list for an invalid `x-mcp-header`), one sentence each.
     pub on_warning: Option<WarningHandler>,
@@ -120,6 +124,7 @@ impl Default for ClientConfig {
             on_sampling: None,
             roots: None,
             max_rounds: 10,
+            hold_calls: true,
             on_warning: None,
             opaque_network_error_means_handshake: false,
         }
@@ -545,15 +550,23 @@ impl Client {
         opts: &RequestOptions,
         session: Option<&handshake::Session>,
     ) -> Result<Reply> {
+        // a message read while a server request was answered, handled next
+        let mut read = None;
         loop {
-            match reader.next(opts.on_notification_text.as_ref()).await? {
+            let item = match read.take() {
+                Some(item) => item,
+                None => reader.next(opts.on_notification_text.as_ref()).await,
+            };
+            match item? {
                 ResponseItem::Reply(reply) => return Ok(reply),
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
                     self.deliver(opts, (&method, &params), reader.progress_token())
                 }
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = session {
-                        self.answer_server_request(session, id, &method, params, opts)
+                        let request = (id, method.as_str(), params);
+                        read = self
+                            .answer_server_request(session, request, Some(reader), opts)
                             .await?;
                     }
                 }

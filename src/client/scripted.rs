@@ -6,6 +6,7 @@ use crate::transport::body::body_from_chunks;
 use crate::transport::{Exchange, HttpRequest, HttpResponse, Target};
 use bytes::Bytes;
 use futures_util::future::{self, FutureExt, LocalBoxFuture};
+use futures_util::StreamExt;
 use serde_json::Value;
 use std::any::Any;
 use std::cell::RefCell;
@@ -19,6 +20,19 @@ pub struct Canned {
     pub location: Option<String>,
     pub session_id: Option<String>,
     pub chunks: Vec<Result<Bytes>>,
+    /// When each chunk of `chunks` is delivered (a chunk without a gate: at once).
+    pub gates: Vec<Gate>,
+}
+
+/// When a chunk of a canned body is delivered: a server that asks waits for the answer.
+#[derive(Clone)]
+pub enum Gate {
+    /// At once.
+    Now,
+    /// Once the client has POSTed its answer to the server request with this id.
+    Answered(Value),
+    /// Once the script's clock has reached this many milliseconds (a server that gives up).
+    Clock(f64),
 }
 
 /// A response with `status` and no body (a `202` accepting a notification, a `405`, ...).
@@ -29,6 +43,7 @@ pub fn status(status: u16) -> Canned {
         location: None,
         session_id: None,
         chunks: vec![],
+        gates: vec![],
     }
 }
 
@@ -40,21 +55,29 @@ pub fn json_reply(status: u16, body: Value) -> Canned {
         location: None,
         session_id: None,
         chunks: vec![Ok(Bytes::from(body.to_string()))],
+        gates: vec![],
     }
 }
 
-/// An SSE response whose events carry the given JSON messages.
+/// An SSE response whose events carry the given JSON messages, one chunk each. As a server
+/// that asks waits for the answer, the messages after a server request (a message with a
+/// `method` and an `id`) come once the client has answered it.
 pub fn sse_reply(messages: &[Value]) -> Canned {
-    let text: String = messages
-        .iter()
-        .map(|m| format!("event: message\ndata: {m}\n\n"))
-        .collect();
+    let (mut chunks, mut gates, mut gate) = (vec![], vec![], Gate::Now);
+    for m in messages {
+        chunks.push(Ok(Bytes::from(format!("event: message\ndata: {m}\n\n"))));
+        gates.push(gate.clone());
+        if let (Some(_), Some(id)) = (m.get("method"), m.get("id")) {
+            gate = Gate::Answered(id.clone());
+        }
+    }
     Canned {
         status: 200,
         content_type: Some("text/event-stream".into()),
         location: None,
         session_id: None,
-        chunks: vec![Ok(Bytes::from(text))],
+        chunks,
+        gates,
     }
 }
 
@@ -91,7 +114,13 @@ pub struct Scripted {
     /// Answers handed out so far.
     answered: Rc<std::cell::Cell<usize>>,
     /// The clock [`Exchange::now_ms`] reads (milliseconds; tests move it).
-    pub clock: std::cell::Cell<f64>,
+    pub clock: Rc<std::cell::Cell<f64>>,
+    /// The ids of the server requests the client has answered (POSTed a response to).
+    answered_ids: Rc<RefCell<Vec<Value>>>,
+    /// The bodies waiting on a [`Gate`], woken by each request sent.
+    gated: Rc<RefCell<Vec<std::task::Waker>>>,
+    /// What [`Exchange::now_iso`] reads (empty: the epoch).
+    pub iso_clock: RefCell<String>,
 }
 
 impl Scripted {
@@ -118,6 +147,37 @@ impl Scripted {
     pub fn sent(&self) -> std::cell::Ref<'_, Vec<Sent>> {
         self.sent.borrow()
     }
+
+    /// A body of `chunks`, each delivered once its gate opens (see [`Gate`]).
+    fn gated_body(
+        &self,
+        chunks: Vec<Result<Bytes>>,
+        gates: Vec<Gate>,
+    ) -> futures_util::stream::LocalBoxStream<'static, Result<Bytes>> {
+        if gates.is_empty() {
+            return body_from_chunks(chunks);
+        }
+        let mut pending: VecDeque<(Gate, Result<Bytes>)> = gates.into_iter().zip(chunks).collect();
+        let (answered, clock, gated) = (
+            self.answered_ids.clone(),
+            self.clock.clone(),
+            self.gated.clone(),
+        );
+        futures_util::stream::poll_fn(move |cx| {
+            let open = match pending.front() {
+                None => return std::task::Poll::Ready(None),
+                Some((Gate::Now, _)) => true,
+                Some((Gate::Answered(id), _)) => answered.borrow().contains(id),
+                Some((Gate::Clock(ms), _)) => clock.get() >= *ms,
+            };
+            if !open {
+                gated.borrow_mut().push(cx.waker().clone());
+                return std::task::Poll::Pending;
+            }
+            std::task::Poll::Ready(pending.pop_front().map(|(_, chunk)| chunk))
+        })
+        .boxed_local()
+    }
 }
 
 impl Exchange for Scripted {
@@ -130,6 +190,13 @@ impl Exchange for Scripted {
         self.clock.get()
     }
 
+    fn now_iso(&self) -> String {
+        match self.iso_clock.borrow().as_str() {
+            "" => "1970-01-01T00:00:00.000Z".into(),
+            set => set.into(),
+        }
+    }
+
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let body: Value = serde_json::from_str(&request.body).unwrap_or(Value::Null);
         let id = match body.get("id") {
@@ -140,6 +207,12 @@ impl Exchange for Scripted {
             _ if request.method == "GET" => self.last_id.borrow().clone(),
             _ => Value::Null,
         };
+        if let (None, Some(id)) = (body.get("method"), body.get("id")) {
+            self.answered_ids.borrow_mut().push(id.clone());
+        }
+        for waker in self.gated.borrow_mut().drain(..) {
+            waker.wake();
+        }
         self.sent.borrow_mut().push(Sent {
             answered_before: self.answered.get(),
             method: request.method,
@@ -156,11 +229,12 @@ impl Exchange for Scripted {
                 location: c.location,
                 session_id: c.session_id,
                 // replies are written with id 1..; re-target them at the id actually sent
-                body: body_from_chunks(
+                body: self.gated_body(
                     c.chunks
                         .into_iter()
                         .map(|chunk| chunk.map(|b| retarget(b, &id)))
                         .collect(),
+                    c.gates,
                 ),
                 trace: None,
             }),

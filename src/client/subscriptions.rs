@@ -492,8 +492,9 @@ impl Subscription {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     if let Some(session) = &self.session {
                         // a handler cut off by the listener's signal: the stream is closing
+                        let request = (id, method.as_str(), params);
                         let _ = client
-                            .answer_server_request(session, id, &method, params, opts)
+                            .answer_server_request(session, request, None, opts)
                             .await;
                     }
                 }

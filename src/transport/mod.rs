@@ -78,4 +78,9 @@ pub trait Exchange {
     /// The host's clock, in milliseconds (`Date.now()` in JavaScript): when a handshake-era
     /// call held open for a person's answer has timed out.
     fn now_ms(&self) -> f64;
+
+    /// The host's clock as an ISO 8601 date-time in UTC with milliseconds
+    /// (`"2026-07-28T09:30:00.000Z"`, JavaScript's `new Date().toISOString()`): when an
+    /// interrupt was made.
+    fn now_iso(&self) -> String;
 }

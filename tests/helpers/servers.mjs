@@ -1,6 +1,7 @@
 // Start/stop the MCP test peers for `node --test` integration tests.
 //
-//   startFastMCP({ legacyOnly, json })  Python FastMCP 4.2.3 fixture (both eras), child process
+//   startFastMCP({ legacyOnly, json, port, cacheTtl, requestStateTtl })  Python FastMCP 4.2.3
+//                                       fixture (both eras), child process
 //   startTsServer(opts)                 @modelcontextprotocol/server 2.4.0 fixture, in-process
 //   startTsV1Server()                   @modelcontextprotocol/sdk 1.31.0 fixture (2025 era), in-process
 //   startEverything()                   @modelcontextprotocol/server-everything (2025 era only), child process
@@ -130,15 +131,16 @@ async function spawnServer(name, command, args, { port, env = {} }) {
 /**
  * Starts tests/fixtures/fastmcp_server.py with the repo's `.venv` Python.
  *
- * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number, runLog?: string, stateKey?: string }} [opts]
+ * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number, requestStateTtl?: number, runLog?: string, stateKey?: string }} [opts]
  *   `legacyOnly` refuses 2026-07-28 requests like an SDK-1.x server;
  *   `json` answers legacy-era POSTs with JSON instead of SSE; `port` reuses a port
  *   (to restart a server in place); `cacheTtl` (seconds) puts ttlMs on every cacheable result;
+ *   `requestStateTtl` (seconds) is how long a sealed requestState lives (600 without it);
  *   `runLog` is a file the server appends a line to for each tools/call (see `runsOf`), and
- *   turns on its deduplication by idempotency key; `stateKey` (32 bytes or more) seals requestState under a key
- *   that a restarted server (the same `stateKey`) still opens.
+ *   turns on its deduplication by idempotency key; `stateKey` (32 bytes or more) seals
+ *   requestState under a key that a restarted server (the same `stateKey`) still opens.
  */
-export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl, runLog, stateKey } = {}) {
+export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl, requestStateTtl, runLog, stateKey } = {}) {
   const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
@@ -148,6 +150,7 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
   if (legacyOnly) args.push('--legacy-only');
   if (json) args.push('--json');
   if (cacheTtl !== undefined) args.push('--cache-ttl', String(cacheTtl));
+  if (requestStateTtl !== undefined) args.push('--request-state-ttl', String(requestStateTtl));
   if (runLog !== undefined) args.push('--run-log', runLog);
   if (stateKey !== undefined) args.push('--state-key', stateKey);
   return spawnServer('FastMCP fixture', python, args, { port });
