@@ -573,6 +573,7 @@ impl Client {
         };
         let mut read = None;
         if let Some(reader) = call {
+            let token = reader.progress_token();
             loop {
                 let next = reader.next(opts.on_notification_text.as_ref());
                 futures_util::pin_mut!(next);
@@ -582,7 +583,7 @@ impl Client {
                         Ok(ResponseItem::Message(Incoming::Notification { method, params })),
                         _,
                     )) => {
-                        self.deliver(opts, &method, &params);
+                        self.deliver(opts, (&method, &params), token);
                         continue;
                     }
                     Either::Left((item, _)) => Some(item),
