@@ -13,7 +13,7 @@ import { fakeModel } from '@langchain/core/testing';
 import { createAgent } from 'langchain';
 import { MCPAdapter, MCPAdapterError, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
-import { freePort, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { DEAD_URL, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
 import { assertAdapterError } from './helpers/errors.mjs';
 import { toolMessages } from './helpers/agents.mjs';
 import { recordingFetch } from './helpers/record.mjs';
@@ -130,7 +130,7 @@ describe('servers given in several forms', () => {
   });
 
   test('onServerError "skip" lists the servers that answer and reports the dead one; "throw" rejects naming it', async () => {
-    const dead = `http://127.0.0.1:${await freePort()}/mcp`;
+    const dead = DEAD_URL;
     const warnings = [];
     const skipping = new MCPAdapterGroup({ crm: crm().url, dead }, { onServerError: 'skip', onWarning: (t) => warnings.push(t), timeoutMs: 5_000 });
     const tools = await skipping.listTools();
