@@ -254,7 +254,12 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * `invalid_argument` naming the header (see {@link HeadersOption}); the adapter stays usable.
    */
   headers?: HeadersOption;
-  /** A `fetch` to use instead of the global one (same signature). */
+  /**
+   * A `fetch` to use instead of the global one (same signature). What it throws fails the
+   * call with `network`, except an {@link MCPAdapterError} (or an error named so, with a
+   * `code`) whose code is `invalid_argument`, `aborted`, `timeout`, `authorization_required`
+   * or `authorization_failed`: that one reaches the caller with its code and message.
+   */
   fetch?: typeof fetch;
   /**
    * Told every JSON-RPC message the adapter sends and receives, for logging and debugging

@@ -205,6 +205,18 @@ describe('one sign-in at a time', () => {
     assert.ok((await tokenOf(provider)).access_token);
   });
 
+  test('a redirectToAuthorization that resolves to true, not a callback URL, fails the call with invalid_argument; the next call signs in', async () => {
+    let answer = true;
+    const provider = signingProvider({ redirectToAuthorization: async (url) => (answer === true ? true : signIn(url, REDIRECT)) });
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const error = await adapter.callTool('whoami', {}).then(() => undefined, (e) => e);
+    assert.ok(error instanceof MCPAdapterError, String(error));
+    assert.equal(error.code, 'invalid_argument', error.message);
+    assert.match(error.message, /callbackUrl must be the URL the authorization server redirected to/);
+    answer = 'sign in';
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
+  });
+
   test('adapters of one provider share its pending sign-in', async () => {
     const storage = memoryStorage();
     const provider = new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage });
