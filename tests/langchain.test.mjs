@@ -509,6 +509,19 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     }
   });
 
+  test('Documents and Blobs of getResources() with an interrupt in place of a read say it must be answered first', async () => {
+    const ts = await startTsServer();
+    try {
+      const read = await new MCPAdapter(ts.url).getResources({ uris: ['fixture://readme', 'fixture://secret'] });
+      assert.equal(read[1].type, 'mcp_elicitation');
+      for (const convert of [toLangChainDocuments, toBlobs]) {
+        assert.throws(() => convert(read), { name: 'TypeError', message: 'resource contents 1 is an MCP interrupt; answer it with adapter.resume() first' });
+      }
+    } finally {
+      await ts.close();
+    }
+  });
+
   test('contents a server sent without a mimeType reach Documents and Blobs with the MCP default the core applies', async () => {
     const fake = await startFake({
       'server/discover': (ctx) => ctx.result({ ...DISCOVER_RESULT, capabilities: { resources: {} } }),
