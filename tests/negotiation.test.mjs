@@ -149,6 +149,11 @@ describe('discovery and version negotiation against a fake server', { timeout: 3
       label: 'discover answering supportedVersions ["2025-11-25"]',
       bad: (ctx) => ctx.result({ resultType: 'complete', supportedVersions: ['2025-11-25'], capabilities: {} }),
     },
+    // a 2xx with no JSON-RPC message in it: what an endpoint that does not know the request
+    // (or a proxy in front of it) answers; the adapter must not give up where initialize works
+    { label: 'a 200 with an empty application/json body on discover', bad: (ctx) => ctx.json('') },
+    { label: 'a 204 on discover', bad: (ctx) => ctx.res.writeHead(204).end() },
+    { label: 'a 200 text/plain "OK" on discover', bad: (ctx) => ctx.res.writeHead(200, { 'content-type': 'text/plain' }).end('OK') },
   ];
 
   for (const { label, bad, check } of HANDSHAKE_EVIDENCE) {
