@@ -100,6 +100,23 @@ describe('FastMCP fixture --legacy-only', () => {
     await adapter.close();
   });
 
+  test('calls while the server is down fail (a list rejects, never lists nothing); once it is back, the next call opens a new session', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch, timeoutMs: 5_000 });
+    assert.equal((await adapter.callTool('echo', { text: 'one' })).content[0].text, 'echo: one');
+    const port = server.port;
+    await server.close();
+    await assert.rejects(adapter.listTools(), (e) => e.code === 'network');
+    await assert.rejects(adapter.callTool('echo', { text: 'lost' }), (e) => e.code === 'network');
+    server = await startFastMCP({ legacyOnly: true, port });
+    const since = rec.requests.length;
+    assert.ok((await adapter.listTools()).some((t) => t.name === 'echo'));
+    assert.equal((await adapter.callTool('echo', { text: 'three' })).content[0].text, 'echo: three');
+    const after = rec.requests.slice(since);
+    assert.equal(after.filter((r) => r.body?.method === 'initialize').length, 1, 'one new session');
+    await adapter.close();
+  });
+
   test('concurrent calls that find the session expired open one new session between them', async () => {
     const rec = recordingFetch();
     const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
