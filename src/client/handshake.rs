@@ -1325,36 +1325,46 @@ mod tests {
 
     #[test]
     fn a_closed_stream_is_resumed_after_retry_with_last_event_id() {
-        let (client, script) = Scripted::client_with(ClientConfig {
-            protocol: ProtocolMode::Legacy,
-            ..ClientConfig::default()
-        });
-        script.push(init_reply("2025-11-25", Some("s")));
-        script.push(status(202));
-        let mut primed = sse_reply(&[]);
-        primed.chunks = vec![Ok(bytes::Bytes::from_static(
-            b"id: ev-1\nretry: 500\ndata: \n\n",
-        ))];
-        script.push(primed);
-        script.push(sse_reply(&[
-            json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}}),
-        ]));
-        let out =
-            block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
-        assert_eq!(
-            out,
-            crate::client::CallOutcome::Complete(
-                json!({"content":[{"type":"text","text":"resumed"}]})
-            )
-        );
-        assert_eq!(*script.slept.borrow(), vec![500]);
-        let sent = script.sent();
-        assert_eq!(sent[3].method, "GET");
-        assert_eq!(sent[3].header("Last-Event-ID"), Some("ev-1"));
-        assert_eq!(sent[3].header("Mcp-Session-Id"), Some("s"));
-        assert_eq!(sent[3].header("MCP-Protocol-Version"), Some("2025-11-25"));
-        assert_eq!(sent[3].header("Accept"), Some("text/event-stream"));
-        assert_eq!(sent[3].header("Content-Type"), None, "a GET has no body");
+        // and a resumed stream that closes before any event is resumed again from that id
+        for empty_resumptions in [0, 1] {
+            let (client, script) = Scripted::client_with(ClientConfig {
+                protocol: ProtocolMode::Legacy,
+                ..ClientConfig::default()
+            });
+            script.push(init_reply("2025-11-25", Some("s")));
+            script.push(status(202));
+            let mut primed = sse_reply(&[]);
+            primed.chunks = vec![Ok(bytes::Bytes::from_static(
+                b"id: ev-1\nretry: 500\ndata: \n\n",
+            ))];
+            script.push(primed);
+            for _ in 0..empty_resumptions {
+                script.push(sse_reply(&[]));
+            }
+            script.push(sse_reply(&[
+                json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}}),
+            ]));
+            let out =
+                block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default()))
+                    .unwrap();
+            assert_eq!(
+                out,
+                crate::client::CallOutcome::Complete(
+                    json!({"content":[{"type":"text","text":"resumed"}]})
+                )
+            );
+            assert_eq!(*script.slept.borrow(), vec![500; empty_resumptions + 1]);
+            let sent = script.sent();
+            assert_eq!(sent.len(), 4 + empty_resumptions);
+            for get in &sent[3..] {
+                assert_eq!(get.method, "GET");
+                assert_eq!(get.header("Last-Event-ID"), Some("ev-1"));
+                assert_eq!(get.header("Mcp-Session-Id"), Some("s"));
+                assert_eq!(get.header("MCP-Protocol-Version"), Some("2025-11-25"));
+                assert_eq!(get.header("Accept"), Some("text/event-stream"));
+                assert_eq!(get.header("Content-Type"), None, "a GET has no body");
+            }
+        }
     }
 
     #[test]
