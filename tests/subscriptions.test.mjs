@@ -200,3 +200,24 @@ describe('server-everything (handshake era)', { timeout: 120_000 }, () => {
     await adapter.close();
   });
 });
+
+describe('TypeScript SDK v2 fixture whose lists are cacheable for 60 s (2026-07-28)', { timeout: 60_000 }, () => {
+  const srv = useServer(() => startTsServer({ listTtlMs: 60_000 }));
+
+  it('a tools/list_changed notification clears the cached tools list: the next listTools() asks again and has the new tool', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(srv().url, { fetch: rec.fetch });
+    const lists = () => methods(rec).filter((m) => m === 'tools/list').length;
+    await adapter.listTools();
+    assert.ok(!(await adapter.listTools()).some((t) => t.name === 'cached_away'));
+    assert.equal(lists(), 1, 'the second list is the cached one');
+    const seen = [];
+    const sub = await adapter.subscribe({ toolsListChanged: true }, (n) => seen.push(n));
+    await adapter.callTool('add_tool', { name: 'cached_away' });
+    await until(() => seen.some((n) => n.method === 'notifications/tools/list_changed'), 5_000, 'tools/list_changed');
+    assert.ok((await adapter.listTools()).some((t) => t.name === 'cached_away'), 'the new tool is listed');
+    assert.equal(lists(), 2);
+    sub.close();
+    assert.deepEqual(await sub.closed, { reason: 'closed' });
+  });
+});
