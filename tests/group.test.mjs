@@ -228,3 +228,22 @@ describe('resume routing', () => {
     assert.equal(sentBy('bob').length, 3);
   });
 });
+
+describe('a handshake-era server in a group', () => {
+  const legacy = useServer(() => startFastMCP({ legacyOnly: true }));
+
+  test('the group\'s calls and its LangChain tools\' calls to it go in one session, opened once', async () => {
+    const rec = recordingFetch();
+    const group = new MCPAdapterGroup({ legacy: { url: legacy().url, fetch: rec.fetch } });
+    assert.equal((await group.callTool('legacy', 'echo', { text: 'a' })).content[0].text, 'echo: a');
+    const tools = await toLangChainTools(group);
+    const echo = tools.find((t) => t.name === 'echo');
+    await echo.invoke({ text: 'b' });
+    await echo.invoke({ text: 'c' });
+    const calls = rec.requests.filter((r) => r.body?.method === 'tools/call');
+    assert.equal(calls.length, 3);
+    assert.equal(new Set(calls.map((r) => r.headers.get('mcp-session-id'))).size, 1, 'one session');
+    assert.equal(rec.requests.filter((r) => r.body?.method === 'initialize').length, 1);
+    await group.close();
+  });
+});
