@@ -55,6 +55,7 @@ before(async () => {
   );
   await copyFile(path.join(HERE, 'client.mjs'), path.join(dir, 'client.mjs'));
   await copyFile(path.join(HERE, 'signed.mjs'), path.join(dir, 'signed.mjs'));
+  await copyFile(path.join(HERE, 'validated.mjs'), path.join(dir, 'validated.mjs'));
   server = await startTsServer();
 });
 
@@ -139,6 +140,10 @@ function assertAnswer(answer) {
   // interruptKey: signed with this runtime's WebCrypto, an altered copy refused, resumed
   assert.deepEqual(answer.signed, { signature: true, refused: 'interrupt_signature_invalid', text: answer.signed?.text });
   assert.match(answer.signed.text, /^ship: confirmed/);
+  // output validation, by the lazily loaded validator, without code compiled from strings
+  assert.equal(answer.validated?.valid, 'success');
+  assert.equal(answer.validated.invalid, 'error');
+  assert.match(answer.validated.why, /does not match its outputSchema: .*\/celsius/);
 }
 
 // --- the runtimes ------------------------------------------------------------------------
