@@ -382,6 +382,18 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     await assert.rejects(tools[0].invoke({ seconds: 3 }), (e) => e.name === 'MCPAdapterError' && e.code === 'timeout');
   });
 
+  test('a timeoutMs larger than the adapter\'s lets a slow call finish; a RunnableConfig timeout aborts the call\'s request', async () => {
+    const adapter = new MCPAdapter(server.url, { timeoutMs: 300 });
+    const [slow] = await toLangChainTools(adapter, { filter: ['sleep'], timeoutMs: 10_000 });
+    assert.deepEqual(await slow.invoke({ seconds: 1 }), [{ type: 'text', text: 'slept 1.0s' }], 'the tools\' timeoutMs, not the adapter\'s');
+    const signals = [];
+    const watched = new MCPAdapter(server.url, { fetch: (url, init) => (signals.push(init.signal), fetch(url, init)) });
+    const [patient] = await toLangChainTools(watched, { filter: ['sleep'] });
+    // LangChain turns the timeout into the config's signal, and rejects when it fires
+    await assert.rejects(patient.invoke({ seconds: 3 }, { timeout: 300 }), { name: 'TimeoutError' });
+    assert.equal(signals.at(-1)?.aborted, true, 'the tools/call request was aborted with it');
+  });
+
   test('a resume that does not answer the keys asked is an error ToolMessage with the core\'s verdict; the run goes on', async () => {
     const { adapter, count } = countingAdapter(server.url);
     const tools = await toLangChainTools(adapter, { filter: ['confirm_action'] });
