@@ -101,6 +101,9 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     assert.equal(byId.call_echo.name, 'echo');
     assert.deepEqual(byId.call_img.content, [{ type: 'image', data: PNG_1X1_B64, mimeType: 'image/png' }]);
     assert.deepEqual(byId.call_weather.artifact, { structured_content: { city: 'Oslo', temperature_c: 21.5, conditions: 'sunny' } });
+    // one text block beside structuredContent stays a list of blocks (never a lone block object)
+    assert.deepEqual(byId.call_weather.content.map((b) => b.type), ['text']);
+    assert.deepEqual(JSON.parse(byId.call_weather.content[0].text), { city: 'Oslo', temperature_c: 21.5, conditions: 'sunny' });
     assert.equal(byId.call_weather.status, 'success');
     assert.equal(byId.call_fail.status, 'error');
     assert.deepEqual(byId.call_fail.content, [{ type: 'text', text: 'requested failure: on purpose' }]);
