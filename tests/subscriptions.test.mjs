@@ -2,7 +2,8 @@
 // list changes, resource updates that invalidate the cache, callbacks that throw, a server that
 // never acknowledges), the session GET stream and resources/subscribe of the handshake era
 // (server-everything), handshake-era servers that refuse that GET (the TypeScript SDK 1.x
-// fixture's 405; a 404 and a 406), and a server that advertises none (FastMCP fixture).
+// fixture's 405; a 404, a 406, a 200 HTML page), and a server that advertises none (FastMCP
+// fixture).
 //
 //   bash scripts/build.sh && node --test tests/subscriptions.test.mjs
 
@@ -234,12 +235,13 @@ describe('handshake-era servers that offer no session event stream', { timeout: 
     assert.equal((await adapter.callTool('note', { text: 'on' })).content[0].text, 'note: on');
   });
 
-  for (const status of [404, 406]) {
-    it(`a GET answered ${status}: subscribe is not_supported, the session is kept (no new initialize) and calls go on`, async () => {
+  // a 200 HTML page: what some hosted servers answer a GET with (a page for browsers)
+  for (const [status, type] of [[404, 'text/plain'], [406, 'text/plain'], [200, 'text/html; charset=utf-8']]) {
+    it(`a GET answered ${status} ${type}: subscribe is not_supported, the session is kept (no new initialize) and calls go on`, async () => {
       const http = await import('node:http');
       const seen = [];
       const server = http.createServer(async (req, res) => {
-        if (req.method === 'GET') return res.writeHead(status, { 'content-type': 'text/plain' }).end('no stream here');
+        if (req.method === 'GET') return res.writeHead(status, { 'content-type': type }).end('no stream here');
         let text = '';
         for await (const chunk of req) text += chunk;
         const msg = JSON.parse(text);
