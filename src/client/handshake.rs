@@ -623,9 +623,14 @@ impl Client {
 /// error's message, or its body), says the session is gone: `404` (MCP 2025-11-25
 /// `basic/transports.mdx`, "Session Management"), or a `400` about the session, as servers
 /// built on the TypeScript SDK 1.x examples answer an id they do not know ("Bad Request: No
-/// valid session ID provided"), after a restart too.
+/// valid session ID provided"), or saying they were not initialized, as an SDK 1.x server of
+/// one session answers every request after a restart ("Bad Request: Server not initialized").
 fn session_gone(status: u16, why: &[u8]) -> bool {
-    status == 404 || (status == 400 && why.windows(7).any(|w| w.eq_ignore_ascii_case(b"session")))
+    let says = |word: &[u8]| {
+        why.windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word))
+    };
+    status == 404 || (status == 400 && (says(b"session") || says(b"not initialized")))
 }
 
 /// [`session_gone`] of `response`, whose body (the first 64 KiB: a JSON-RPC error) is read
@@ -1077,7 +1082,8 @@ mod tests {
 
     #[test]
     fn expired_session_is_renewed_once() {
-        // a 404, or a 400 about the session (servers of the TypeScript SDK 1.x examples)
+        // a 404, a 400 about the session (servers of the TypeScript SDK 1.x examples), or
+        // one saying the server is not initialized (an SDK 1.x server of one session, restarted)
         for expired in [
             json_reply(
                 404,
@@ -1086,6 +1092,10 @@ mod tests {
             json_reply(
                 400,
                 json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}}),
+            ),
+            json_reply(
+                400,
+                json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}),
             ),
         ] {
             let (client, script) = session_answered(expired);
