@@ -330,13 +330,17 @@ export class MCPAdapter {
 
   /**
    * Reads several resources (all listed ones when `uris` is omitted), one after the other:
-   * their contents in order, an interrupt in place of a read that needs input.
+   * their contents in order, an interrupt in place of a read that needs input; the listing's
+   * sign-in interrupt (auth that interrupts) when the listing needs one.
    */
   async getResources(request = {}, options = {}) {
     const uris = request?.uris;
-    const list = uris === undefined || uris === null
-      ? (await this.listResources(options)).map((r) => r.uri)
-      : typeof uris === 'string' || uris instanceof URL ? [uris] : uris;
+    let list = typeof uris === 'string' || uris instanceof URL ? [uris] : uris;
+    if (uris == null) {
+      const listed = await this.listResources(options);
+      if (!Array.isArray(listed)) return listed;
+      list = listed.map((r) => r.uri);
+    }
     if (!Array.isArray(list)) throw new MCPAdapterError('invalid_argument', 'uris must be an array of resource URIs');
     const out = [];
     for (const uri of list) {

@@ -286,7 +286,12 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * `invalid_argument` naming the header (see {@link HeadersOption}); the adapter stays usable.
    */
   headers?: HeadersOption;
-  /** A `fetch` to use instead of the global one (same signature). */
+  /**
+   * A `fetch` to use instead of the global one (same signature). What it throws fails the
+   * call with `network`, except an {@link MCPAdapterError} (or an error named so, with a
+   * `code`) whose code is `invalid_argument`, `aborted`, `timeout`, `authorization_required`
+   * or `authorization_failed`: that one reaches the caller with its code and message.
+   */
   fetch?: typeof fetch;
   /**
    * Told every JSON-RPC message the adapter sends and receives, for logging and debugging
@@ -1033,9 +1038,12 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
   /**
    * Reads several resources one after the other — `uris`, or every listed resource when
    * omitted — and resolves to all their contents in order; a read that needs input puts its
-   * interrupt in place of its contents (`'type' in entry` tells an interrupt).
+   * interrupt in place of its contents (`'type' in entry` tells an interrupt). When the
+   * listing itself needs a sign-in (an `auth` that interrupts), resolves to that
+   * {@link AuthorizationInterrupt} (`method: "resources/list"`) instead, as
+   * {@link MCPAdapter.listResources} does: `Array.isArray(result)` tells.
    */
-  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read', SignIn>>>;
+  getResources(request?: { uris?: string | URL | Array<string | URL> }, options?: ListOptions): Promise<Array<ResourceContent | InterruptOf<'resources/read', SignIn>> | SignInOf<SignIn, 'resources/list'>>;
   /**
    * All prompts (`prompts/list`, MCP 2026-07-28 `server/prompts.mdx`), every page, each with
    * `get()`; their declared arguments are remembered for {@link MCPAdapter.getPrompt}'s checks

@@ -521,6 +521,8 @@ export function toLangChainMessages(prompt) {
 /** One resource content entry, normalized: `{ uri, mimeType, text? , data? (base64), metadata }`. */
 function resourceEntry(entry, i) {
   if (entry == null || typeof entry !== 'object') throw new TypeError(`resource contents ${i} is not an object`);
+  // getResources() puts the interrupt of a read that needs input in place of its contents
+  if (isMCPInterrupt(entry)) throw new TypeError(`resource contents ${i} is an MCP interrupt; answer it with adapter.resume() first`);
   const metadata = { ...(entry.metadata ?? {}) };
   const uri = metadata.uri ?? entry.uri;
   if (typeof uri !== 'string') throw new TypeError(`resource contents ${i} has no uri`);

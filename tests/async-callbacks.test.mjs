@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { useFake } from './helpers/fake-server.mjs';
-import { freePort, startTsServer, useServer } from './helpers/servers.mjs';
+import { DEAD_URL, startTsServer, useServer } from './helpers/servers.mjs';
 import { MCPAdapterGroup } from '../pkg/index.node.js';
 
 /** `async` callbacks' rejections that went unhandled while `run()` ran, and 50 ms after. */
@@ -97,7 +97,7 @@ describe('async callbacks that reject, told by the JavaScript layer (TypeScript 
   });
 
   it('a group: onWarning of "skip" and an onServerError function that throw or reject break neither the list nor the process', async () => {
-    const dead = `http://127.0.0.1:${await freePort()}/mcp`;
+    const dead = DEAD_URL;
     for (const options of [
       { onServerError: 'skip', onWarning: failing('onWarning') },
       { onServerError: failing('onServerError') },

@@ -5,13 +5,13 @@
 // worker, tests/auth/worker.js). Needs pkg/ (bash scripts/build.sh).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, freePort } from './helpers/servers.mjs';
-import { bundleWorker, waitForPort } from './helpers/workerd.mjs';
+import { REPO_ROOT } from './helpers/servers.mjs';
+import { bundleWorker, serveWorkerd } from './helpers/workerd.mjs';
 import { signIn, startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
 const PKG = path.join(REPO_ROOT, 'pkg');
@@ -72,17 +72,9 @@ test('workerd: a worker hands the sign-in out as an interrupt and resumes it on 
   await copyFile(path.join(REPO_ROOT, 'tests', 'auth', 'worker.js'), path.join(dir, 'worker.js'));
   await bundleWorker(path.join(dir, 'worker.js'), out);
   await copyFile(path.join(REPO_ROOT, 'tests', 'auth', 'config.capnp'), path.join(out, 'config.capnp'));
-  const port = await freePort();
-  const proc = spawn(bin, ['serve', 'config.capnp', '--socket-addr', `http=127.0.0.1:${port}`], {
-    cwd: out,
-    env: { ...process.env, MCP_URL: mcp.url, REDIRECT_URL: REDIRECT },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  proc.stderrText = '';
-  proc.stderr.setEncoding('utf8').on('data', (chunk) => (proc.stderrText = (proc.stderrText + chunk).slice(-8192)));
+  const proc = await serveWorkerd(bin, out, 0, { MCP_URL: mcp.url, REDIRECT_URL: REDIRECT });
   try {
-    await waitForPort(port, 15_000, () => proc.exitCode !== null && `workerd exited (${proc.exitCode}): ${proc.stderrText}`);
-    const base = `http://127.0.0.1:${port}`;
+    const base = proc.origin;
     const interrupt = await (await fetch(`${base}/call`)).json();
     assert.equal(interrupt.type, 'mcp_authorization', JSON.stringify(interrupt));
     const callbackUrl = await signIn(interrupt.authorization_url, REDIRECT);
@@ -93,6 +85,6 @@ test('workerd: a worker hands the sign-in out as an interrupt and resumes it on 
     // signed in: the next request's adapter calls at once
     assert.deepEqual((await (await fetch(`${base}/call`)).json()).content, [{ type: 'text', text: 'hello alice' }]);
   } finally {
-    proc.kill('SIGTERM');
+    await proc.stop();
   }
 });

@@ -117,6 +117,18 @@ describe('sign-in', () => {
     assert.equal(stale?.code, 'authorization_failed', 'a used callback signs nobody in');
   });
 
+  test('getResources() of every listed resource resolves to the listing\'s sign-in interrupt; resumed, the resources are read', async () => {
+    const storage = memoryStorage();
+    const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });
+    const out = await adapter.getResources();
+    assert.equal(out.type, 'mcp_authorization', JSON.stringify(out));
+    assert.equal(out.method, 'resources/list');
+    const listed = await adapter.resume(out, { callbackUrl: await signIn(out.authorization_url, REDIRECT) });
+    assert.deepEqual(listed.map((r) => r.uri), ['notes://alice']);
+    const [notes] = await adapter.getResources();
+    assert.equal(notes.text, "alice's notes");
+  });
+
   test('concurrent calls share one pending sign-in; a step-up is an interrupt too', async () => {
     const map = new Map();
     const storage = { get: (k) => map.get(k), set: (k, v) => void map.set(k, structuredClone(v)), delete: (k) => void map.delete(k) };
@@ -203,6 +215,18 @@ describe('one sign-in at a time', () => {
     adapter = new MCPAdapter(mcp.url, { auth: provider, timeoutMs: 20_000 });
     assert.equal((await adapter.listTools()).length, 3);
     assert.ok((await tokenOf(provider)).access_token);
+  });
+
+  test('a redirectToAuthorization that resolves to true, not a callback URL, fails the call with invalid_argument; the next call signs in', async () => {
+    let answer = true;
+    const provider = signingProvider({ redirectToAuthorization: async (url) => (answer === true ? true : signIn(url, REDIRECT)) });
+    const adapter = new MCPAdapter(mcp.url, { auth: provider });
+    const error = await adapter.callTool('whoami', {}).then(() => undefined, (e) => e);
+    assert.ok(error instanceof MCPAdapterError, String(error));
+    assert.equal(error.code, 'invalid_argument', error.message);
+    assert.match(error.message, /callbackUrl must be the URL the authorization server redirected to/);
+    answer = 'sign in';
+    assert.equal(text(await adapter.callTool('whoami', {})), 'hello alice');
   });
 
   test('adapters of one provider share its pending sign-in', async () => {

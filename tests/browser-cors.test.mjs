@@ -6,7 +6,7 @@
 //   bash scripts/build.sh && node --test tests/browser-cors.test.mjs
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { freePort, startTsServer } from './helpers/servers.mjs';
+import { DEAD_URL, startTsServer } from './helpers/servers.mjs';
 import { launchChromium, startStaticSite } from './helpers/browser.mjs';
 
 let site;
@@ -63,7 +63,7 @@ describe('CORS in a browser', { timeout: 60_000 }, () => {
   });
 
   it('a server that is down fails with code network, saying the probe did not reach it either', async () => {
-    const e = await failure(`http://127.0.0.1:${await freePort()}/mcp`);
+    const e = await failure(DEAD_URL);
     assert.equal(e.code, 'network', e.message);
     assert.match(e.message, /did not answer a no-cors probe either/);
   });

@@ -13,7 +13,7 @@ import { fakeModel } from '@langchain/core/testing';
 import { createAgent } from 'langchain';
 import { MCPAdapter, MCPAdapterError, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
-import { freePort, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { DEAD_URL, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
 import { assertAdapterError } from './helpers/errors.mjs';
 import { toolMessages } from './helpers/agents.mjs';
 import { recordingFetch } from './helpers/record.mjs';
@@ -130,7 +130,7 @@ describe('servers given in several forms', () => {
   });
 
   test('onServerError "skip" lists the servers that answer and reports the dead one; "throw" rejects naming it', async () => {
-    const dead = `http://127.0.0.1:${await freePort()}/mcp`;
+    const dead = DEAD_URL;
     const warnings = [];
     const skipping = new MCPAdapterGroup({ crm: crm().url, dead }, { onServerError: 'skip', onWarning: (t) => warnings.push(t), timeoutMs: 5_000 });
     const tools = await skipping.listTools();
@@ -226,5 +226,24 @@ describe('resume routing', () => {
     assert.match(error.message, /"alice", "bob"/);
     assert.deepEqual(sentBy('alice'), []);
     assert.equal(sentBy('bob').length, 3);
+  });
+});
+
+describe('a handshake-era server in a group', () => {
+  const legacy = useServer(() => startFastMCP({ legacyOnly: true }));
+
+  test('the group\'s calls and its LangChain tools\' calls to it go in one session, opened once', async () => {
+    const rec = recordingFetch();
+    const group = new MCPAdapterGroup({ legacy: { url: legacy().url, fetch: rec.fetch } });
+    assert.equal((await group.callTool('legacy', 'echo', { text: 'a' })).content[0].text, 'echo: a');
+    const tools = await toLangChainTools(group);
+    const echo = tools.find((t) => t.name === 'echo');
+    await echo.invoke({ text: 'b' });
+    await echo.invoke({ text: 'c' });
+    const calls = rec.requests.filter((r) => r.body?.method === 'tools/call');
+    assert.equal(calls.length, 3);
+    assert.equal(new Set(calls.map((r) => r.headers.get('mcp-session-id'))).size, 1, 'one session');
+    assert.equal(rec.requests.filter((r) => r.body?.method === 'initialize').length, 1);
+    await group.close();
   });
 });

@@ -3,7 +3,8 @@
 // --legacy-only. The results are the same as in the 2026-07-28 era; elicitation goes through
 // onElicitation (without one it becomes an interrupt: tests/handshake-elicitation.test.mjs);
 // an aborted call posts notifications/cancelled in
-// the session; an expired session is recovered. (Choosing the era: tests/negotiation.test.mjs.)
+// the session; an expired session is recovered, also from a TypeScript SDK 1.x server of one
+// session that restarted. (Choosing the era: tests/negotiation.test.mjs.)
 //
 //   bash scripts/build.sh && node --test tests/handshake-era.test.mjs
 
@@ -11,7 +12,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { recordingFetch } from './helpers/record.mjs';
-import { startEverything, startFastMCP, useServer } from './helpers/servers.mjs';
+import { startEverything, startFastMCP, startTsV1Server, useServer } from './helpers/servers.mjs';
 import { byName } from './helpers/tools.mjs';
 
 describe('server-everything (handshake era only)', () => {
@@ -34,6 +35,27 @@ describe('server-everything (handshake era only)', () => {
     await adapter.close();
   });
 
+});
+
+describe('a TypeScript SDK 1.x server of one session (stateful)', () => {
+  test('restarted, it answers the old session "Server not initialized": the next call opens a new session and succeeds, and so do the ones after', async () => {
+    let server = await startTsV1Server({ stateful: true });
+    try {
+      const rec = recordingFetch();
+      const adapter = new MCPAdapter(server.url, { fetch: rec.fetch });
+      assert.equal((await adapter.callTool('note', { text: 'one' })).content[0].text, 'note: one');
+      const port = server.port;
+      await server.close();
+      server = await startTsV1Server({ stateful: true, port });
+      const since = rec.requests.length;
+      assert.equal((await adapter.callTool('note', { text: 'two' })).content[0].text, 'note: two');
+      assert.equal((await adapter.callTool('note', { text: 'three' })).content[0].text, 'note: three');
+      assert.equal(rec.requests.slice(since).filter((r) => r.body?.method === 'initialize').length, 1, 'one new session');
+      await adapter.close();
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('FastMCP fixture --legacy-only', () => {
@@ -97,6 +119,23 @@ describe('FastMCP fixture --legacy-only', () => {
     await server.close();
     server = await startFastMCP({ legacyOnly: true, port });
     assert.equal((await adapter.callTool('echo', { text: 'two' })).content[0].text, 'echo: two');
+    await adapter.close();
+  });
+
+  test('calls while the server is down fail (a list rejects, never lists nothing); once it is back, the next call opens a new session', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(server.url, { fetch: rec.fetch, timeoutMs: 5_000 });
+    assert.equal((await adapter.callTool('echo', { text: 'one' })).content[0].text, 'echo: one');
+    const port = server.port;
+    await server.close();
+    await assert.rejects(adapter.listTools(), (e) => e.code === 'network');
+    await assert.rejects(adapter.callTool('echo', { text: 'lost' }), (e) => e.code === 'network');
+    server = await startFastMCP({ legacyOnly: true, port });
+    const since = rec.requests.length;
+    assert.ok((await adapter.listTools()).some((t) => t.name === 'echo'));
+    assert.equal((await adapter.callTool('echo', { text: 'three' })).content[0].text, 'echo: three');
+    const after = rec.requests.slice(since);
+    assert.equal(after.filter((r) => r.body?.method === 'initialize').length, 1, 'one new session');
     await adapter.close();
   });
 

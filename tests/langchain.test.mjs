@@ -101,6 +101,9 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     assert.equal(byId.call_echo.name, 'echo');
     assert.deepEqual(byId.call_img.content, [{ type: 'image', data: PNG_1X1_B64, mimeType: 'image/png' }]);
     assert.deepEqual(byId.call_weather.artifact, { structured_content: { city: 'Oslo', temperature_c: 21.5, conditions: 'sunny' } });
+    // one text block beside structuredContent stays a list of blocks (never a lone block object)
+    assert.deepEqual(byId.call_weather.content.map((b) => b.type), ['text']);
+    assert.deepEqual(JSON.parse(byId.call_weather.content[0].text), { city: 'Oslo', temperature_c: 21.5, conditions: 'sunny' });
     assert.equal(byId.call_weather.status, 'success');
     assert.equal(byId.call_fail.status, 'error');
     assert.deepEqual(byId.call_fail.content, [{ type: 'text', text: 'requested failure: on purpose' }]);
@@ -382,6 +385,18 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
     await assert.rejects(tools[0].invoke({ seconds: 3 }), (e) => e.name === 'MCPAdapterError' && e.code === 'timeout');
   });
 
+  test('a timeoutMs larger than the adapter\'s lets a slow call finish; a RunnableConfig timeout aborts the call\'s request', async () => {
+    const adapter = new MCPAdapter(server.url, { timeoutMs: 300 });
+    const [slow] = await toLangChainTools(adapter, { filter: ['sleep'], timeoutMs: 10_000 });
+    assert.deepEqual(await slow.invoke({ seconds: 1 }), [{ type: 'text', text: 'slept 1.0s' }], 'the tools\' timeoutMs, not the adapter\'s');
+    const signals = [];
+    const watched = new MCPAdapter(server.url, { fetch: (url, init) => (signals.push(init.signal), fetch(url, init)) });
+    const [patient] = await toLangChainTools(watched, { filter: ['sleep'] });
+    // LangChain turns the timeout into the config's signal, and rejects when it fires
+    await assert.rejects(patient.invoke({ seconds: 3 }, { timeout: 300 }), { name: 'TimeoutError' });
+    assert.equal(signals.at(-1)?.aborted, true, 'the tools/call request was aborted with it');
+  });
+
   test('a resume that does not answer the keys asked pauses again with the same question and the core\'s verdict; a right answer completes', async () => {
     const { adapter, count } = countingAdapter(server.url);
     const tools = await toLangChainTools(adapter, { filter: ['confirm_action'] });
@@ -510,6 +525,19 @@ describe('mcp-wasm-adapter/langchain with a FastMCP server', () => {
       assert.equal(doc.metadata.uri, 'fixture://readme');
       const [blob] = toBlobs(await adapter.readResource('fixture://readme'));
       assert.equal(blob.type, 'text/plain');
+    }
+  });
+
+  test('Documents and Blobs of getResources() with an interrupt in place of a read say it must be answered first', async () => {
+    const ts = await startTsServer();
+    try {
+      const read = await new MCPAdapter(ts.url).getResources({ uris: ['fixture://readme', 'fixture://secret'] });
+      assert.equal(read[1].type, 'mcp_elicitation');
+      for (const convert of [toLangChainDocuments, toBlobs]) {
+        assert.throws(() => convert(read), { name: 'TypeError', message: 'resource contents 1 is an MCP interrupt; answer it with adapter.resume() first' });
+      }
+    } finally {
+      await ts.close();
     }
   });
 

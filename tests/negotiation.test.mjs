@@ -57,6 +57,29 @@ describe('handshake-era evidence on a call, from a scripted fake server', { time
   }
 });
 
+describe('a handshake-era server that acknowledges notifications/initialized otherwise than with a 202', { timeout: 30_000 }, () => {
+  for (const [label, ack] of [
+    ['200 with no body', (ctx) => ctx.res.writeHead(200).end()],
+    ['200 with {}', (ctx) => ctx.json('{}')],
+    ['200 with an empty JSON body', (ctx) => ctx.json('')],
+    ['204', (ctx) => ctx.res.writeHead(204).end()],
+  ]) {
+    it(`${label}: the session opens and calls go on in it`, async () => {
+      const legacyEcho = (ctx) => ctx.json({ jsonrpc: '2.0', id: ctx.id, result: { content: [{ type: 'text', text: `echo: ${ctx.args.text}` }] } });
+      const fake = await startFake({ ...LEGACY_HANDLERS, 'notifications/initialized': ack, echo: legacyEcho });
+      try {
+        const adapter = new MCPAdapter(fake.url, { protocol: 'legacy', timeoutMs: 5_000 });
+        assert.equal((await adapter.callTool('echo', { text: 'a' })).content[0].text, 'echo: a');
+        assert.equal((await adapter.callTool('echo', { text: 'b' })).content[0].text, 'echo: b');
+        assert.equal(fake.count('initialize'), 1);
+        assert.equal(fake.requests.at(-1).headers['mcp-session-id'], 'sess-42');
+      } finally {
+        await fake.close();
+      }
+    });
+  }
+});
+
 const MODERN_ONLY = { protocol: '2026-07-28' };
 
 describe('discovery and version negotiation against a fake server', { timeout: 30_000 }, () => {
@@ -149,6 +172,11 @@ describe('discovery and version negotiation against a fake server', { timeout: 3
       label: 'discover answering supportedVersions ["2025-11-25"]',
       bad: (ctx) => ctx.result({ resultType: 'complete', supportedVersions: ['2025-11-25'], capabilities: {} }),
     },
+    // a 2xx with no JSON-RPC message in it: what an endpoint that does not know the request
+    // (or a proxy in front of it) answers; the adapter must not give up where initialize works
+    { label: 'a 200 with an empty application/json body on discover', bad: (ctx) => ctx.json('') },
+    { label: 'a 204 on discover', bad: (ctx) => ctx.res.writeHead(204).end() },
+    { label: 'a 200 text/plain "OK" on discover', bad: (ctx) => ctx.res.writeHead(200, { 'content-type': 'text/plain' }).end('OK') },
   ];
 
   for (const { label, bad, check } of HANDSHAKE_EVIDENCE) {

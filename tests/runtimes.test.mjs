@@ -23,8 +23,8 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, freePort, startTsServer } from './helpers/servers.mjs';
-import { bundleWorker, waitForPort } from './helpers/workerd.mjs';
+import { REPO_ROOT, startTsServer } from './helpers/servers.mjs';
+import { bundleWorker, serveWorkerd } from './helpers/workerd.mjs';
 
 const PKG = path.join(REPO_ROOT, 'pkg');
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
@@ -55,6 +55,7 @@ before(async () => {
   );
   await copyFile(path.join(HERE, 'client.mjs'), path.join(dir, 'client.mjs'));
   await copyFile(path.join(HERE, 'signed.mjs'), path.join(dir, 'signed.mjs'));
+  await copyFile(path.join(HERE, 'validated.mjs'), path.join(dir, 'validated.mjs'));
   server = await startTsServer();
 });
 
@@ -139,6 +140,10 @@ function assertAnswer(answer) {
   // interruptKey: signed with this runtime's WebCrypto, an altered copy refused, resumed
   assert.deepEqual(answer.signed, { signature: true, refused: 'interrupt_signature_invalid', text: answer.signed?.text });
   assert.match(answer.signed.text, /^ship: confirmed/);
+  // output validation, by the lazily loaded validator, without code compiled from strings
+  assert.equal(answer.validated?.valid, 'success');
+  assert.equal(answer.validated.invalid, 'error');
+  assert.match(answer.validated.why, /does not match its outputSchema: .*\/celsius/);
 }
 
 // --- the runtimes ------------------------------------------------------------------------
@@ -189,23 +194,16 @@ test('workerd: a worker bundled with the workerd condition lists tools and calls
   await copyFile(path.join(HERE, 'config.capnp'), path.join(out, 'config.capnp'));
   const bundled = Date.now();
 
-  const port = await freePort();
-  const proc = launch(workerd.bin, ['serve', 'config.capnp', '--socket-addr', `http=127.0.0.1:${port}`], {
-    cwd: out,
-    env: { MCP_URL: server.url },
-  });
+  const proc = await serveWorkerd(workerd.bin, out, 0, { MCP_URL: server.url });
   try {
-    let exited = null;
-    proc.done.then((result) => (exited = result));
-    await waitForPort(port, RUN_TIMEOUT_MS, () => exited && `workerd exited before listening (exit ${exited.code}):\n${exited.stderr}`);
     const listening = Date.now();
-    const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
+    const response = await fetch(`${proc.origin}/`, { signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
     const text = await response.text();
     assert.equal(response.status, 200, `worker answered ${response.status}: ${text}`);
     assertAnswer(JSON.parse(text));
     const first = Date.now();
     // a second request: a new request context in the same isolate (module instance reused)
-    const again = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
+    const again = await fetch(`${proc.origin}/`, { signal: AbortSignal.timeout(RUN_TIMEOUT_MS) });
     assert.equal(again.status, 200);
     assertAnswer(await again.json());
     t.diagnostic(

@@ -1,7 +1,9 @@
 // Subscriptions: subscriptions/listen (TypeScript SDK v2 fixture: an acknowledged filter,
 // list changes, resource updates that invalidate the cache, callbacks that throw, a server that
 // never acknowledges), the session GET stream and resources/subscribe of the handshake era
-// (server-everything), and a server that advertises none (FastMCP fixture).
+// (server-everything), handshake-era servers that refuse that GET (the TypeScript SDK 1.x
+// fixture's 405; a 404, a 406, a 200 HTML page), and a server that advertises none (FastMCP
+// fixture).
 //
 //   bash scripts/build.sh && node --test tests/subscriptions.test.mjs
 
@@ -10,7 +12,7 @@ import assert from 'node:assert/strict';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { rejectsWith } from './helpers/errors.mjs';
 import { methods, recordingFetch } from './helpers/record.mjs';
-import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { startEverything, startFastMCP, startTsServer, startTsV1Server, useServer } from './helpers/servers.mjs';
 import { until } from './helpers/wait.mjs';
 
 /**
@@ -199,4 +201,72 @@ describe('server-everything (handshake era)', { timeout: 120_000 }, () => {
     await until(() => methods(rec).includes('resources/unsubscribe'), 5_000, 'resources/unsubscribe');
     await adapter.close();
   });
+});
+
+describe('TypeScript SDK v2 fixture whose lists are cacheable for 60 s (2026-07-28)', { timeout: 60_000 }, () => {
+  const srv = useServer(() => startTsServer({ listTtlMs: 60_000 }));
+
+  it('a tools/list_changed notification clears the cached tools list: the next listTools() asks again and has the new tool', async () => {
+    const rec = recordingFetch();
+    const adapter = new MCPAdapter(srv().url, { fetch: rec.fetch });
+    const lists = () => methods(rec).filter((m) => m === 'tools/list').length;
+    await adapter.listTools();
+    assert.ok(!(await adapter.listTools()).some((t) => t.name === 'cached_away'));
+    assert.equal(lists(), 1, 'the second list is the cached one');
+    const seen = [];
+    const sub = await adapter.subscribe({ toolsListChanged: true }, (n) => seen.push(n));
+    await adapter.callTool('add_tool', { name: 'cached_away' });
+    await until(() => seen.some((n) => n.method === 'notifications/tools/list_changed'), 5_000, 'tools/list_changed');
+    assert.ok((await adapter.listTools()).some((t) => t.name === 'cached_away'), 'the new tool is listed');
+    assert.equal(lists(), 2);
+    sub.close();
+    assert.deepEqual(await sub.closed, { reason: 'closed' });
+  });
+});
+
+describe('handshake-era servers that offer no session event stream', { timeout: 60_000 }, () => {
+  const v1 = useServer(startTsV1Server);
+
+  it('the TypeScript SDK 1.x fixture (stateless, GET answered 405): subscribe is not_supported, and calls go on', async () => {
+    const adapter = new MCPAdapter(v1().url);
+    await adapter.listTools();
+    const err = await rejectsWith(adapter.subscribe({ toolsListChanged: true }, () => {}), 'not_supported');
+    assert.match(err.message, /GET answered HTTP 405/);
+    assert.equal((await adapter.callTool('note', { text: 'on' })).content[0].text, 'note: on');
+  });
+
+  // a 200 HTML page: what some hosted servers answer a GET with (a page for browsers)
+  for (const [status, type] of [[404, 'text/plain'], [406, 'text/plain'], [200, 'text/html; charset=utf-8']]) {
+    it(`a GET answered ${status} ${type}: subscribe is not_supported, the session is kept (no new initialize) and calls go on`, async () => {
+      const http = await import('node:http');
+      const seen = [];
+      const server = http.createServer(async (req, res) => {
+        if (req.method === 'GET') return res.writeHead(status, { 'content-type': type }).end('no stream here');
+        let text = '';
+        for await (const chunk of req) text += chunk;
+        const msg = JSON.parse(text);
+        seen.push(msg.method);
+        const reply = (result, headers = {}) => res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
+        if (msg.method === 'server/discover') {
+          return res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Unsupported protocol version"}}');
+        }
+        if (msg.method === 'initialize') return reply({ protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 'no-stream', version: '1' } }, { 'mcp-session-id': 's-1' });
+        if (msg.id === undefined) return res.writeHead(202).end();
+        if (msg.method === 'tools/list') return reply({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }] });
+        return reply({ content: [{ type: 'text', text: 'echoed' }] });
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const adapter = new MCPAdapter(`http://127.0.0.1:${server.address().port}/mcp`, { timeoutMs: 5_000 });
+        await adapter.listTools();
+        const err = await rejectsWith(adapter.subscribe({ toolsListChanged: true }, () => {}), 'not_supported');
+        assert.match(err.message, new RegExp(`GET answered HTTP ${status}`));
+        assert.equal((await adapter.callTool('echo', {})).content[0].text, 'echoed');
+        assert.equal(seen.filter((m) => m === 'initialize').length, 1);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  }
 });

@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { MCPAdapter } from '../pkg/index.node.js';
-import { freePort } from './helpers/servers.mjs';
+import { DEAD_URL } from './helpers/servers.mjs';
 
 test('a call to a port nothing listens on fails with network and data { sent: false }', async () => {
-  const adapter = new MCPAdapter(`http://127.0.0.1:${await freePort()}/mcp`);
+  const adapter = new MCPAdapter(DEAD_URL);
   await assert.rejects(adapter.callTool('echo', { text: 'x' }), (e) => {
     assert.equal(e.code, 'network');
     assert.match(e.message, /ECONNREFUSED/);

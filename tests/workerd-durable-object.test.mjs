@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, freePort, startFastMCP } from './helpers/servers.mjs';
+import { REPO_ROOT, startFastMCP } from './helpers/servers.mjs';
 import { scratchProject } from './helpers/scratch.mjs';
 import { bundleWorker, serveWorkerd } from './helpers/workerd.mjs';
 import { signIn, useProtectedServer } from './auth/fixtures.mjs';
@@ -48,10 +48,11 @@ async function startWorker(t, mcpUrl) {
   for (const file of ['worker.js', 'mcp_wasm_adapter_bg.wasm']) await copyFile(path.join(bundle, file), path.join(dir, file));
   await copyFile(path.join(EXAMPLE, 'config.capnp'), path.join(dir, 'config.capnp'));
   await mkdir(path.join(dir, 'storage'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env = { MCP_URL: mcpUrl, REDIRECT_URL: `${origin}/callback`, INTERRUPT_KEY };
-  let proc = await serveWorkerd(BIN, dir, port, env);
+  // the test plays the browser: it takes the redirect from the authorization server and
+  // brings its path and query to the worker, so the redirect URL's own origin is never reached
+  const env = { MCP_URL: mcpUrl, REDIRECT_URL: 'http://127.0.0.1:9/callback', INTERRUPT_KEY };
+  let proc = await serveWorkerd(BIN, dir, 0, env);
+  const { port, origin } = proc;
   t.after(async () => {
     await proc.stop();
     await rm(dir, { recursive: true, force: true });

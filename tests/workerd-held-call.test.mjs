@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT, freePort, startFastMCP } from './helpers/servers.mjs';
+import { REPO_ROOT, startFastMCP } from './helpers/servers.mjs';
 import { scratchProject } from './helpers/scratch.mjs';
 import { bundleWorker, serveWorkerd } from './helpers/workerd.mjs';
 import { MCPAdapter } from '../pkg/index.node.js';
@@ -28,9 +28,8 @@ before(async () => {
   await bundleWorker(path.join(scratch.dir, 'worker.js'), out);
   await copyFile(path.join(REPO_ROOT, 'tests', 'runtimes', 'config.capnp'), path.join(out, 'config.capnp'));
   server = await startFastMCP({ legacyOnly: true });
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  worker = await serveWorkerd(BIN, out, port, { MCP_URL: server.url });
+  worker = await serveWorkerd(BIN, out, 0, { MCP_URL: server.url });
+  origin = worker.origin;
 });
 
 after(async () => {

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium, startStaticSite } from './helpers/browser.mjs';
-import { REPO_ROOT, freePort, startTsServer } from './helpers/servers.mjs';
+import { DEAD_URL, REPO_ROOT, startTsServer } from './helpers/servers.mjs';
 import { startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
 const SHOTS = path.join(REPO_ROOT, 'www', 'screenshots');
@@ -374,11 +374,10 @@ describe('the demo page in Chromium', () => {
   });
 
   it('explains an unreachable server and stays usable', async () => {
-    const port = await freePort();
-    await page.locator('#url').fill(`http://127.0.0.1:${port}/mcp`);
+    await page.locator('#url').fill(DEAD_URL);
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.locator('#connect-error .error').waitFor();
-    assert.equal(await page.locator('#connect-error strong').textContent(), `Could not reach http://127.0.0.1:${port}`);
+    assert.equal(await page.locator('#connect-error strong').textContent(), `Could not reach ${new URL(DEAD_URL).origin}`);
     assert.match(await page.locator('#connect-error p').textContent(), /CORS/);
     assert.equal(await page.locator('#connect-status').textContent(), 'not connected');
     await shot('unreachable');

@@ -102,11 +102,12 @@ export const FAILURE_CODES = Object.freeze({
   headersOption: 'invalid_argument',
   missingRuntimeApi: 'invalid_argument',
   hostCallbackThrew: 'invalid_argument', // onSampling, onElicitation, roots, approval (`callHost`)
-  // the auth module's typed failures (pkg-template/auth.js), thrown by the fetch it wraps
+  // the auth module's typed failures (pkg-template/auth.js), thrown by the fetch it wraps (HOST_CODES)
   authorizationRequired: 'authorization_required',
   authorizationFailed: 'authorization_failed',
 });
 
+/**
 /**
  * The cause codes of a `fetch` rejection (Node's undici: `error.cause.code`) that say the
  * request never left: the connection was refused, the host name did not resolve, the
@@ -114,6 +115,21 @@ export const FAILURE_CODES = Object.freeze({
  * cause, so their failures are never taken as unsent.
  */
 const UNSENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+
+/**
+ * The codes an `MCPAdapterError` thrown by host code in an exchange (a custom `fetch`, the
+ * auth module's, a `headers` function, a body stream) keeps, with its message: those that
+ * tell of the host's own part. The other codes tell what a server sent, which the core finds
+ * out itself and acts on (`stream_ended` resumes, `http_status` falls back to the handshake):
+ * such an error, as anything else thrown, is a `network` failure.
+ */
+const HOST_CODES = [
+  FAILURE_CODES.hostCallbackThrew, // invalid_argument
+  FAILURE_CODES.hostAborted,
+  FAILURE_CODES.timedOut,
+  FAILURE_CODES.authorizationRequired,
+  FAILURE_CODES.authorizationFailed,
+];
 
 /** The failure of a call its host's AbortSignal ended `during` a wait. */
 function abortedFailure(during) {
@@ -249,9 +265,9 @@ export class JsExchange {
 
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
   classify(thrown, during) {
-    // the auth module's typed failures (pkg-template/auth.js) keep their code and message
-    if (thrown?.code === FAILURE_CODES.authorizationRequired || thrown?.code === FAILURE_CODES.authorizationFailed) {
-      return { code: thrown.code, message: thrown.message };
+    // an MCPAdapterError of host code (the auth module's, a custom fetch's) keeps a host code
+    if (thrown?.name === 'MCPAdapterError' && HOST_CODES.includes(thrown.code)) {
+      return { code: thrown.code, message: String(thrown.message), remembered: this.remembered };
     }
     const hostAborted = this.host?.aborted === true;
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) {

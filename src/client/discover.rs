@@ -46,14 +46,20 @@ impl ServerDescription {
 
 /// Whether a failed probe means "this server speaks the handshake era": a JSON-RPC error
 /// the modern revision never uses for a valid request (`-32601` method not found, `-32600`,
-/// SDK 1.x's `-32000`), or a 4xx that carries no recognised modern error. 401/403 are never
-/// era evidence (they are authorization); 408, 429, 5xx (whatever their body says), a
-/// `-32603` internal error, network errors and timeouts are outages: a server that speaks
-/// both eras must not be pinned to the handshake era by one passing failure.
+/// SDK 1.x's `-32000`), a 4xx that carries no recognised modern error, or a 2xx that carries
+/// no JSON-RPC message at all (no body, `202`/`204`, `text/plain`, a body that is not JSON:
+/// what a handshake-era endpoint, or a proxy in front of one, makes of a request it does not
+/// know). 401/403 are never era evidence (they are authorization); 408, 429, 5xx (whatever
+/// their body says), a `-32603` internal error, network errors and timeouts are outages: a
+/// server that speaks both eras must not be pinned to the handshake era by one passing
+/// failure.
 pub(crate) fn is_handshake_evidence(err: &Error) -> bool {
     let status = err.http_status.unwrap_or(200);
     if matches!(status, 401 | 403 | 408 | 429) || status >= 500 {
         return false;
+    }
+    if status < 300 && matches!(err.code, ErrorCode::ContentType | ErrorCode::InvalidJson) {
+        return true;
     }
     match err.rpc_code() {
         Some(
@@ -148,7 +154,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::scripted::{json_reply, Scripted};
+    use crate::client::scripted::{json_reply, Canned, Scripted};
     use futures_executor::block_on;
     use serde_json::json;
 
@@ -211,6 +217,43 @@ mod tests {
             let err = block_on(client.discover(&RequestOptions::default())).unwrap_err();
             assert_eq!(err.code, ErrorCode::HandshakeEraServer, "{err}");
             assert_eq!(client.protocol_version(), None);
+        }
+    }
+
+    #[test]
+    fn a_2xx_without_a_json_rpc_message_is_era_evidence_a_wrong_one_is_not() {
+        let canned = |status: u16, content_type: Option<&str>, body: &'static str| Canned {
+            content_type: content_type.map(str::to_string),
+            chunks: vec![Ok(bytes::Bytes::from_static(body.as_bytes()))],
+            ..crate::client::scripted::status(status)
+        };
+        for (answer, evidence) in [
+            (canned(200, Some("application/json"), ""), true),
+            (canned(200, Some("application/json"), " \r\n"), true),
+            (canned(200, None, ""), true),
+            (canned(202, None, ""), true),
+            (canned(204, None, ""), true),
+            (canned(200, Some("text/plain"), "OK"), true),
+            (canned(200, Some("application/json"), "OK"), true),
+            // a JSON-RPC answer to another request: a broken server, not one of another era
+            (
+                canned(
+                    200,
+                    Some("application/json"),
+                    r#"{"jsonrpc":"2.0","id":7,"result":{}}"#,
+                ),
+                false,
+            ),
+        ] {
+            let (client, script) = Scripted::client();
+            let status = answer.status;
+            script.push(answer);
+            let err = block_on(client.discover(&RequestOptions::default())).unwrap_err();
+            assert_eq!(
+                err.code == ErrorCode::HandshakeEraServer,
+                evidence,
+                "{status}: {err}"
+            );
         }
     }
 

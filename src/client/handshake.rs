@@ -684,9 +684,14 @@ impl Client {
 /// error's message, or its body), says the session is gone: `404` (MCP 2025-11-25
 /// `basic/transports.mdx`, "Session Management"), or a `400` about the session, as servers
 /// built on the TypeScript SDK 1.x examples answer an id they do not know ("Bad Request: No
-/// valid session ID provided"), after a restart too.
+/// valid session ID provided"), or saying they were not initialized, as an SDK 1.x server of
+/// one session answers every request after a restart ("Bad Request: Server not initialized").
 fn session_gone(status: u16, why: &[u8]) -> bool {
-    status == 404 || (status == 400 && why.windows(7).any(|w| w.eq_ignore_ascii_case(b"session")))
+    let says = |word: &[u8]| {
+        why.windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word))
+    };
+    status == 404 || (status == 400 && (says(b"session") || says(b"not initialized")))
 }
 
 /// [`session_gone`] of `response`, whose body (the first 64 KiB: a JSON-RPC error) is read
@@ -1138,7 +1143,8 @@ mod tests {
 
     #[test]
     fn expired_session_is_renewed_once() {
-        // a 404, or a 400 about the session (servers of the TypeScript SDK 1.x examples)
+        // a 404, a 400 about the session (servers of the TypeScript SDK 1.x examples), or
+        // one saying the server is not initialized (an SDK 1.x server of one session, restarted)
         for expired in [
             json_reply(
                 404,
@@ -1147,6 +1153,10 @@ mod tests {
             json_reply(
                 400,
                 json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}}),
+            ),
+            json_reply(
+                400,
+                json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}),
             ),
         ] {
             let (client, script) = session_answered(expired);
@@ -1427,36 +1437,46 @@ mod tests {
 
     #[test]
     fn a_closed_stream_is_resumed_after_retry_with_last_event_id() {
-        let (client, script) = Scripted::client_with(ClientConfig {
-            protocol: ProtocolMode::Legacy,
-            ..ClientConfig::default()
-        });
-        script.push(init_reply("2025-11-25", Some("s")));
-        script.push(status(202));
-        let mut primed = sse_reply(&[]);
-        primed.chunks = vec![Ok(bytes::Bytes::from_static(
-            b"id: ev-1\nretry: 500\ndata: \n\n",
-        ))];
-        script.push(primed);
-        script.push(sse_reply(&[
-            json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}}),
-        ]));
-        let out =
-            block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
-        assert_eq!(
-            out,
-            crate::client::CallOutcome::Complete(
-                json!({"content":[{"type":"text","text":"resumed"}]})
-            )
-        );
-        assert_eq!(*script.slept.borrow(), vec![500]);
-        let sent = script.sent();
-        assert_eq!(sent[3].method, "GET");
-        assert_eq!(sent[3].header("Last-Event-ID"), Some("ev-1"));
-        assert_eq!(sent[3].header("Mcp-Session-Id"), Some("s"));
-        assert_eq!(sent[3].header("MCP-Protocol-Version"), Some("2025-11-25"));
-        assert_eq!(sent[3].header("Accept"), Some("text/event-stream"));
-        assert_eq!(sent[3].header("Content-Type"), None, "a GET has no body");
+        // and a resumed stream that closes before any event is resumed again from that id
+        for empty_resumptions in [0, 1] {
+            let (client, script) = Scripted::client_with(ClientConfig {
+                protocol: ProtocolMode::Legacy,
+                ..ClientConfig::default()
+            });
+            script.push(init_reply("2025-11-25", Some("s")));
+            script.push(status(202));
+            let mut primed = sse_reply(&[]);
+            primed.chunks = vec![Ok(bytes::Bytes::from_static(
+                b"id: ev-1\nretry: 500\ndata: \n\n",
+            ))];
+            script.push(primed);
+            for _ in 0..empty_resumptions {
+                script.push(sse_reply(&[]));
+            }
+            script.push(sse_reply(&[
+                json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}}),
+            ]));
+            let out =
+                block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default()))
+                    .unwrap();
+            assert_eq!(
+                out,
+                crate::client::CallOutcome::Complete(
+                    json!({"content":[{"type":"text","text":"resumed"}]})
+                )
+            );
+            assert_eq!(*script.slept.borrow(), vec![500; empty_resumptions + 1]);
+            let sent = script.sent();
+            assert_eq!(sent.len(), 4 + empty_resumptions);
+            for get in &sent[3..] {
+                assert_eq!(get.method, "GET");
+                assert_eq!(get.header("Last-Event-ID"), Some("ev-1"));
+                assert_eq!(get.header("Mcp-Session-Id"), Some("s"));
+                assert_eq!(get.header("MCP-Protocol-Version"), Some("2025-11-25"));
+                assert_eq!(get.header("Accept"), Some("text/event-stream"));
+                assert_eq!(get.header("Content-Type"), None, "a GET has no body");
+            }
+        }
     }
 
     #[test]

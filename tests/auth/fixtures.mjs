@@ -129,7 +129,8 @@ export async function signIn(url, redirectUrl) {
 
 /**
  * Starts an MCP server (2026-07-28, and 2025 stateless legacy) with tools `whoami` and
- * `write_note` (and `admin_note` with `adminNote`). With `authServer`, it is protected:
+ * `write_note` (and `admin_note` with `adminNote`), and the text resource `notes://alice`.
+ * With `authServer`, it is protected:
  * `/.well-known/oauth-protected-resource/mcp` names the authorization server; a request
  * needs a live token for this resource with
  * `notes:read` (else 401 with `resource_metadata` and `scope="notes:read"`), and
@@ -149,6 +150,7 @@ export async function startMcpServer({ authServer, adminNote = false } = {}) {
     server.registerTool('whoami', { description: 'Says hello.' }, async () => ({ content: [{ type: 'text', text: 'hello alice' }] }));
     server.registerTool('write_note', { description: 'Needs notes:write.' }, async () => ({ content: [{ type: 'text', text: 'note written' }] }));
     if (adminNote) server.registerTool('admin_note', { description: `Needs ${ADMIN}.` }, async () => ({ content: [{ type: 'text', text: 'admin note written' }] }));
+    server.registerResource('notes', 'notes://alice', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: "alice's notes" }] }));
     return server;
   }, { legacy: 'stateless', onerror: () => {} });
   const seen = [];

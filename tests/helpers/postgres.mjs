@@ -11,7 +11,7 @@
 
 import { before, after } from 'node:test';
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,8 +43,13 @@ process.on('exit', () => {
 /**
  * Starts a fresh PostgreSQL cluster on 127.0.0.1 and a free port. Resolves to
  * `{ url, port, dataDir, close() }`; `close()` stops the server and removes its data.
+ *
+ * PostgreSQL cannot listen on port 0, so the port is one `pickPort()` found free a moment
+ * earlier (`freePort` unless a test passes its own); when another process took it in between,
+ * the server fails to bind, and it is started again on the next port picked (at most 5 times).
+ * Either way the URL is of this cluster: `pg_ctl -w` waits on the cluster's own socket file.
  */
-export async function startPostgres() {
+export async function startPostgres({ pickPort = freePort } = {}) {
   const bin = binDir();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mcp-wasm-pg-'));
   if (process.getuid?.() === 0) {
@@ -52,10 +57,24 @@ export async function startPostgres() {
     chownSync(dataDir, uid, gid);
   }
   await asOwner(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const port = await freePort();
-  // the socket in the data directory, TCP on loopback only; fsync off: a test cluster
-  const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  await asOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dataDir, 'server.log'), '-w', '-t', '30', 'start']);
+  const log = path.join(dataDir, 'server.log');
+  let port;
+  for (let attempt = 1; ; attempt++) {
+    port = await pickPort();
+    // the socket in the data directory, TCP on loopback only; fsync off: a test cluster
+    const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    rmSync(log, { force: true });
+    try {
+      await asOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', log, '-w', '-t', '30', 'start']);
+      break;
+    } catch (error) {
+      const taken = /could not bind .*Address already in use/.test(readFileSync(log, 'utf8'));
+      if (!taken || attempt === 5) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
   let stopped = false;
   const stopNow = () => {
     if (stopped) return;

@@ -8,14 +8,17 @@
 //
 // Each resolves to `{ url, close() }` with `url` = `http://127.0.0.1:<port>/mcp`.
 // `useServer(start)` runs one of them for a test file or a `describe` (before/after hooks).
-// Child processes are bound to 127.0.0.1, awaited until their port accepts a
-// TCP connection (at most 20 s; the error then carries the server's stderr),
-// and killed by `close()` (which waits for the exit) or when this process exits.
+// Child processes bind 127.0.0.1 themselves, on port 0 unless a port is asked for, and print
+// `{"port": N}` on a stdout line once their socket listens: the URL handed out is always the
+// child's own, never that of another test file's server that took a port in between (at most
+// 20 s; the error then carries the server's stderr). They are killed by `close()` (which
+// waits for the exit) or when this process exits.
 
 import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -48,7 +51,10 @@ process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-/** A port that was free on 127.0.0.1 a moment ago. */
+/**
+ * A port that was free on 127.0.0.1 a moment ago: another process may take it before it is
+ * used, so only for a server that cannot bind port 0 and fails when the port is taken.
+ */
 export async function freePort() {
   const srv = net.createServer();
   await new Promise((resolve, reject) => {
@@ -60,29 +66,22 @@ export async function freePort() {
   return port;
 }
 
-function canConnect(port, host = '127.0.0.1') {
-  return new Promise((resolve) => {
-    const sock = net.connect({ port, host });
-    const done = (ok) => {
-      sock.removeAllListeners();
-      sock.destroy();
-      resolve(ok);
-    };
-    sock.once('connect', () => done(true));
-    sock.once('error', () => done(false));
-    sock.setTimeout(1000, () => done(false));
-  });
-}
+/**
+ * The URL of a server that is down: nothing listens on 127.0.0.1:10, a port below the range
+ * the kernel gives out for port 0 (so no test's server can take it) that needs root to bind
+ * and that browsers do not block (Chromium refuses 9, the usual discard port, by itself).
+ */
+export const DEAD_URL = 'http://127.0.0.1:10/mcp';
 
 /**
- * Spawns `command args` from the repo root, waits until `port` accepts TCP
- * connections, and returns `{ url, port, close(), stderr() }`.
+ * Spawns `command args` from the repo root, waits for the `{"port": N}` line the child prints
+ * once it listens, and returns `{ url, port, close(), stderr() }`.
  */
-async function spawnServer(name, command, args, { port, env = {} }) {
+async function spawnServer(name, command, args, { env = {} } = {}) {
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
   let stderr = '';
@@ -112,20 +111,40 @@ async function spawnServer(name, command, args, { port, env = {} }) {
     clearTimeout(timer);
   };
 
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (exited) {
-      const why = exited.error ? exited.error.message : `exit code ${exited.code}, signal ${exited.signal}`;
-      throw new Error(`${name} exited before listening on port ${port} (${why}). stderr:\n${stderr}`);
-    }
-    if (await canConnect(port)) break;
-    if (Date.now() > deadline) {
-      await close();
-      throw new Error(`${name} did not listen on port ${port} within ${STARTUP_TIMEOUT_MS / 1000} s. stderr:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  let timer;
+  const listening = new Promise((resolve) => {
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      const port = reportedPort(line);
+      if (port !== undefined) resolve(port);
+    });
+  });
+  const failed = exitPromise.then((why) => {
+    throw new Error(`${name} exited before listening (${why.error ? why.error.message : `exit code ${why.code}, signal ${why.signal}`}). stderr:\n${stderr}`);
+  });
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name} did not listen within ${STARTUP_TIMEOUT_MS / 1000} s. stderr:\n${stderr}`)), STARTUP_TIMEOUT_MS);
+  });
+  let port;
+  try {
+    port = await Promise.race([listening, failed, late]);
+  } catch (error) {
+    await close();
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
+  failed.catch(() => {}); // exiting later is the test's concern, not a startup failure
   return { url: `http://127.0.0.1:${port}/mcp`, port, close, stderr: () => stderr };
+}
+
+/** The port of a `{"port": N}` line, or undefined for any other line of the child's stdout. */
+function reportedPort(line) {
+  try {
+    const { port } = JSON.parse(line);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -140,12 +159,11 @@ async function spawnServer(name, command, args, { port, env = {} }) {
  *   turns on its deduplication by idempotency key; `stateKey` (32 bytes or more) seals
  *   requestState under a key that a restarted server (the same `stateKey`) still opens.
  */
-export async function startFastMCP({ legacyOnly = false, json = false, port: wanted, cacheTtl, requestStateTtl, runLog, stateKey } = {}) {
+export async function startFastMCP({ legacyOnly = false, json = false, port = 0, cacheTtl, requestStateTtl, runLog, stateKey } = {}) {
   const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
   }
-  const port = wanted ?? (await freePort());
   const args = [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_server.py'), '--port', String(port)];
   if (legacyOnly) args.push('--legacy-only');
   if (json) args.push('--json');
@@ -153,7 +171,7 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
   if (requestStateTtl !== undefined) args.push('--request-state-ttl', String(requestStateTtl));
   if (runLog !== undefined) args.push('--run-log', runLog);
   if (stateKey !== undefined) args.push('--state-key', stateKey);
-  return spawnServer('FastMCP fixture', python, args, { port });
+  return spawnServer('FastMCP fixture', python, args);
 }
 
 /**
@@ -162,15 +180,13 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
  *
  * @param {{ port?: number }} [opts] `port` reuses a port (to restart a server in place)
  */
-export async function startEverything({ port: wanted } = {}) {
+export async function startEverything({ port = 0 } = {}) {
   const entry = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
   if (!existsSync(entry)) {
     throw new Error(`${entry} is missing: run \`npm ci\` first`);
   }
-  const port = wanted ?? (await freePort());
   const preload = pathToFileURL(path.join(REPO_ROOT, 'tests', 'fixtures', 'loopback.mjs')).href;
   return spawnServer('server-everything', process.execPath, ['--import', preload, entry, 'streamableHttp'], {
-    port,
     env: { PORT: String(port) },
   });
 }

@@ -1,10 +1,10 @@
 // Shared by the tests that run a worker in workerd (runtimes.test.mjs, auth-runtimes.test.mjs,
 // workerd-durable-object.test.mjs):
-// the bundle as wrangler makes it, and the wait for workerd to listen.
+// the bundle as wrangler makes it, and workerd serving it on a port of its own.
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
+import readline from 'node:readline';
 
 /**
  * Bundles `entry` into `out/worker.js` as wrangler does: the `workerd` condition picks the
@@ -44,36 +44,17 @@ export async function bundleWorker(entry, out) {
 }
 
 /**
- * Resolves once something listens on 127.0.0.1:`port`. Rejects when `exited()` returns a
- * reason (the process that should listen has exited: the reason is the error's message), or
- * after `ms`.
+ * Runs `workerd serve config.capnp` in `cwd` with its socket `http` on 127.0.0.1:`port` (0: a
+ * port the kernel picks) and `env` added to the environment; resolves once it listens to
+ * `{ port, origin, stop(), stderr() }`. The port is the one workerd reports on its control
+ * descriptor, so it is always this process's own, never that of another test's server.
+ * `stop()` ends the process (SIGTERM, SIGKILL after 3 s) and resolves once it has exited.
  */
-export async function waitForPort(port, ms, exited) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const why = exited();
-    if (why) throw new Error(why);
-    const ok = await new Promise((resolve) => {
-      const sock = net.connect({ port, host: '127.0.0.1' });
-      sock.once('connect', () => (sock.destroy(), resolve(true)));
-      sock.once('error', () => (sock.destroy(), resolve(false)));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listened on 127.0.0.1:${port} within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * Runs `workerd serve config.capnp` in `cwd` with its socket `http` on 127.0.0.1:`port` and
- * `env` added to the environment; resolves once it listens to `{ stop(), stderr() }`. `stop()`
- * ends the process (SIGTERM, SIGKILL after 3 s) and resolves once it has exited.
- */
-export async function serveWorkerd(bin, cwd, port, env = {}) {
-  const proc = spawn(bin, ['serve', 'config.capnp', '--socket-addr', `http=127.0.0.1:${port}`], {
+export async function serveWorkerd(bin, cwd, port = 0, env = {}) {
+  const proc = spawn(bin, ['serve', 'config.capnp', '--socket-addr', `http=127.0.0.1:${port}`, '--control-fd', '3'], {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   proc.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-16_384)));
@@ -85,11 +66,28 @@ export async function serveWorkerd(bin, cwd, port, env = {}) {
     await exit;
     clearTimeout(timer);
   };
+  let timer;
   try {
-    await waitForPort(port, 15_000, () => (proc.exitCode !== null || proc.signalCode !== null) && `workerd exited (${proc.exitCode ?? proc.signalCode}): ${stderr}`);
+    const bound = await Promise.race([
+      // one JSON line per socket: {"event":"listen","socket":"http","port":N}
+      new Promise((resolve) => {
+        readline.createInterface({ input: proc.stdio[3] }).on('line', (line) => {
+          const message = JSON.parse(line);
+          if (message.event === 'listen' && message.socket === 'http') resolve(message.port);
+        });
+      }),
+      exit.then(() => {
+        throw new Error(`workerd exited before listening (${proc.exitCode ?? proc.signalCode}): ${stderr}`);
+      }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`workerd did not listen within 15 s: ${stderr}`)), 15_000);
+      }),
+    ]);
+    return { port: bound, origin: `http://127.0.0.1:${bound}`, stop, stderr: () => stderr };
   } catch (error) {
     await stop();
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
-  return { stop, stderr: () => stderr };
 }

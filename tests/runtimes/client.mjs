@@ -3,13 +3,16 @@
 // by name, as a user of the runtime would (the runtime picks the entry through the package's
 // `exports` conditions), lists the tools of the MCP server at argv[0], calls `echo`, signs an
 // interrupt with an `interruptKey` (WebCrypto HMAC) and resumes it (refusing an altered copy),
-// and prints one JSON line.
+// checks a tool's structured content against its outputSchema (`validated.mjs`), and prints
+// one JSON line.
 import { MCPAdapter } from 'mcp-wasm-adapter';
 import { signedRoundTrip } from './signed.mjs';
+import { validatedOutput } from './validated.mjs';
 
 const url = globalThis.Deno ? Deno.args[0] : process.argv[2];
 const adapter = new MCPAdapter(url);
 const tools = await adapter.listTools();
 const echo = await tools.find((tool) => tool.name === 'echo').invoke({ text: 'hi' });
 const signed = await signedRoundTrip(MCPAdapter, url);
-console.log(JSON.stringify({ tools: tools.map((tool) => tool.name), echo, protocolVersion: adapter.protocolVersion, signed }));
+const validated = await validatedOutput(MCPAdapter, url);
+console.log(JSON.stringify({ tools: tools.map((tool) => tool.name), echo, protocolVersion: adapter.protocolVersion, signed, validated }));

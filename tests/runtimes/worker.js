@@ -1,10 +1,11 @@
 // A workerd module worker (tests/runtimes.test.mjs bundles it like wrangler does: esbuild with
 // the `workerd` condition, the `.wasm` import left to workerd as a compiled module). Each
 // request lists the tools of the MCP server named by the MCP_URL binding, calls `echo`, signs
-// and resumes an interrupt (`signed.mjs`), and answers JSON (status 500 with the error's code
-// and message when the adapter throws).
+// and resumes an interrupt (`signed.mjs`), validates a tool's output (`validated.mjs`), and
+// answers JSON (status 500 with the error's code and message when the adapter throws).
 import { MCPAdapter } from 'mcp-wasm-adapter';
 import { signedRoundTrip } from './signed.mjs';
+import { validatedOutput } from './validated.mjs';
 
 export default {
   async fetch(request, env) {
@@ -13,7 +14,8 @@ export default {
       const tools = await adapter.listTools();
       const echo = await tools.find((tool) => tool.name === 'echo').invoke({ text: 'hi' });
       const signed = await signedRoundTrip(MCPAdapter, env.MCP_URL);
-      return Response.json({ tools: tools.map((tool) => tool.name), echo, protocolVersion: adapter.protocolVersion, signed });
+      const validated = await validatedOutput(MCPAdapter, env.MCP_URL);
+      return Response.json({ tools: tools.map((tool) => tool.name), echo, protocolVersion: adapter.protocolVersion, signed, validated });
     } catch (error) {
       return Response.json({ error: { name: error?.name, code: error?.code, message: String(error?.message ?? error) } }, { status: 500 });
     }

@@ -109,6 +109,10 @@ if (Array.isArray(read)) {
     is<Equal<typeof again, ResourceContent[] | InterruptOf<"resources/read">>>();
   }
 }
+// getResources: contents, a read's interrupt in place; with auth that interrupts, the listing's sign-in
+is<Equal<Awaited<ReturnType<typeof adapter.getResources>>, Array<ResourceContent | InterruptOf<"resources/read">>>>();
+const everything = await signing.getResources();
+if (!Array.isArray(everything)) is<Equal<typeof everything.method, "resources/list">>();
 const prompt = await adapter.getPrompt("greet", { name: "Ada" });
 if (!Array.isArray(prompt) && prompt.type === "mcp_elicitation") {
   const again = await adapter.resume(prompt, { responses: {} });
