@@ -302,6 +302,12 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    */
   maxTotalTimeoutMs?: number;
   /**
+   * true: the host renders MCP Apps, so every request declares the extension
+   * (`io.modelcontextprotocol/ui`, `mimeTypes: ["text/html;profile=mcp-app"]`; MCP Apps
+   * 2026-01-26, `apps.mdx`). Default false.
+   */
+  apps?: boolean;
+  /**
    * The `server` of the callbacks' {@link NotificationContext}. Default: the URL as given.
    * `MCPAdapterGroup` names its adapters by their keys.
    */
