@@ -587,8 +587,12 @@ export interface ToolResult {
    * "The tool returned no content." (`status: "success"`).
    */
   content: ContentBlock[];
-  /** `{ structured_content }` when the server sent `structuredContent` (any JSON value). */
-  artifact?: { structured_content: unknown };
+  /**
+   * What the server sent for a UI rather than the model: `structuredContent` (any JSON
+   * value) and the result's `_meta` (less the envelope's `io.modelcontextprotocol/serverInfo`);
+   * absent when it sent neither.
+   */
+  artifact?: { structured_content?: unknown; _meta?: Record<string, unknown> };
   /**
    * `"error"` when the server set `isError: true`, or (`validateOutput`) when the structured
    * content does not match the tool's `outputSchema`: then `content` is one text block naming

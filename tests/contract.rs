@@ -449,7 +449,8 @@ fn tool_results_and_content_blocks_match() {
     let result = ToolResult {
         content: blocks(),
         artifact: Some(ToolArtifact {
-            structured_content: json!({"a": 1}),
+            structured_content: Some(json!({"a": 1})),
+            meta: Some(json!({"viewUUID": "v"})),
         }),
         status: ToolStatus::Error,
     };
