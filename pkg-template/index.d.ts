@@ -86,7 +86,9 @@ export type MCPErrorCode =
    * With `handleToolErrors: false`: the tool's result was an error (`isError: true`, or
    * structured content that does not match its `outputSchema`). `data` is a {@link ToolErrorData}.
    */
-  | 'tool_error';
+  | 'tool_error'
+  /** {@link MCPAdapter.callToolFromApp} refused the call (nothing was sent); `data` is `{ tool, resourceUri }`. */
+  | 'app_call_refused';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthProvider, AuthorizationInterrupt };
@@ -788,6 +790,41 @@ export interface MCPToolMetadata {
      * (then only its root is rewritten). Absent (never empty) when nothing was relaxed.
      */
     schema_warnings?: string[];
+    /** The tool's MCP Apps metadata (see {@link MCPToolUI}); absent for a plain tool. */
+    ui?: MCPToolUI;
+  };
+}
+
+/** Who may call a tool of an MCP App: the agent's model, or a view (`"app"`) of its server. */
+export type MCPAppVisibility = 'model' | 'app';
+
+/**
+ * A tool's `_meta.ui` (MCP Apps 2026-01-26, `apps.mdx`, "Resource Discovery"): its view and
+ * who may call it. `toLangChainTools` leaves out a tool without `"model"`; an app's call goes
+ * through {@link MCPAdapter.callToolFromApp}.
+ */
+export interface MCPToolUI {
+  /** `_meta.ui.resourceUri` (else the deprecated `_meta["ui/resourceUri"]`): a `ui://` URI (another is ignored, with a warning), or null. */
+  resourceUri: string | null;
+  /** Absent `visibility`: both; else the values it names (none for `[]`, unknown values or a non-array: failing closed). */
+  visibility: MCPAppVisibility[];
+}
+
+/** An MCP App's view, from {@link MCPAdapter.readAppResource}. */
+export interface MCPAppResource {
+  uri: string;
+  /** The HTML (`text`, or `blob` decoded as UTF-8). */
+  html: string;
+  /**
+   * `_meta.ui` (`UIResourceMeta`) of the content item over the `resources/list` entry's, each
+   * member the item has winning whole; the server's values, unchecked (build a CSP from them
+   * with care).
+   */
+  ui: {
+    csp?: { connectDomains?: string[]; resourceDomains?: string[]; frameDomains?: string[]; baseUriDomains?: string[] };
+    permissions?: { camera?: {}; microphone?: {}; geolocation?: {}; clipboardWrite?: {} };
+    domain?: string;
+    prefersBorder?: boolean;
   };
 }
 
@@ -891,6 +928,21 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
   callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  /**
+   * A `tools/call` from the view `resourceUri` of an MCP App, as {@link MCPAdapter.callTool}
+   * once allowed: the tool must be in the last `listTools()` (listed first when not), with
+   * `"app"` in its {@link MCPToolUI.visibility}, and the view must be one of this server's
+   * (a tool's `resourceUri`): servers do not enforce visibility, the host must.
+   * @throws {MCPAdapterError} `app_call_refused` (nothing sent), and what `callTool` throws.
+   */
+  callToolFromApp(name: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & { resourceUri: string }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  /**
+   * Reads an MCP App's view (`resources/read` of a `ui://` URI, with `resources/list` for the
+   * entry's `_meta.ui`): its content item must be `text/html;profile=mcp-app`, at most
+   * `maxBytes` (default 8 MiB).
+   * @throws {MCPAdapterError} `invalid_argument` (not `ui://`), `invalid_message`, `body_too_large`, and what `readResource` throws.
+   */
+  readAppResource(uri: string | URL, options?: ListOptions & { maxBytes?: number }): Promise<MCPAppResource | InterruptOf<'resources/read', SignIn>>;
   /**
    * Continues a call that returned an interrupt: the same method with the original params,
    * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to what
@@ -1088,6 +1140,10 @@ export declare class MCPAdapterGroup<SignIn extends boolean = false> {
   listPrompts(options?: ListOptions): Promise<Array<MCPPrompt<SignIn> & { server: string }>>;
   /** {@link MCPAdapter.readResource} on server `key`. */
   readResource(key: string, uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read', SignIn>>;
+  /** {@link MCPAdapter.readAppResource} on server `key`. */
+  readAppResource(key: string, uri: string | URL, options?: ListOptions & { maxBytes?: number }): Promise<MCPAppResource | InterruptOf<'resources/read', SignIn>>;
+  /** {@link MCPAdapter.callToolFromApp} on server `key` (its view's), then through the group's interceptors as {@link MCPAdapterGroup.callTool}. */
+  callToolFromApp(key: string, name: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & { resourceUri: string }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   /** {@link MCPAdapter.getPrompt} on server `key`. */
   getPrompt(key: string, name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get', SignIn>>;
   /** {@link MCPAdapter.close} on every server. */
