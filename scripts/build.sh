@@ -67,6 +67,17 @@ if (over.length) {
 JS
 }
 
+# The demo page's host of MCP Apps (www/apps.js imports it as /build/app-bridge.js): AppBridge
+# and PostMessageTransport of @modelcontextprotocol/ext-apps, whose bare imports a page cannot
+# resolve, bundled for the browser into target/www/. For the page only, never in the package.
+page_bridge() {
+  local out=target/www/app-bridge.js
+  [ -f "$out" ] && [ "$out" -nt package-lock.json ] && return
+  mkdir -p target/www
+  echo "export { AppBridge, PostMessageTransport, buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';" |
+    node_modules/.bin/esbuild --bundle --format=esm --platform=browser --minify --log-level=error --outfile="$out"
+}
+
 # which toolchain builds the wasm (see below); pkg/ built by the other one is rebuilt
 . scripts/env.sh
 if [ "${MCP_WASM_STABLE:-}" != 1 ] && rustup toolchain list | grep -q "^$MCP_WASM_NIGHTLY"; then
@@ -79,6 +90,7 @@ export WASM_TOOLCHAIN=$toolchain
 stamp=pkg/.build-stamp
 if [ $force = 0 ] && [ "$(cat "$stamp" 2>/dev/null)" = "$toolchain" ] && [ -z "$(find src crates pkg-template Cargo.toml Cargo.lock LICENSE-MIT LICENSE-APACHE scripts/build.sh -newer "$stamp" -print -quit)" ]; then
   echo "build: pkg/ is up to date"
+  page_bridge
   check_sizes
   exit 0
 fi
@@ -189,4 +201,5 @@ rm -rf pkg && mv pkg.tmp pkg
 echo "$toolchain" >"$stamp"
 
 echo "build: pkg/ in $(( $(date +%s) - start ))s"
+page_bridge
 check_sizes
