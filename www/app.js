@@ -1,7 +1,8 @@
 // The demo page: an MCP client in a browser tab, running on the adapter's wasm package
-// (`/pkg/`, no framework, no build step). Connect to a server, see what it offers, call its
-// tools through generated forms, answer its questions, read resources, get prompts, and see
-// every JSON-RPC message exchanged (the adapter's `onTrace` option).
+// (`/pkg/`, no framework; the build bundles only MCP Apps' host bridge). Connect to a server,
+// see what it offers, call its tools through generated forms, answer its questions, read
+// resources, get prompts, show MCP Apps' views (apps.js), and see every JSON-RPC message
+// exchanged (the adapter's `onTrace` option).
 import { MCPAdapter, MCPAdapterGroup } from '/pkg/index.browser.js';
 import { el, errorBox, json, outcome } from './render.js';
 import { missingError, schemaForm } from './form.js';
