@@ -92,7 +92,7 @@ export class MCPAdapterGroup {
   }
 
   /** {@link MCPAdapter.callToolFromApp} on server `key` (the view's), then through the group's interceptors. */
-  callToolFromApp(key, name, args, options = {}) {
+  async callToolFromApp(key, name, args, options = {}) {
     return this.adapter(key).callToolFromApp(name, args, { ...options, [APP_CALL]: (n, a, o) => this.callTool(key, n, a, o) });
   }
 

@@ -790,7 +790,7 @@ export interface MCPToolMetadata {
      * (then only its root is rewritten). Absent (never empty) when nothing was relaxed.
      */
     schema_warnings?: string[];
-    /** The tool's MCP Apps metadata (see {@link MCPToolUI}); absent for a plain tool. */
+    /** The tool's MCP Apps metadata (see {@link MCPToolUI}), from `listTools()` (not in the `approval` predicate's); absent for a plain tool. */
     ui?: MCPToolUI;
   };
 }
