@@ -7,7 +7,8 @@ import { MCPAdapter, MCPAdapterGroup } from '/pkg/index.browser.js';
 import { el, errorBox, json, outcome } from './render.js';
 import { missingError, schemaForm } from './form.js';
 import { interruptView } from './interrupt.js';
-import { appView } from './apps.js';
+/** MCP Apps' views (apps.js, with the host bridge it imports), loaded by the first view shown. */
+const loadApps = () => import('./apps.js');
 
 const $ = (selector) => document.querySelector(selector);
 const RECENT_KEY = 'mcp-wasm-adapter.demo.recent';
@@ -366,7 +367,7 @@ function toolCard(tool, conn = shown) {
       showOutcome(out, 'tools/call', value, conn);
       // an MCP App's tool: its view, above the result
       if (value?.type === 'tool_result' && tool.metadata?.mcp?.ui?.resourceUri && conn.app) {
-        out.prepend(appView({ app: conn.app, tool, args, result: value, log: onLoggingMessage, tracked }));
+        out.prepend((await loadApps()).appView({ app: conn.app, tool, args, result: value, log: onLoggingMessage, tracked }));
       }
     } catch (e) {
       out.replaceChildren(errorBox(e, conn.url, conn.timeoutMs));

@@ -93,7 +93,9 @@ export function appView({ app, tool, args, result, log, tracked }) {
       json(resource.ui),
     );
     log({ level: 'info', logger: name, data: `CSP of ${uri}: ${applied.policy}` });
-    bridge = new AppBridge(null, HOST, { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, sandbox: { csp, permissions } }, {
+    // what the host grants: the domains it allows, the permissions it delegates
+    const sandboxGrant = { csp: applied.approved, permissions: resource.ui.permissions };
+    bridge = new AppBridge(null, HOST, { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, sandbox: sandboxGrant }, {
       hostContext: {
         theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
         displayMode: 'inline',

@@ -26,14 +26,19 @@
 /** A source expression a declared domain may be. */
 const SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 
-/** The policy of a view whose `_meta.ui.csp` is `csp` (or none): `{ policy, ignored }`. */
+/**
+ * The policy of a view whose `_meta.ui.csp` is `csp` (or none): `{ policy, approved, ignored }`,
+ * `approved` the declared domains it allows (`hostCapabilities.sandbox.csp`), `ignored` the rest.
+ */
 export function appCsp(csp) {
   const ignored = [];
+  const approved = {};
   const declared = csp !== null && typeof csp === 'object' && !Array.isArray(csp);
   const domains = (key) => {
     const list = declared && Array.isArray(csp[key]) ? csp[key] : [];
     const kept = [];
     for (const domain of list) (typeof domain === 'string' && SOURCE.test(domain) ? kept : ignored).push(domain);
+    if (kept.length > 0) approved[key] = kept;
     return kept;
   };
   const resources = domains('resourceDomains');
@@ -54,5 +59,5 @@ export function appCsp(csp) {
     "object-src 'none'",
     `base-uri ${bases.length > 0 ? sources(bases) : "'self'"}`,
   ];
-  return { policy: directives.filter(Boolean).join('; '), ignored };
+  return { policy: directives.filter(Boolean).join('; '), approved, ignored };
 }
