@@ -23,6 +23,8 @@ export class MCPAdapterError extends Error {
 /** Interrupt signing and the checks `resume()` makes first (signing.js), loaded on first need. */
 let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
+/** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
+const loadApps = () => import('./apps.js');
 
 export class MCPAdapter {
   #client;
@@ -38,6 +40,7 @@ export class MCPAdapter {
   #inputSchemas = new Map(); // inputSchema by tool name, from the last listTools()
   #listedSchemas = new WeakMap(); // interrupt -> the listed inputSchema its call mirrored per (#fromListed)
   #gated; // whether the `approval` option is set
+  #appUis = new Map(); // metadata.mcp.ui by tool name, of the last listTools()'s app tools
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -141,6 +144,7 @@ export class MCPAdapter {
     const own = headers == null;
     const outputs = new Map();
     const inputSchemas = new Map();
+    let apps = false;
     for (const tool of tools) {
       const name = tool.name;
       // the core leaves out what every tool would read back the same way (ListedTool::
@@ -156,6 +160,7 @@ export class MCPAdapter {
       fields.annotations ??= null;
       fields.icons ??= null;
       fields.title ??= null;
+      apps ||= fields._meta?.ui !== undefined || fields._meta?.['ui/resourceUri'] !== undefined;
       inputSchemas.set(name, tool.inputSchema);
       tool.invoke = (args, callOptions) => this.callTool(name, args, fromListing(headers, callOptions, inputSchemas, name));
       if (tool.outputSchema != null) {
@@ -165,11 +170,32 @@ export class MCPAdapter {
         outputs.set(name, same ? known : { schema: tool.outputSchema });
       }
     }
+    // an app's tools: metadata.mcp.ui, its warnings as the core's about a tool's fields
+    const warn = (text) => told(() => (this.#report.onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`));
+    const uis = apps ? (await loadApps()).readToolUis(tools, warn) : new Map();
     if (own) {
       this.#inputSchemas = inputSchemas;
       this.#outputs = outputs;
+      this.#appUis = uis;
     }
     return tools;
+  }
+
+  /**
+   * A call of tool `name` from the view `options.resourceUri` of an MCP App: refused with
+   * `app_call_refused` unless the tool is in the adapter's listing (listed first when it is
+   * not), its visibility includes `"app"` and the view is one of this server's (apps.js).
+   */
+  async callToolFromApp(name, args, options = {}) {
+    const { resourceUri, [APP_CALL]: send = (...call) => this.callTool(...call), ...rest } = options ?? {};
+    await this.#ensureListed(name, rest);
+    (await loadApps()).checkAppCall(name, resourceUri, this.#inputSchemas.has(name), this.#appUis, MCPAdapterError);
+    return send(name, args, rest);
+  }
+
+  /** The view of an MCP App at `uri` (`ui://`), checked: `{ uri, html, ui }` (apps.js). */
+  async readAppResource(uri, options = {}) {
+    return (await loadApps()).readAppResource(this, uri, options ?? {}, MCPAdapterError);
   }
 
   /** Ends a handshake-era session (DELETE); a no-op for sessionless servers. */
@@ -469,6 +495,9 @@ export function told(call) {
 export function isInterrupt(value) {
   return typeof value?.type === 'string' && value.type !== 'tool_result';
 }
+
+/** The option key by which a group sends an app's call once checked: through its interceptors. */
+export const APP_CALL = Symbol.for('mcp-wasm-adapter.appCall');
 
 /** The option key of a listed tool's `inputSchema` (see {@link fromListing}). */
 const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');

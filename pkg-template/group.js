@@ -2,7 +2,7 @@
 // choosing. A thin layer over one MCPAdapter per server (adapter.js): lists run on every server
 // concurrently and say which server each entry came from; calls go to the server they name.
 // See index.d.ts (MCPAdapterGroup) for the documented API.
-import { MCPAdapter, MCPAdapterError, fromListing, interceptorOption, isInterrupt, loadInterceptors, told } from './adapter.js';
+import { APP_CALL, MCPAdapter, MCPAdapterError, fromListing, interceptorOption, isInterrupt, loadInterceptors, told } from './adapter.js';
 
 /** The call option by which a group tells its adapter a call's server key (interceptors.js). */
 const CALL_CONTEXT = Symbol.for('mcp-wasm-adapter.callContext');
@@ -89,6 +89,16 @@ export class MCPAdapterGroup {
     const { ToolCallRequest, callOptionsOf, runInterceptors } = await loadInterceptors();
     const request = new ToolCallRequest({ name, args, server: key, headers: options?.headers, signal: options?.signal, runtime });
     return this.#mark(key, await runInterceptors(this.#interceptors, request, (r) => adapter.callTool(r.name, r.args, callOptionsOf(r, options, context))));
+  }
+
+  /** {@link MCPAdapter.callToolFromApp} on server `key` (the view's), then through the group's interceptors. */
+  async callToolFromApp(key, name, args, options = {}) {
+    return this.adapter(key).callToolFromApp(name, args, { ...options, [APP_CALL]: (n, a, o) => this.callTool(key, n, a, o) });
+  }
+
+  /** {@link MCPAdapter.readAppResource} on server `key`. */
+  async readAppResource(key, uri, options = {}) {
+    return this.#mark(key, await this.adapter(key).readAppResource(uri, options));
   }
 
   /** `value`, remembered as server `key`'s when it is an interrupt (an object with a `type`). */

@@ -100,7 +100,9 @@ export type MCPErrorCode =
    * With `handleToolErrors: false`: the tool's result was an error (`isError: true`, or
    * structured content that does not match its `outputSchema`). `data` is a {@link ToolErrorData}.
    */
-  | 'tool_error';
+  | 'tool_error'
+  /** {@link MCPAdapter.callToolFromApp} refused the call (nothing was sent); `data` is `{ tool, resourceUri }`. */
+  | 'app_call_refused';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthProvider, AuthorizationInterrupt };
@@ -338,6 +340,12 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * 600000 (10 minutes); 0: no bound. Without `resetTimeoutOnProgress` it has no effect.
    */
   maxTotalTimeoutMs?: number;
+  /**
+   * true: the host renders MCP Apps, so every request declares the extension
+   * (`io.modelcontextprotocol/ui`, `mimeTypes: ["text/html;profile=mcp-app"]`; MCP Apps
+   * 2026-01-26, `apps.mdx`). Default false.
+   */
+  apps?: boolean;
   /**
    * The `server` of the callbacks' {@link NotificationContext}. Default: the URL as given.
    * `MCPAdapterGroup` names its adapters by their keys.
@@ -656,8 +664,12 @@ export interface ToolResult {
    * "The tool returned no content." (`status: "success"`).
    */
   content: ContentBlock[];
-  /** `{ structured_content }` when the server sent `structuredContent` (any JSON value). */
-  artifact?: { structured_content: unknown };
+  /**
+   * What the server sent for a UI rather than the model: `structuredContent` (any JSON
+   * value) and the result's `_meta` (less the envelope's `io.modelcontextprotocol/serverInfo`);
+   * absent when it sent neither.
+   */
+  artifact?: { structured_content?: unknown; _meta?: Record<string, unknown> };
   /**
    * `"error"` when the server set `isError: true`, or (`validateOutput`) when the structured
    * content does not match the tool's `outputSchema`: then `content` is one text block naming
@@ -863,6 +875,41 @@ export interface MCPToolMetadata {
      * (then only its root is rewritten). Absent (never empty) when nothing was relaxed.
      */
     schema_warnings?: string[];
+    /** The tool's MCP Apps metadata (see {@link MCPToolUI}), from `listTools()` (not in the `approval` predicate's); absent for a plain tool. */
+    ui?: MCPToolUI;
+  };
+}
+
+/** Who may call a tool of an MCP App: the agent's model, or a view (`"app"`) of its server. */
+export type MCPAppVisibility = 'model' | 'app';
+
+/**
+ * A tool's `_meta.ui` (MCP Apps 2026-01-26, `apps.mdx`, "Resource Discovery"): its view and
+ * who may call it. `toLangChainTools` leaves out a tool without `"model"`; an app's call goes
+ * through {@link MCPAdapter.callToolFromApp}.
+ */
+export interface MCPToolUI {
+  /** `_meta.ui.resourceUri` (else the deprecated `_meta["ui/resourceUri"]`): a `ui://` URI (another is ignored, with a warning), or null. */
+  resourceUri: string | null;
+  /** Absent `visibility`: both; else the values it names (none for `[]`, unknown values or a non-array: failing closed). */
+  visibility: MCPAppVisibility[];
+}
+
+/** An MCP App's view, from {@link MCPAdapter.readAppResource}. */
+export interface MCPAppResource {
+  uri: string;
+  /** The HTML (`text`, or `blob` decoded as UTF-8). */
+  html: string;
+  /**
+   * `_meta.ui` (`UIResourceMeta`) of the content item over the `resources/list` entry's, each
+   * member the item has winning whole; the server's values, unchecked (build a CSP from them
+   * with care).
+   */
+  ui: {
+    csp?: { connectDomains?: string[]; resourceDomains?: string[]; frameDomains?: string[]; baseUriDomains?: string[] };
+    permissions?: { camera?: {}; microphone?: {}; geolocation?: {}; clipboardWrite?: {} };
+    domain?: string;
+    prefersBorder?: boolean;
   };
 }
 
@@ -974,6 +1021,21 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
   callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  /**
+   * A `tools/call` from the view `resourceUri` of an MCP App, as {@link MCPAdapter.callTool}
+   * once allowed: the tool must be in the last `listTools()` (listed first when not), with
+   * `"app"` in its {@link MCPToolUI.visibility}, and the view must be one of this server's
+   * (a tool's `resourceUri`): servers do not enforce visibility, the host must.
+   * @throws {MCPAdapterError} `app_call_refused` (nothing sent), and what `callTool` throws.
+   */
+  callToolFromApp(name: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & { resourceUri: string }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  /**
+   * Reads an MCP App's view (`resources/read` of a `ui://` URI, with `resources/list` for the
+   * entry's `_meta.ui`): its content item must be `text/html;profile=mcp-app`, at most
+   * `maxBytes` (default 8 MiB).
+   * @throws {MCPAdapterError} `invalid_argument` (not `ui://`), `invalid_message`, `body_too_large`, and what `readResource` throws.
+   */
+  readAppResource(uri: string | URL, options?: ListOptions & { maxBytes?: number }): Promise<MCPAppResource | InterruptOf<'resources/read', SignIn>>;
   /**
    * Continues a call that returned an interrupt: the same method with the original params,
    * only this round's answers, the exact `requestState`, a new JSON-RPC id. Resolves to what
@@ -1189,6 +1251,10 @@ export declare class MCPAdapterGroup<SignIn extends boolean = false> {
   listPrompts(options?: ListOptions): Promise<Array<MCPPrompt<SignIn> & { server: string }>>;
   /** {@link MCPAdapter.readResource} on server `key`. */
   readResource(key: string, uri: string | URL, options?: ListOptions): Promise<ResourceContent[] | InterruptOf<'resources/read', SignIn>>;
+  /** {@link MCPAdapter.readAppResource} on server `key`. */
+  readAppResource(key: string, uri: string | URL, options?: ListOptions & { maxBytes?: number }): Promise<MCPAppResource | InterruptOf<'resources/read', SignIn>>;
+  /** {@link MCPAdapter.callToolFromApp} on server `key` (its view's), then through the group's interceptors as {@link MCPAdapterGroup.callTool}. */
+  callToolFromApp(key: string, name: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & { resourceUri: string }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   /** {@link MCPAdapter.getPrompt} on server `key`. */
   getPrompt(key: string, name: string, args?: Record<string, string | number | boolean>, options?: CallOptions): Promise<PromptMessage[] | InterruptOf<'prompts/get', SignIn>>;
   /** {@link MCPAdapter.close} on every server. */

@@ -110,13 +110,14 @@ export interface ToLangChainToolsOptions {
  * counter. The call always goes out under the MCP name. Only two tools wanting the very same
  * name (one MCP name on two adapters, with the same prefixes) are an error:
  * `MCPAdapterError` `tool_name_collision` (use `prefixServerName`, a group with
- * `toolNamePrefix`, or `filter`).
+ * `toolNamePrefix`, or `filter`). A tool of an MCP App whose `visibility` lacks `"model"`
+ * (`metadata.mcp.ui`) is left out, before `filter`: it is for its view alone.
  *
  * Each tool has `name`, `description`, `schema` (the LLM-ready JSON Schema), `metadata`
  * (`{ mcp: { tool, server } }`, see {@link MCPToolMetadata}) and
  * `responseFormat: "content_and_artifact"`. Called with a `ToolCall` (as agents do) it gives a
  * `ToolMessage` whose `content` is v1 content blocks, `artifact` is
- * `{ structured_content }` (when the server sent structured content) and `status` is
+ * `{ structured_content?, _meta? }` (when the server sent either) and `status` is
  * `"error"` when the server set `isError` (only transport and protocol failures throw, and
  * tool errors with `handleToolErrors: false`).
  * Called with bare arguments, LangChain returns the content blocks only.

@@ -348,6 +348,8 @@ function cannotPause(interrupt, name, metadata, config, inGraph) {
 // --- listing -------------------------------------------------------------------------------
 
 function keep(mcpTool, filter) {
+  // a tool of an MCP App that the model may not call (visibility without "model") is for its view alone
+  if (!(mcpTool.metadata?.mcp?.ui?.visibility ?? ['model']).includes('model')) return false;
   if (filter == null) return true;
   if (Array.isArray(filter)) return filter.includes(mcpTool.name);
   if (typeof filter === 'function') return Boolean(filter(mcpTool));

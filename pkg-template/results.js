@@ -21,7 +21,7 @@ export async function finishResult(name, result, entry, handleErrors, { report, 
     const { compileSchema, SchemaError } = await (validator ??= import('./validate.js'));
     try {
       entry.check ??= compileSchema(entry.schema);
-      errors = result.artifact === undefined ? [{ path: '', message: 'no structuredContent, but the tool declares an outputSchema' }] : entry.check(result.artifact.structured_content);
+      errors = result.artifact?.structured_content === undefined ? [{ path: '', message: 'no structuredContent, but the tool declares an outputSchema' }] : entry.check(result.artifact.structured_content);
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e;
       // unchecked from now on, until listTools() gives another schema

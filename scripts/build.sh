@@ -67,6 +67,17 @@ if (over.length) {
 JS
 }
 
+# The demo page's host of MCP Apps (www/apps.js imports it as /build/app-bridge.js): AppBridge
+# and PostMessageTransport of @modelcontextprotocol/ext-apps, whose bare imports a page cannot
+# resolve, bundled for the browser into target/www/. For the page only, never in the package.
+page_bridge() {
+  local out=target/www/app-bridge.js
+  [ -f "$out" ] && [ "$out" -nt package-lock.json ] && return
+  mkdir -p target/www
+  echo "export { AppBridge, PostMessageTransport, buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';" |
+    node_modules/.bin/esbuild --bundle --format=esm --platform=browser --minify --log-level=error --outfile="$out"
+}
+
 # which toolchain builds the wasm (see below); pkg/ built by the other one is rebuilt
 . scripts/env.sh
 if [ "${MCP_WASM_STABLE:-}" != 1 ] && rustup toolchain list | grep -q "^$MCP_WASM_NIGHTLY"; then
@@ -79,6 +90,7 @@ export WASM_TOOLCHAIN=$toolchain
 stamp=pkg/.build-stamp
 if [ $force = 0 ] && [ "$(cat "$stamp" 2>/dev/null)" = "$toolchain" ] && [ -z "$(find src crates pkg-template Cargo.toml Cargo.lock LICENSE-MIT LICENSE-APACHE scripts/build.sh -newer "$stamp" -print -quit)" ]; then
   echo "build: pkg/ is up to date"
+  page_bridge
   check_sizes
   exit 0
 fi
@@ -139,14 +151,16 @@ cp pkg-template/langchain.d.ts pkg.tmp/
 # source line of an uncaught error's throw site, which would otherwise be the whole module.
 minify=(--minify --keep-names --line-limit=500)
 # interrupt signing and resume checks (signing.js) and the onTrace option's trace (trace.js),
-# modules adapter.js imports only when needed, and the LangChain glue (mcp-wasm-adapter/langchain), its imports of LangChain kept
+# modules adapter.js imports only when needed, and mcp-wasm-adapter/langchain (its imports of
+# LangChain kept)
 for module in signing langchain trace; do
   node_modules/.bin/esbuild "pkg-template/$module.js" "${minify[@]}" --format=esm --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
-# by the first call that has some) and results.js (loaded by the first tool result to check
-# against an outputSchema or to throw) ship minified, each on its own, its imports kept
-for module in group interceptors results; do
+# by the first call that has some), results.js (loaded by the first tool result to check
+# against an outputSchema or to throw) and apps.js (loaded by the first listing with an MCP
+# App's tools) ship minified, each on its own, its imports kept
+for module in group interceptors results apps; do
   node_modules/.bin/esbuild "pkg-template/$module.js" "${minify[@]}" --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts
@@ -165,18 +179,18 @@ EOF
 # init.cjs: mcp-wasm-adapter/init as CommonJS (the glue and adapter.js inside), which
 # index.cjs (require in Node) and require() in browser bundles load; the wasm is always passed
 # to it, so the glue's import.meta.url default is never reached. The chunks adapter.js loads on
-# demand (validate.js, signing.js, interceptors.js, results.js, trace.js) stay their own files. Minified
-# (function and class names kept, for stack traces): it repeats the ESM glue and adapter.js,
-# ~5 KB less in the tarball.
+# demand (validate.js, signing.js, interceptors.js, results.js, trace.js, apps.js) stay their
+# own files. Minified (function and class names kept, for stack traces): it repeats the ESM glue
+# and adapter.js, ~5 KB less in the tarball.
 node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral "${minify[@]}" \
-  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js \
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js --external:./apps.js \
   --log-level=error --outfile=pkg.tmp/init.cjs
 # The browser entry (index.browser.js): one minified ES module with the glue, adapter.js,
 # group.js and exchange.js inside, so a page makes one request for the JS and gzip sees it as
 # one stream (about 10 KB gzipped, against 23 KB as five files before minifying). The chunks
 # loaded on demand stay files of their own beside it, as does the wasm, fetched by its URL.
 # Function and class names are kept, for stack traces.
-lazy_chunks=(--external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js)
+lazy_chunks=(--external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js --external:./apps.js)
 node_modules/.bin/esbuild pkg.tmp/index.browser.js --bundle --format=esm --platform=browser --minify --keep-names \
   "${lazy_chunks[@]}" --log-level=error --outfile=pkg.tmp/index.browser.bundled.js
 mv pkg.tmp/index.browser.bundled.js pkg.tmp/index.browser.js
@@ -189,4 +203,5 @@ rm -rf pkg && mv pkg.tmp pkg
 echo "$toolchain" >"$stamp"
 
 echo "build: pkg/ in $(( $(date +%s) - start ))s"
+page_bridge
 check_sizes

@@ -124,6 +124,11 @@ error_codes! {
     /// validation_errors? }`: the content as v1 blocks, the structured content (if any), and
     /// the `{ path, message }` mismatches.
     ToolError = "tool_error",
+    /// A tool call from an MCP App's view was refused before anything was sent
+    /// (`callToolFromApp`, raised by `apps.js`): the tool's visibility lacks `"app"`, or the
+    /// tool or the view is not of the adapter's server (MCP Apps 2026-01-26, `apps.mdx`,
+    /// "Visibility"). `data` is `{ tool, resourceUri }`.
+    AppCallRefused = "app_call_refused",
 }
 
 /// A JSON-RPC error object as the server sent it (`{code, message, data?}`).

@@ -451,7 +451,8 @@ fn tool_results_and_content_blocks_match() {
     let result = ToolResult {
         content: blocks(),
         artifact: Some(ToolArtifact {
-            structured_content: json!({"a": 1}),
+            structured_content: Some(json!({"a": 1})),
+            meta: Some(json!({"viewUUID": "v"})),
         }),
         status: ToolStatus::Error,
     };
@@ -506,11 +507,10 @@ fn tool_descriptions_match() {
     let metadata = interface(&decl, "MCPToolMetadata");
     assert_eq!(metadata.names(), keys(&json["metadata"]), "MCPToolMetadata");
     let mcp = metadata.object("mcp");
-    assert_eq!(
-        mcp.names(),
-        keys(&json["metadata"]["mcp"]),
-        "MCPToolMetadata.mcp"
-    );
+    // an MCP App's `ui` is read from the tool's `_meta` by the JS layer (apps.js)
+    let mut core = mcp.names();
+    assert!(core.remove("ui"), "MCPToolMetadata.mcp.ui");
+    assert_eq!(core, keys(&json["metadata"]["mcp"]), "MCPToolMetadata.mcp");
     assert_eq!(
         mcp.object("tool").names(),
         keys(&json["metadata"]["mcp"]["tool"]),
@@ -701,7 +701,7 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 7] = [
+const JS_FILES: [&str; 8] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
@@ -709,6 +709,7 @@ const JS_FILES: [&str; 7] = [
     "pkg-template/interceptors.js",
     "pkg-template/results.js",
     "pkg-template/signing.js",
+    "pkg-template/apps.js",
 ];
 
 /// Where a JavaScript file writes an error code: the literal follows one of these

@@ -74,7 +74,8 @@ describe('FastMCP fixture --legacy-only', () => {
     assert.deepEqual(await tools.echo.invoke({ text: 'legacy' }), {
       type: 'tool_result',
       content: [{ type: 'text', text: 'echo: legacy' }],
-      artifact: { structured_content: { result: 'echo: legacy' } },
+      // FastMCP marks a wrapped result in its _meta, which the artifact keeps
+      artifact: { structured_content: { result: 'echo: legacy' }, _meta: { fastmcp: { wrap_result: true } } },
       status: 'success',
     });
     assert.equal((await tools.tiny_image.invoke()).content[0].mimeType, 'image/png');

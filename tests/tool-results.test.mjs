@@ -40,10 +40,14 @@ for (const srv of MODERN_FIXTURES) {
         }
       });
 
-      it('echo returns the text block (plus the structuredContent the server sent)', async () => {
+      it('echo returns the text block (plus the structuredContent and _meta the server sent)', async () => {
         const sent = await rawRequest(server().url, 'tools/call', { name: 'echo', arguments: { text: 'hi' } });
         const expected = { type: 'tool_result', content: [{ type: 'text', text: 'echo: hi' }], status: 'success' };
-        if (sent.structuredContent !== undefined) expected.artifact = { structured_content: sent.structuredContent };
+        // the envelope's serverInfo is not the result's own
+        const { 'io.modelcontextprotocol/serverInfo': _, ...meta } = sent._meta ?? {};
+        const artifact = { structured_content: sent.structuredContent, _meta: Object.keys(meta).length > 0 ? meta : undefined };
+        for (const key of Object.keys(artifact)) if (artifact[key] === undefined) delete artifact[key];
+        if (Object.keys(artifact).length > 0) expected.artifact = artifact;
         assert.deepEqual(await byName.get('echo').invoke({ text: 'hi' }), expected);
       });
 

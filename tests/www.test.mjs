@@ -11,44 +11,16 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium, startStaticSite } from './helpers/browser.mjs';
+import { startDemo } from './helpers/demo.mjs';
 import { DEAD_URL, REPO_ROOT, startTsServer } from './helpers/servers.mjs';
 import { startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
 const SHOTS = path.join(REPO_ROOT, 'www', 'screenshots');
 const README_TEXT = 'This is the mcp-wasm-adapter TypeScript SDK fixture server.';
 const WAIT_MS = 15_000;
-
-/** Starts `node www/demo.mjs --serve` on free ports; resolves to `{ pageUrl, mcpUrl, stop }`. */
-async function startDemo() {
-  const child = spawn(process.execPath, ['www/demo.mjs', '--serve'], { cwd: REPO_ROOT, env: { ...process.env, DEMO_WEB_PORT: '0', DEMO_MCP_PORT: '0' } });
-  let out = '';
-  const urls = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the demo did not print its page URL:\n${out}`)), 20_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const page = out.match(/page: (http:\/\/127\.0\.0\.1:\d+\/)/);
-      const mcp = out.match(/demo MCP server: (\S+)/);
-      if (page && mcp) {
-        clearTimeout(timer);
-        resolve({ pageUrl: page[1], mcpUrl: mcp[1] });
-      }
-    });
-    child.stderr.on('data', (d) => (out += d));
-    child.once('exit', (code) => reject(new Error(`the demo exited (${code}):\n${out}`)));
-  });
-  return {
-    ...urls,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 describe('the demo page in Chromium', () => {
   let demo;

@@ -1,11 +1,14 @@
 // The demo page: an MCP client in a browser tab, running on the adapter's wasm package
-// (`/pkg/`, no framework, no build step). Connect to a server, see what it offers, call its
-// tools through generated forms, answer its questions, read resources, get prompts, and see
-// every JSON-RPC message exchanged (the adapter's `onTrace` option).
+// (`/pkg/`, no framework; the build bundles only MCP Apps' host bridge). Connect to a server,
+// see what it offers, call its tools through generated forms, answer its questions, read
+// resources, get prompts, show MCP Apps' views (apps.js), and see every JSON-RPC message
+// exchanged (the adapter's `onTrace` option).
 import { MCPAdapter, MCPAdapterGroup } from '/pkg/index.browser.js';
 import { el, errorBox, json, outcome } from './render.js';
 import { missingError, schemaForm } from './form.js';
 import { interruptView } from './interrupt.js';
+/** MCP Apps' views (apps.js, with the host bridge it imports), loaded by the first view shown. */
+const loadApps = () => import('./apps.js');
 
 const $ = (selector) => document.querySelector(selector);
 const RECENT_KEY = 'mcp-wasm-adapter.demo.recent';
@@ -49,6 +52,10 @@ const shown = {
   getPrompt: (name, args) => state.adapter.getPrompt(name, args),
   complete: (ref, argument) => state.adapter.complete(ref, argument),
   readLink: (uri) => readResource(uri),
+  // what an MCP App's view reaches of its server (apps.js)
+  get app() {
+    return state.adapter;
+  },
 };
 
 // --- history: each call with the JSON-RPC messages exchanged while it ran ------------------
@@ -202,6 +209,8 @@ async function connect({ keep = false } = {}) {
       onTrace,
       onLoggingMessage,
       logLevel: 'debug',
+      // the page renders MCP Apps (apps.js)
+      apps: true,
       // human in the loop: tools the server marks destructive wait for approval
       approval: ({ metadata }) => $('#approve-destructive').checked && metadata?.mcp?.tool?.annotations?.destructiveHint === true,
     });
@@ -286,6 +295,12 @@ const BADGES = [
   ['openWorldHint', 'open-world'],
 ];
 
+/** The badges of an MCP App's tool: it shows a view; only its view may call it. */
+function appBadges(ui) {
+  if (!ui) return [];
+  return [ui.resourceUri ? el('span', { className: 'badge app-view-badge' }, 'MCP App') : '', ui.visibility.includes('model') ? '' : el('span', { className: 'badge app-only' }, 'for its view only')];
+}
+
 /** Where a call's outcome goes: a result, an interrupt to answer, or an error. */
 function showOutcome(out, method, value, conn = shown) {
   if (value?.type === 'mcp_elicitation' || value?.type === 'mcp_approval') {
@@ -324,6 +339,8 @@ function toolCard(tool, conn = shown) {
       out.replaceChildren(errorBox({ code: 'invalid_argument', message: e.message }, conn.url));
       return;
     }
+    // a view shown by the last call ends before the next one (ui/resource-teardown)
+    await out.querySelector('.app-view')?.teardown('the tool was called again');
     const controller = new AbortController();
     cancel.onclick = () => controller.abort();
     cancel.hidden = false;
@@ -348,6 +365,10 @@ function toolCard(tool, conn = shown) {
         }),
       );
       showOutcome(out, 'tools/call', value, conn);
+      // an MCP App's tool: its view, above the result
+      if (value?.type === 'tool_result' && tool.metadata?.mcp?.ui?.resourceUri && conn.app) {
+        out.prepend((await loadApps()).appView({ app: conn.app, tool, args, result: value, log: onLoggingMessage, tracked }));
+      }
     } catch (e) {
       out.replaceChildren(errorBox(e, conn.url, conn.timeoutMs));
       out.dataset.state = 'failed';
@@ -360,7 +381,7 @@ function toolCard(tool, conn = shown) {
     el('header', {}, [
       el('h3', {}, tool.title ?? tool.name),
       tool.title ? el('code', {}, tool.name) : '',
-      el('span', { className: 'badges' }, BADGES.filter(([key]) => annotations[key] === true).map(([key, text]) => el('span', { className: `badge ${key}` }, text))),
+      el('span', { className: 'badges' }, [...BADGES.filter(([key]) => annotations[key] === true).map(([key, text]) => el('span', { className: `badge ${key}` }, text)), ...appBadges(tool.metadata?.mcp?.ui)]),
     ]),
     el('p', { className: 'description' }, tool.description),
     el('details', { className: 'try' }, [
@@ -569,6 +590,15 @@ function serverColumn(group, key, tools, resources, prompts, failure) {
     getPrompt: (name, args) => group.getPrompt(key, name, args),
     complete: (ref, argument) => adapter.complete(ref, argument),
     readLink: read,
+    // an MCP App's view reaches its own server, through the group
+    app: {
+      readAppResource: (uri) => group.readAppResource(key, uri),
+      callToolFromApp: (name, args, options) => group.callToolFromApp(key, name, args, options),
+      readResource: (uri) => group.readResource(key, uri),
+      listResources: () => adapter.listResources(),
+      listResourceTemplates: () => adapter.listResourceTemplates(),
+      listPrompts: () => adapter.listPrompts(),
+    },
   };
   const completes = adapter.server?.capabilities?.completions !== undefined;
   return el('section', { className: 'server-column', dataset: { server: key } }, [

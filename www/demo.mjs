@@ -4,16 +4,20 @@
 // 2. walks through the adapter in Node: list the tools, call a few, print what comes back;
 // 3. serves the page www/ (an MCP client in the browser, on the wasm package in pkg/) on
 //    127.0.0.1, connected to the demo server (which answers any origin's CORS preflight;
-//    both listen on loopback only), and prints its URL; until Ctrl-C.
+//    both listen on loopback only), and prints its URL; until Ctrl-C. The sandbox proxy of
+//    the MCP Apps the page shows (www/sandbox.html) is served on another port, an origin of
+//    its own, with each view's Content Security Policy as its header (www/csp.js).
 // With --once it exits after the walkthrough (tests/demo.test.mjs); with --serve it skips
-// the walkthrough and serves at once (tests/www.test.mjs). DEMO_MCP_PORT and DEMO_WEB_PORT
-// choose the ports (the page's: 8080, or a free one when taken; 0: a free one).
+// the walkthrough and serves at once (tests/www.test.mjs). DEMO_MCP_PORT, DEMO_WEB_PORT and
+// DEMO_SANDBOX_PORT choose the ports (the page's: 8080, the sandbox's: 8081, or free ones
+// when taken; 0: a free one).
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MCPAdapter, MCPAdapterError } from '../pkg/index.node.js';
 import { startTsServer } from '../tests/fixtures/ts_server.mjs';
+import { appCsp } from './csp.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const once = process.argv.includes('--once');
@@ -64,33 +68,67 @@ const types = {
   '.css': 'text/css; charset=utf-8',
   '.png': 'image/png',
 };
-const web = http.createServer(async (req, res) => {
-  const path = new URL(req.url, 'http://x').pathname;
-  if (path === '/config.json') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ mcpUrl: server.url }));
-    return;
-  }
-  const rel = normalize(path === '/' ? '/www/index.html' : path.startsWith('/pkg/') ? path : `/www${path}`);
-  if (rel.includes('..') || req.method !== 'GET') return res.writeHead(400).end();
+/** Serves file `rel` (below the repository root) with `headers`, or 404. */
+async function serveFile(res, rel, headers = {}) {
   try {
     const body = await readFile(join(root, rel));
-    res.writeHead(200, { 'content-type': types[extname(rel)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    res.writeHead(200, { 'content-type': types[extname(rel)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...headers }).end(body);
   } catch {
     res.writeHead(404).end('not found');
   }
+}
+
+// The sandbox proxy's origin: the proxy page (its CSP from the view's declared domains, given
+// as ?csp=<JSON>) and its script, nothing else.
+const sandbox = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (req.method !== 'GET') return res.writeHead(405).end();
+  if (url.pathname === '/sandbox.js') return serveFile(res, '/www/sandbox.js');
+  if (url.pathname !== '/sandbox.html') return res.writeHead(404).end('only the sandbox proxy is served here');
+  let declared;
+  try {
+    declared = JSON.parse(url.searchParams.get('csp') ?? 'null');
+  } catch {
+    declared = null;
+  }
+  return serveFile(res, '/www/sandbox.html', { 'content-security-policy': appCsp(declared).policy });
 });
-const webPort = Number(process.env.DEMO_WEB_PORT ?? 8080);
-web.on('error', (e) => {
-  if (e.code === 'EADDRINUSE') web.listen(0, '127.0.0.1');
-  else throw e;
+const sandboxUrl = `http://127.0.0.1:${await listen(sandbox, Number(process.env.DEMO_SANDBOX_PORT ?? 8081))}/sandbox.html`;
+
+const web = http.createServer(async (req, res) => {
+  const path = new URL(req.url, 'http://x').pathname;
+  if (path === '/config.json') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ mcpUrl: server.url, sandboxUrl }));
+    return;
+  }
+  // the host bridge of MCP Apps, bundled by scripts/build.sh; the sandbox proxy only on its own origin
+  if (path === '/build/app-bridge.js') return serveFile(res, '/target/www/app-bridge.js');
+  if (path.startsWith('/sandbox.')) return res.writeHead(404).end(`the sandbox proxy is served at ${sandboxUrl}`);
+  const rel = normalize(path === '/' ? '/www/index.html' : path.startsWith('/pkg/') ? path : `/www${path}`);
+  if (rel.includes('..') || req.method !== 'GET') return res.writeHead(400).end();
+  return serveFile(res, rel);
 });
-web.listen(webPort, '127.0.0.1', () => {});
-web.on('listening', () => {
-  console.log(`\npage: http://127.0.0.1:${web.address().port}/  (an MCP client in the browser, connected to the demo server)\nCtrl-C to stop.`);
-});
+
+/** Listens on 127.0.0.1 at `port`, or a free port when it is taken; resolves to the port. */
+function listen(target, port) {
+  return new Promise((resolve, reject) => {
+    target.on('error', (e) => {
+      if (e.code === 'EADDRINUSE') target.listen(0, '127.0.0.1');
+      else reject(e);
+    });
+    target.on('listening', () => resolve(target.address().port));
+    target.listen(port, '127.0.0.1');
+  });
+}
+
+const webPort = await listen(web, Number(process.env.DEMO_WEB_PORT ?? 8080));
+console.log(`\nsandbox of MCP Apps: ${sandboxUrl}`);
+console.log(`page: http://127.0.0.1:${webPort}/  (an MCP client in the browser, connected to the demo server)\nCtrl-C to stop.`);
 const stop = async () => {
-  web.closeAllConnections?.();
-  web.close();
+  for (const s of [web, sandbox]) {
+    s.closeAllConnections?.();
+    s.close();
+  }
   await server.close();
   process.exit(0);
 };

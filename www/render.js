@@ -77,13 +77,15 @@ export function block(b, { readLink } = {}) {
   }
 }
 
-/** A tool result: its blocks, the structured artifact as JSON, an error result marked as one. */
+/** A tool result: its blocks, the structured artifact and its _meta as JSON, an error result marked as one. */
 export function toolResult(out, options) {
   const failed = out.status === 'error';
+  const artifact = out.artifact ?? {};
   return el('div', { className: `result ${failed ? 'is-error' : 'success'}` }, [
     failed ? el('p', { className: 'status' }, 'Error result: the tool reported an error, or its result failed the outputSchema check:') : '',
     ...(out.content ?? []).map((b) => block(b, options)),
-    out.artifact ? el('details', { className: 'artifact', open: true }, [el('summary', {}, 'Structured content'), json(out.artifact.structured_content)]) : '',
+    'structured_content' in artifact ? el('details', { className: 'artifact', open: true }, [el('summary', {}, 'Structured content'), json(artifact.structured_content)]) : '',
+    artifact._meta ? el('details', { className: 'artifact-meta' }, [el('summary', {}, 'The result\'s _meta'), json(artifact._meta)]) : '',
   ]);
 }
 

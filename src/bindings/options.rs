@@ -88,6 +88,7 @@ pub const ADAPTER_OPTIONS: [&str; 21] = [
     "serverName",
     "resetTimeoutOnProgress",
     "maxTotalTimeoutMs",
+    "apps",
 ];
 
 /// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
@@ -436,6 +437,7 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
     let reset_on_progress = optional_bool(options, "resetTimeoutOnProgress")?.unwrap_or(false);
     let max_total_ms =
         optional_number(options, "maxTotalTimeoutMs")?.unwrap_or(DEFAULT_MAX_TOTAL_TIMEOUT_MS);
+    config.apps = optional_bool(options, "apps")?.unwrap_or(false);
     // requests outside a call's handler (a subscription's stream) reach the callbacks with
     // `tool: null`
     config.on_notification = notification_listeners(

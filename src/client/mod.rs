@@ -104,6 +104,9 @@ pub struct ClientConfig {
     /// Told about things the adapter dropped or worked around (e.g. a tool left out of the
     /// list for an invalid `x-mcp-header`), one sentence each.
     pub on_warning: Option<WarningHandler>,
+    /// The host renders MCP Apps: the `io.modelcontextprotocol/ui` extension is declared (MCP
+    /// Apps 2026-01-26, `apps.mdx`, "Client<>Server Capability Negotiation").
+    pub apps: bool,
     /// In browsers an opaque network error from the probe is usually CORS refusing the new
     /// `Mcp-*` headers of an old server: when set, it counts as handshake-era evidence.
     pub opaque_network_error_means_handshake: bool,
@@ -126,6 +129,7 @@ impl Default for ClientConfig {
             max_rounds: 10,
             hold_calls: true,
             on_warning: None,
+            apps: false,
             opaque_network_error_means_handshake: false,
         }
     }
@@ -576,9 +580,10 @@ impl Client {
     }
 }
 
-/// The capabilities a 2026-07-28 request declares: elicitation in form and URL mode always
-/// (the host answers them as interrupts), `sampling` and `roots` only when the host gave a
-/// handler for them.
+/// The capabilities a 2026-07-28 request (and `initialize`) declares: elicitation in form and
+/// URL mode always (the host answers them as interrupts), `sampling` and `roots` only when the
+/// host gave a handler for them, the MCP Apps extension only when it renders apps
+/// (`extensions: {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}`).
 fn modern_capabilities(config: &ClientConfig) -> Value {
     let mut caps = Map::new();
     crate::put(
@@ -591,6 +596,12 @@ fn modern_capabilities(config: &ClientConfig) -> Value {
     }
     if config.roots.is_some() {
         crate::put(&mut caps, "roots", Value::Object(Map::new()));
+    }
+    if config.apps {
+        const UI: &[u8] =
+            br#"{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}"#;
+        let extensions = mcp_wasm_adapter_json::parse(UI).unwrap_or_default();
+        crate::put(&mut caps, "extensions", extensions);
     }
     Value::Object(caps)
 }
@@ -630,4 +641,28 @@ fn is_list(method: &str) -> bool {
         method,
         "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_apps_extension_is_declared_only_for_a_host_that_renders_apps() {
+        let form_and_url = json!({"form": {}, "url": {}});
+        assert_eq!(
+            modern_capabilities(&ClientConfig::default()),
+            json!({"elicitation": form_and_url})
+        );
+        let apps = ClientConfig {
+            apps: true,
+            ..ClientConfig::default()
+        };
+        assert_eq!(
+            modern_capabilities(&apps),
+            json!({"elicitation": form_and_url,
+                   "extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}})
+        );
+    }
 }

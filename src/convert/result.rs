@@ -55,7 +55,7 @@ pub struct ToolResult {
     /// [`NO_CONTENT`]).
     pub content: Vec<ContentBlock>,
     /// Present when the result had a `structuredContent` key (any JSON value, including
-    /// `null`); no `artifact` key otherwise.
+    /// `null`) or a `_meta` of its own; no `artifact` key otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub artifact: Option<ToolArtifact>,
     /// `Error` when the result had `isError: true`.
@@ -66,12 +66,19 @@ pub struct ToolResult {
 /// interrupts a call may resolve to instead.
 pub const TYPE: &str = "tool_result";
 
-/// The `artifact` of a [`ToolResult`]: `{"structured_content": <value>}`, the key Python
-/// `langchain.mcp` uses (`MCPToolArtifact`).
+/// The `artifact` of a [`ToolResult`]: `{"structured_content"?: <value>, "_meta"?: {…}}`, the
+/// key Python `langchain.mcp` uses (`MCPToolArtifact`) and what a UI of the result reads
+/// besides (MCP Apps 2026-01-26, `apps.mdx`, "Data Passing": `structuredContent` and `_meta`
+/// are for the view, not the model).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolArtifact {
-    /// The result's `structuredContent`, verbatim.
-    pub structured_content: Value,
+    /// The result's `structuredContent`, verbatim; absent when it had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub structured_content: Option<Value>,
+    /// The result's `_meta` (an object), less the 2026-07-28 envelope's
+    /// `io.modelcontextprotocol/serverInfo`; absent when nothing is left.
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Value>,
 }
 
 impl ToolResult {
@@ -89,7 +96,12 @@ impl ToolResult {
         );
         if let Some(artifact) = self.artifact {
             let mut map = Map::new();
-            crate::put(&mut map, "structured_content", artifact.structured_content);
+            if let Some(structured) = artifact.structured_content {
+                crate::put(&mut map, "structured_content", structured);
+            }
+            if let Some(meta) = artifact.meta {
+                crate::put(&mut map, "_meta", meta);
+            }
             crate::put(&mut out, "artifact", Value::Object(map));
         }
         crate::put(
@@ -125,8 +137,9 @@ pub const NO_CONTENT: &str = "The tool returned no content.";
 ///   later turn of the conversation.
 /// - `isError: true` gives [`ToolStatus::Error`], with the server's own content unchanged; any
 ///   other value (absent, `false`, not a boolean) gives [`ToolStatus::Success`].
-/// - Other fields (`_meta`, `resultType`, unknown ones) are not part of the content and are
-///   dropped here; read them before calling if they are needed.
+/// - `_meta`, an object, goes to the artifact less the envelope's `serverInfo` (see
+///   [`ToolArtifact`]); other fields (`resultType`, unknown ones) are not part of the content
+///   and are dropped here; read them before calling if they are needed.
 ///
 /// # Errors
 ///
@@ -165,12 +178,17 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
         _ => ToolStatus::Success,
     };
 
-    let artifact = map
-        .remove("structuredContent")
-        .map(|structured_content| ToolArtifact { structured_content });
+    let structured_content = map.remove("structuredContent");
+    let meta = match map.remove("_meta") {
+        Some(Value::Object(mut meta)) => {
+            meta.remove(crate::protocol::meta::SERVER_INFO);
+            (!meta.is_empty()).then_some(Value::Object(meta))
+        }
+        _ => None,
+    };
     if content.is_empty() {
-        let text = match (&artifact, status) {
-            (Some(artifact), _) => crate::json_text(&artifact.structured_content),
+        let text = match (&structured_content, status) {
+            (Some(structured), _) => crate::json_text(structured),
             (None, ToolStatus::Error) => NO_ERROR_DETAILS.to_owned(),
             (None, ToolStatus::Success) => NO_CONTENT.to_owned(),
         };
@@ -180,6 +198,10 @@ pub fn tool_result(result: Value) -> Result<ToolResult, Error> {
         }));
     }
 
+    let artifact = (structured_content.is_some() || meta.is_some()).then_some(ToolArtifact {
+        structured_content,
+        meta,
+    });
     Ok(ToolResult {
         content,
         artifact,
@@ -429,12 +451,36 @@ mod tests {
         assert_eq!(
             convert(json!({
                 "content": [{"type": "text", "text": "ok"}],
-                "_meta": {"io.modelcontextprotocol/related-task": {"taskId": "t"}},
+                "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "s", "version": "1"}},
                 "resultType": "complete",
                 "somethingNew": 1
             })),
             json!({"content": [{"type": "text", "text": "ok"}], "status": "success"})
         );
+    }
+
+    #[test]
+    fn a_results_meta_goes_to_the_artifact_less_the_envelopes_server_info() {
+        let ok = json!([{"type": "text", "text": "ok"}]);
+        assert_eq!(
+            convert(json!({
+                "content": ok,
+                "_meta": {"viewUUID": "v-1", "io.modelcontextprotocol/serverInfo": {"name": "s"}},
+            })),
+            json!({"content": ok, "artifact": {"_meta": {"viewUUID": "v-1"}}, "status": "success"})
+        );
+        assert_eq!(
+            convert(json!({"content": ok, "structuredContent": {"t": 1}, "_meta": {"k": [1]}})),
+            json!({"content": ok, "artifact": {"structured_content": {"t": 1}, "_meta": {"k": [1]}},
+                   "status": "success"})
+        );
+        // a `_meta` that is not an object is not kept
+        for meta in [json!(null), json!([1]), json!("x"), json!({})] {
+            assert_eq!(
+                convert(json!({"content": ok, "_meta": meta})),
+                json!({"content": ok, "status": "success"})
+            );
+        }
     }
 
     #[test]

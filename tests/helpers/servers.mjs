@@ -5,6 +5,8 @@
 //   startTsServer(opts)                 @modelcontextprotocol/server 2.4.0 fixture, in-process
 //   startTsV1Server()                   @modelcontextprotocol/sdk 1.31.0 fixture (2025 era), in-process
 //   startEverything()                   @modelcontextprotocol/server-everything (2025 era only), child process
+//   startFastMCPApps()                  Python FastMCP 4.2.3 MCP Apps fixture (both eras), child process
+//   startAppExample(name, args)         an official MCP Apps example server (2025 era only), child process
 //
 // Each resolves to `{ url, close() }` with `url` = `http://127.0.0.1:<port>/mcp`.
 // `useServer(start)` runs one of them for a test file or a `describe` (before/after hooks).
@@ -199,4 +201,22 @@ export function runsOf(runLog, tool) {
   const text = existsSync(runLog) ? readFileSync(runLog, 'utf8') : '';
   const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
   return tool === undefined ? lines : lines.filter((line) => line.tool === tool);
+}
+
+/** Starts tests/fixtures/fastmcp_apps_server.py (MCP Apps: views, app-only tools) with the repo's `.venv` Python. */
+export async function startFastMCPApps() {
+  const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
+  return spawnServer('FastMCP apps fixture', python, [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_apps_server.py'), '--port', '0']);
+}
+
+/**
+ * Starts the official MCP Apps example server `@modelcontextprotocol/server-<name>` (stateless
+ * streamable HTTP, 2025-11-25) with `args` (server-pdf: the local PDF files it offers), on
+ * 127.0.0.1 by the tests/fixtures/loopback.mjs preload (which reports the port it got).
+ */
+export async function startAppExample(name, args = []) {
+  const entry = path.join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', `server-${name}`, 'dist', 'index.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm ci\` first`);
+  const preload = pathToFileURL(path.join(REPO_ROOT, 'tests', 'fixtures', 'loopback.mjs')).href;
+  return spawnServer(`server-${name}`, process.execPath, ['--import', preload, entry, ...args], { env: { PORT: '0' } });
 }
