@@ -66,7 +66,7 @@ pub(super) fn call_host(
 }
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 21] = [
+pub const ADAPTER_OPTIONS: [&str; 22] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",
