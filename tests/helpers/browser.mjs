@@ -11,11 +11,21 @@ import { REPO_ROOT } from './servers.mjs';
 /** The browser binary: Debian's chromium, or CHROMIUM=<path>. */
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-/** Launches headless Chromium as the tests run it (no sandbox, GPU or background traffic). */
+/**
+ * Launches headless Chromium as the tests run it (no sandbox, GPU or background traffic). Names
+ * other than loopback do not resolve, at once, so no page or view waits on a resolver that
+ * stalls (the PDF view fetches pdf.js's standard fonts from unpkg.com).
+ */
 export const launchChromium = () =>
   chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
   });
 
 const TYPES = {
