@@ -145,8 +145,9 @@ for module in signing langchain trace; do
 done
 # MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
 # by the first call that has some) and results.js (loaded by the first tool result to check
-# against an outputSchema or to throw) ship minified, each on its own, its imports kept
-for module in group interceptors results; do
+# against an outputSchema or to throw) and what the framework glue shares (names.js, gates.js)
+# ship minified, each on its own, its imports kept
+for module in group interceptors results names gates; do
   node_modules/.bin/esbuild "pkg-template/$module.js" "${minify[@]}" --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts
