@@ -97,6 +97,17 @@ export class MCPAdapter {
   }
 
   /**
+   * Whether the `approval` option gates calling tool `name` with `args`: its predicate asked as
+   * a call asks it (the tools listed first when `name` is not in the last listing), and nothing
+   * sent. For mcp-wasm-adapter/ai, whose `needsApproval` asks it before the AI SDK runs a call.
+   */
+  async [Symbol.for('mcp-wasm-adapter.gates')](name, args, options = {}) {
+    if (!this.#gated) return false;
+    await this.#ensureListed(name, options);
+    return (await this.#client.callTool(name, args, { ...options, ...CHECK_ONLY })) !== undefined;
+  }
+
+  /**
    * Checks `answer` as `resume()` does before anything is sent (the signature, the decision,
    * edited args, the form) and sends nothing: resolves when `resume()` would take it, rejects
    * with the error it would give.

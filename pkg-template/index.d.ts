@@ -782,6 +782,52 @@ export type ApprovalVerdict = boolean | { allowedDecisions: ApprovalDecision[] }
 /** A call paused for the host; switch on `type`. */
 export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
 
+/**
+ * Anything `toLangChainTools` (mcp-wasm-adapter/langchain) and `toAISDKTools`
+ * (mcp-wasm-adapter/ai) can list tools from: an `MCPAdapter`, an `MCPAdapterGroup`, or
+ * the like. `callTool` is needed only when an interceptor renames a call.
+ */
+export interface MCPToolSource {
+  listTools(options?: CallOptions): Promise<Array<MCPTool<boolean>> | AuthorizationInterrupt>;
+  resume: MCPAdapter<boolean>['resume'] | MCPAdapterGroup<boolean>['resume'];
+  callTool?: MCPAdapter<boolean>['callTool'] | MCPAdapterGroup<boolean>['callTool'];
+}
+
+/**
+ * Why a tool paused again with the same question (the `asked_again` member the glue adds to the
+ * MCP interrupt it shows): `invalid_answer`, the adapter refused the answer before sending
+ * (`message` its verdict, `errors` the `{ path, message }` of edited args); `outcome_unknown`,
+ * an approved call was sent but what came of it is not known (approve it again to send it
+ * again, with the same idempotency key).
+ */
+export interface AskedAgain {
+  reason: 'invalid_answer' | 'outcome_unknown';
+  message: string;
+  errors?: Array<{ path: string; message: string }>;
+}
+
+/**
+ * Which MCP tool annotation hints (MCP 2026-07-28 `server/tools.mdx`, "ToolAnnotations") gate
+ * a tool behind a person's approval: `interruptOnFromAnnotations` (mcp-wasm-adapter/langchain)
+ * and `toAISDKTools` (mcp-wasm-adapter/ai) read them.
+ */
+export interface AnnotationRules {
+  /** Gate tools that are `destructiveHint: true` (and not `readOnlyHint: true`). Default true. */
+  destructive?: boolean;
+  /** Gate tools that are `openWorldHint: true`. Default false. */
+  openWorld?: boolean;
+  /** Gate tools that are `readOnlyHint: false`. Default false. */
+  mutating?: boolean;
+  /** Gate tools that are `idempotentHint: false` (and not read-only). Default false. */
+  nonIdempotent?: boolean;
+  /**
+   * Hints a server left out count with the MCP defaults (`readOnlyHint` false,
+   * `destructiveHint` true, `idempotentHint` false, `openWorldHint` true). Default false: only
+   * hints the server set count. Annotations are the server's claims, not guarantees.
+   */
+  specDefaults?: boolean;
+}
+
 /** The methods whose calls may pause for a person (and so be resumed). */
 export type InterruptedMethod = 'tools/call' | 'resources/read' | 'prompts/get';
 

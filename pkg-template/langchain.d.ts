@@ -16,6 +16,7 @@ import type { DynamicStructuredTool } from '@langchain/core/tools';
 import type { AIMessage, HumanMessage, ToolCall } from '@langchain/core/messages';
 import type { Document } from '@langchain/core/documents';
 import type {
+  AnnotationRules,
   ApprovalAnswer,
   ApprovalInterrupt,
   CallOptions,
@@ -23,13 +24,15 @@ import type {
   ElicitationAnswer,
   ElicitationInterrupt,
   AuthorizationInterrupt,
-  MCPAdapter,
-  MCPAdapterGroup,
+  AskedAgain,
   MCPInterrupt,
   MCPTool,
   MCPToolMetadata,
+  MCPToolSource,
   ToolCallInterceptor,
 } from './index.js';
+
+export type { AskedAgain, MCPToolSource } from './index.js';
 
 /** What every tool's `ToolMessage.artifact` holds. */
 export interface MCPToolArtifact {
@@ -41,16 +44,6 @@ export interface MCPToolArtifact {
    * with `adapter.resume()`.
    */
   mcp_interrupt?: MCPInterrupt;
-}
-
-/**
- * Anything `toLangChainTools` can list tools from: an `MCPAdapter`, an `MCPAdapterGroup`, or
- * the like. `callTool` is needed only when an interceptor renames a call.
- */
-export interface MCPToolSource {
-  listTools(options?: CallOptions): Promise<Array<MCPTool<boolean>> | AuthorizationInterrupt>;
-  resume: MCPAdapter<boolean>['resume'] | MCPAdapterGroup<boolean>['resume'];
-  callTool?: MCPAdapter<boolean>['callTool'] | MCPAdapterGroup<boolean>['callTool'];
 }
 
 export interface ToLangChainToolsOptions {
@@ -174,19 +167,6 @@ export declare function toLangChainTools(
   options?: ToLangChainToolsOptions,
 ): Promise<Array<DynamicStructuredTool>>;
 
-/**
- * Why a tool paused again with the same question (the `asked_again` member the glue adds to the
- * MCP interrupt it shows): `invalid_answer`, the adapter refused the answer before sending
- * (`message` its verdict, `errors` the `{ path, message }` of edited args); `outcome_unknown`,
- * an approved call was sent but what came of it is not known (approve it again to send it
- * again, with the same idempotency key).
- */
-export interface AskedAgain {
-  reason: 'invalid_answer' | 'outcome_unknown';
-  message: string;
-  errors?: Array<{ path: string; message: string }>;
-}
-
 /** A decision of `humanInTheLoopMiddleware`. */
 export type HITLDecisionType = 'approve' | 'edit' | 'reject';
 
@@ -198,21 +178,7 @@ export interface MCPInterruptOnConfig {
   when?: (request: { toolCall: ToolCall; tool?: unknown; state: unknown; runtime: unknown }) => boolean | Promise<boolean>;
 }
 
-export interface InterruptOnOptions {
-  /** Pause tools that are `destructiveHint: true` (and not `readOnlyHint: true`). Default true. */
-  destructive?: boolean;
-  /** Pause tools that are `openWorldHint: true`. Default false. */
-  openWorld?: boolean;
-  /** Pause tools that are `readOnlyHint: false`. Default false. */
-  mutating?: boolean;
-  /** Pause tools that are `idempotentHint: false` (and not read-only). Default false. */
-  nonIdempotent?: boolean;
-  /**
-   * Hints a server left out count with the MCP defaults (`readOnlyHint` false,
-   * `destructiveHint` true, `idempotentHint` false, `openWorldHint` true). Default false: only
-   * hints the server set count. Annotations are the server's claims, not guarantees.
-   */
-  specDefaults?: boolean;
+export interface InterruptOnOptions extends AnnotationRules {
   /** Decisions offered for a paused call. Default `["approve", "edit", "reject"]`. */
   allowedDecisions?: HITLDecisionType[];
   /** Shown to the person. Default: the prefix, which hints matched, the tool name and the arguments. */

@@ -8,11 +8,10 @@ import { tool as lcTool } from '@langchain/core/tools';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { Document } from '@langchain/core/documents';
 import { interrupt as lgInterrupt, task as lgTask, isCommand } from '@langchain/langgraph';
-import { ToolCallRequest, callOptionsOf, interceptorList, newMCPAdapterError, runInterceptors, withListing } from './interceptors.js';
+import { ToolCallRequest, callOptionsOf, interceptorList, runInterceptors, withListing } from './interceptors.js';
 import { runnableSchema } from './validate.js';
-
-/** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
-const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
+import { keep, providerNames, wantedName } from './names.js';
+import { gateReasons, gateRules } from './gates.js';
 
 /** Name of the LangGraph task that records one MCP exchange (a call or a resume round). */
 const EXCHANGE_TASK = 'mcp_exchange';
@@ -57,9 +56,9 @@ export async function toLangChainTools(source, options = {}) {
       if (!listing.has(key)) listing.set(key, new Map());
       listing.get(key).set(t.mcpName ?? t.name, t.inputSchema);
     }
-    for (const mcpTool of listed) if (keep(mcpTool, opts.filter)) entries.push(toolEntry(from, mcpTool, opts, listing));
+    for (const mcpTool of listed) if (keep(mcpTool, opts.filter, 'toLangChainTools')) entries.push(toolEntry(from, mcpTool, opts, listing));
   }
-  const names = langChainNames(entries);
+  const names = providerNames(entries, 'toLangChainTools');
   return entries.map((entry, i) => buildTool(entry, names[i], opts, interceptors));
 }
 
@@ -90,7 +89,7 @@ function toolEntry(from, mcpTool, opts, listing) {
   // the adapter's own checks of an answer, and its signature on a question asked again
   const check = (pending, answer) => resumer().validateAnswer?.(pending, answer);
   const seal = (value) => resumer()[SEAL]?.(value);
-  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts), server: inGroup ? key : from.url, call, resume, check, seal };
+  return { mcpTool, mcpName, wanted: wantedName(mcpTool, opts, 'toLangChainTools'), server: inGroup ? key : from.url, call, resume, check, seal };
 }
 
 /** One `MCPTool` as a LangChain structured tool named `name` (the MCP name is the one called). */
@@ -345,101 +344,9 @@ function cannotPause(interrupt, name, metadata, config, inGraph) {
   );
 }
 
-// --- listing -------------------------------------------------------------------------------
-
-function keep(mcpTool, filter) {
-  // a tool of an MCP App that the model may not call (visibility without "model") is for its view alone
-  if (!(mcpTool.metadata?.mcp?.ui?.visibility ?? ['model']).includes('model')) return false;
-  if (filter == null) return true;
-  if (Array.isArray(filter)) return filter.includes(mcpTool.name);
-  if (typeof filter === 'function') return Boolean(filter(mcpTool));
-  throw new TypeError('toLangChainTools: filter must be an array of names or a function');
-}
-
-/** The name LangChain would give a tool before sanitizing: the prefixes, then its name. */
-function wantedName(mcpTool, opts) {
-  let name = mcpTool.name;
-  if (opts.prefixServerName) {
-    const server = mcpTool.metadata?.mcp?.server?.name;
-    if (!server) throw new Error(`toLangChainTools: prefixServerName, but the server of tool "${mcpTool.name}" has no name`);
-    name = `${server}_${name}`;
-  }
-  if (opts.namePrefix) name = `${opts.namePrefix}${name}`;
-  return name;
-}
-
-/**
- * The LangChain names of `entries`, each within `^[a-zA-Z0-9_-]{1,64}$`. A name that already
- * fits is kept. Another gets its other characters replaced by `_`, is cut to leave room, and
- * gets `_` and a hash of the whole original name appended (`notion.search` becomes
- * `notion_search_<hash>`, distinct from a tool named `notion_search`); when nothing but `_`
- * and `-` would be left (a name in CJK, say), the name is `tool_<hash>`. Kept names are placed
- * first, so a changed name never takes one; should a changed name meet another name anyway, it
- * is hashed again with a counter. Only two tools wanting the very same name (the same MCP name
- * on two adapters, with the same prefixes) are an error: `tool_name_collision`.
- */
-function langChainNames(entries) {
-  const taken = new Map();
-  for (const entry of entries) {
-    const earlier = taken.get(entry.wanted);
-    if (earlier) {
-      throw newMCPAdapterError(
-        'tool_name_collision',
-        `toLangChainTools: two tools want the name "${entry.wanted}" (${describe(earlier.mcpTool)} and ${describe(entry.mcpTool)}); ` +
-          'pass prefixServerName: true, put the adapters in an MCPAdapterGroup with toolNamePrefix: true, or filter one out',
-        { tool: entry.wanted, servers: [earlier.server, entry.server] },
-      );
-    }
-    taken.set(entry.wanted, entry);
-  }
-  const used = new Set([...taken.keys()].filter((name) => NAME_OK.test(name)));
-  return entries.map(({ wanted }) => {
-    if (NAME_OK.test(wanted)) return wanted;
-    const clean = wanted.replace(/[^a-zA-Z0-9_-]/g, '_');
-    const stem = /^[_-]*$/.test(clean) ? 'tool' : clean.slice(0, 64 - 8);
-    for (let n = 0; ; n += 1) {
-      const name = `${stem}_${nameHash(n === 0 ? wanted : `${wanted}#${n}`)}`;
-      if (!used.has(name)) {
-        used.add(name);
-        return name;
-      }
-    }
-  });
-}
-
-/**
- * A short stable hash of a tool name: FNV-1a (32-bit) of its UTF-8 bytes, in base 36, seven
- * characters (zero-padded). Not for security: it only tells sanitized names apart, the same
- * in every run and runtime.
- */
-function nameHash(text) {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return hash.toString(36).padStart(7, '0');
-}
-
-function describe(mcpTool) {
-  const server = mcpTool.metadata?.mcp?.server?.name;
-  return server ? `"${mcpTool.name}" of ${server}` : `"${mcpTool.name}"`;
-}
-
 // --- human-in-the-loop -------------------------------------------------------------------------
 
-const DEFAULT_RULES = { destructive: true, openWorld: false, mutating: false, nonIdempotent: false };
 const ALL_DECISIONS = ['approve', 'edit', 'reject'];
-
-/** Why the rules gate a tool (its annotation hints), or [] when they do not. */
-function gateReasons(annotations, rules, specDefaults) {
-  const a = annotations ?? {};
-  const hint = (key, specDefault) => (a[key] === undefined || a[key] === null ? (specDefaults ? specDefault : undefined) : a[key]);
-  const readOnly = hint('readOnlyHint', false) === true;
-  const reasons = [];
-  if (rules.destructive && !readOnly && hint('destructiveHint', true) === true) reasons.push('destructive');
-  if (rules.openWorld && hint('openWorldHint', true) === true) reasons.push('open-world');
-  if (rules.mutating && (specDefaults ? !readOnly : a.readOnlyHint === false)) reasons.push('not read-only');
-  if (rules.nonIdempotent && !readOnly && hint('idempotentHint', false) === false) reasons.push('not idempotent');
-  return reasons;
-}
 
 /**
  * The `interruptOn` of `humanInTheLoopMiddleware`, from the tools' MCP annotations.
@@ -450,8 +357,7 @@ function gateReasons(annotations, rules, specDefaults) {
 export function interruptOnFromAnnotations(tools, options = {}) {
   if (!Array.isArray(tools)) throw new TypeError('interruptOnFromAnnotations: expected an array of tools');
   const { allowedDecisions = ALL_DECISIONS, description, when, specDefaults = false, overrides = {}, descriptionPrefix } = options ?? {};
-  const rules = { ...DEFAULT_RULES };
-  for (const key of Object.keys(DEFAULT_RULES)) if (options?.[key] !== undefined) rules[key] = Boolean(options[key]);
+  const rules = gateRules(options);
   const prefix = descriptionPrefix ?? 'Tool execution requires approval';
   const interruptOn = {};
   for (const t of tools) {

@@ -144,23 +144,24 @@ printf "// The declarations are those of index.d.cts (one copy for import and re
 printf "// The declarations are those of init.d.cts (one copy for import and require).\nexport * from './init.cjs';\n" >pkg.tmp/init.d.ts
 # the README written for npm users, and the licenses of \"license\": \"MIT OR Apache-2.0\"
 cp pkg-template/README.md LICENSE-MIT LICENSE-APACHE pkg.tmp/
-cp pkg-template/langchain.d.ts pkg.tmp/
+cp pkg-template/langchain.d.ts pkg-template/ai.d.ts pkg.tmp/
 # How the modules that Node loads are minified: function and class names kept (for stack traces
 # and `MCPAdapterGroup.name`), and lines cut near 500 characters (esbuild cuts where it can;
 # none is left over 2,000: tests/shipped-modules.test.mjs), since Node prints the
 # source line of an uncaught error's throw site, which would otherwise be the whole module.
 minify=(--minify --keep-names --line-limit=500)
 # interrupt signing and resume checks (signing.js) and the onTrace option's trace (trace.js),
-# modules adapter.js imports only when needed, and mcp-wasm-adapter/langchain (its imports of
-# LangChain kept)
-for module in signing langchain trace; do
+# modules adapter.js imports only when needed, and the LangChain and AI SDK glue
+# (mcp-wasm-adapter/langchain, mcp-wasm-adapter/ai), their imports of the frameworks kept
+for module in signing langchain trace ai; do
   node_modules/.bin/esbuild "pkg-template/$module.js" "${minify[@]}" --format=esm --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
 # by the first call that has some), results.js (loaded by the first tool result to check
-# against an outputSchema or to throw) and apps.js (loaded by the first listing with an MCP
-# App's tools) ship minified, each on its own, its imports kept
-for module in group interceptors results apps; do
+# against an outputSchema or to throw), apps.js (loaded by the first listing with an MCP
+# App's tools) and what the framework glue shares (names.js, gates.js) ship minified, each
+# on its own, its imports kept
+for module in group interceptors results apps names gates; do
   node_modules/.bin/esbuild "pkg-template/$module.js" "${minify[@]}" --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts

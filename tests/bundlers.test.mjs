@@ -1,8 +1,8 @@
 // Bundles of the packed package (installed into a scratch project by tests/helpers/scratch.mjs):
 // esbuild, webpack 5 and Vite 8 build the apps of tests/bundlers/, and each bundle runs
 // against the TypeScript SDK fixture (Node for server bundles, headless Chromium for browser
-// bundles) and must list the tools and call `echo`. (Its types and metadata:
-// tests/package-types.test.mjs.)
+// bundles) and must list the tools and call `echo`, through mcp-wasm-adapter/ai's tools too.
+// (Its types and metadata: tests/package-types.test.mjs.)
 //
 //   bash scripts/build.sh && node --test tests/bundlers.test.mjs
 import { after, before, describe, it } from 'node:test';
@@ -87,6 +87,12 @@ describe('bundles', () => {
       assert.deepEqual(await readdir(out('esbuild-node')), ['app.mjs']);
       assertWorked(await inNode(out('esbuild-node/app.mjs')));
     });
+  });
+
+  it('esbuild, Node: mcp-wasm-adapter/ai and the AI SDK in one file list the tools and call echo', async () => {
+    const esbuild = await import('esbuild');
+    await esbuild.build({ absWorkingDir: scratch.dir, entryPoints: [app('ai.js')], bundle: true, format: 'esm', platform: 'node', target: 'node20', loader: { '.wasm': 'binary' }, outfile: out('esbuild-ai/app.mjs'), logLevel: 'error' });
+    assertWorked(await inNode(out('esbuild-ai/app.mjs')));
   });
 
   describe('webpack 5, no configuration for the package', () => {

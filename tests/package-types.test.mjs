@@ -38,8 +38,8 @@ describe('the packed package', () => {
     const pkg = path.join(REPO_ROOT, 'pkg');
     // the main entry and mcp-wasm-adapter/init are for import and require alike
     await scratch.run(BIN('attw'), ['--pack', pkg, '--no-definitely-typed', '--format', 'ascii', '--entrypoints', '.', './init']);
-    // langchain and auth are ESM only on purpose (the README says so), and ./wasm is a file
-    await scratch.run(BIN('attw'), ['--pack', pkg, '--no-definitely-typed', '--format', 'ascii', '--profile', 'esm-only', '--entrypoints', './langchain', './auth', './wasm']);
+    // langchain, ai and auth are ESM only on purpose (the README says so), and ./wasm is a file
+    await scratch.run(BIN('attw'), ['--pack', pkg, '--no-definitely-typed', '--format', 'ascii', '--profile', 'esm-only', '--entrypoints', './langchain', './ai', './auth', './wasm']);
   });
 
   it('ships its npm README, a license file per "MIT OR Apache-2.0", repository links, and no internal declarations', async () => {
@@ -100,7 +100,7 @@ describe('TypeScript', () => {
         const compilerOptions = { strict: true, allowJs: true, checkJs: true, noEmit: true, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], types: ['node'], skipLibCheck, ...options };
         await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
         const out = await scratch.run(process.execPath, [TSC[version], '-p', 'tsconfig.json', '--listFilesOnly'], { cwd: dir });
-        for (const file of ['langchain-agent.mjs', 'readme-use.ts', 'package-readme.ts', 'package-init.ts', 'narrowing.ts', 'previous-readme.ts', 'index.d.cts']) assert.match(out, new RegExp(`${file.replace('.', '\\.')}\\n`), file);
+        for (const file of ['langchain-agent.mjs', 'readme-ai.ts', 'readme-ai-route.ts', 'readme-use.ts', 'package-readme.ts', 'package-init.ts', 'narrowing.ts', 'previous-readme.ts', 'index.d.cts']) assert.match(out, new RegExp(`${file.replace('.', '\\.')}\\n`), file);
         if (resolution === 'nodenext') assert.match(out, /require\.cts\n/);
         await scratch.run(process.execPath, [TSC[version], '-p', 'tsconfig.json'], { cwd: dir });
       });

@@ -105,8 +105,10 @@ impl WasmClient {
     /// when the server needs a person, `type: "mcp_approval"` when the `approval` predicate
     /// said yes; see [`crate::adapter::interrupt`]). `call` is
     /// `{ signal?, timeoutMs?, onProgress?, resetTimeoutOnProgress?, maxTotalTimeoutMs?,
-    /// approved? }`; `approved: true` skips the gate. The progress and logging callbacks get
-    /// `{ server, tool: name }` as second argument.
+    /// approved? }`; `approved: true` skips the gate. A check-only call (adapter.js's
+    /// `Symbol.for("mcp-wasm-adapter.checkOnly")`) asks the gate and sends nothing: it resolves
+    /// to the `mcp_approval` interrupt, or to `undefined` when the gate lets the call through.
+    /// The progress and logging callbacks get `{ server, tool: name }` as second argument.
     #[wasm_bindgen(js_name = callTool)]
     pub fn call_tool(&self, name: String, args: JsValue, call: JsValue) -> Promise {
         let (client, pending) = (self.client.clone(), self.pending.clone());
@@ -157,6 +159,9 @@ impl WasmClient {
                     );
                     return Ok(to_host(interrupt));
                 }
+            }
+            if opts.check_only {
+                return Ok(JsValue::UNDEFINED); // the gate lets the call through; nothing was sent
             }
             let retry = Retry::default();
             let step = interrupt::run(&client, &pending, "tools/call", params, retry, &opts)

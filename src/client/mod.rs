@@ -168,7 +168,8 @@ pub struct RequestOptions {
     /// `idempotencyKey` call option; the LangChain glue derives one per tool call and round).
     pub idempotency_key: Option<String>,
     /// Check a resume's answer as `resume` does before sending, and send nothing
-    /// (`validateAnswer` in `pkg-template/adapter.js`).
+    /// (`validateAnswer` in `pkg-template/adapter.js`); of a tool call, ask only the host's
+    /// approval gate (what `needsApproval` of `pkg-template/ai.js` asks).
     pub check_only: bool,
 }
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from './servers.mjs';
 
 /** The peer and type packages a scratch project gets from this repository. */
-const LINKED = ['@langchain', 'langchain', '@types', 'zod'];
+const LINKED = ['@langchain', 'langchain', 'ai', '@types', 'zod'];
 
 const execFileAsync = promisify(execFile);
 

@@ -1,6 +1,6 @@
 // Start/stop the MCP test peers for `node --test` integration tests.
 //
-//   startFastMCP({ legacyOnly, json, port, cacheTtl, requestStateTtl })  Python FastMCP 4.2.3
+//   startFastMCP({ legacyOnly, json, port, cacheTtl, requestStateTtl, listPageSize })  Python FastMCP 4.2.3
 //                                       fixture (both eras), child process
 //   startTsServer(opts)                 @modelcontextprotocol/server 2.4.0 fixture, in-process
 //   startTsV1Server()                   @modelcontextprotocol/sdk 1.31.0 fixture (2025 era), in-process
@@ -152,16 +152,17 @@ function reportedPort(line) {
 /**
  * Starts tests/fixtures/fastmcp_server.py with the repo's `.venv` Python.
  *
- * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number, requestStateTtl?: number, runLog?: string, stateKey?: string }} [opts]
+ * @param {{ legacyOnly?: boolean, json?: boolean, port?: number, cacheTtl?: number, requestStateTtl?: number, runLog?: string, stateKey?: string, listPageSize?: number }} [opts]
  *   `legacyOnly` refuses 2026-07-28 requests like an SDK-1.x server;
  *   `json` answers legacy-era POSTs with JSON instead of SSE; `port` reuses a port
  *   (to restart a server in place); `cacheTtl` (seconds) puts ttlMs on every cacheable result;
  *   `requestStateTtl` (seconds) is how long a sealed requestState lives (600 without it);
  *   `runLog` is a file the server appends a line to for each tools/call (see `runsOf`), and
  *   turns on its deduplication by idempotency key; `stateKey` (32 bytes or more) seals
- *   requestState under a key that a restarted server (the same `stateKey`) still opens.
+ *   requestState under a key that a restarted server (the same `stateKey`) still opens;
+ *   `listPageSize` makes list results (tools/list, ...) pages of that many entries.
  */
-export async function startFastMCP({ legacyOnly = false, json = false, port = 0, cacheTtl, requestStateTtl, runLog, stateKey } = {}) {
+export async function startFastMCP({ legacyOnly = false, json = false, port = 0, cacheTtl, requestStateTtl, runLog, stateKey, listPageSize } = {}) {
   const python = path.join(REPO_ROOT, '.venv', 'bin', 'python');
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
@@ -173,6 +174,7 @@ export async function startFastMCP({ legacyOnly = false, json = false, port = 0,
   if (requestStateTtl !== undefined) args.push('--request-state-ttl', String(requestStateTtl));
   if (runLog !== undefined) args.push('--run-log', runLog);
   if (stateKey !== undefined) args.push('--state-key', stateKey);
+  if (listPageSize !== undefined) args.push('--list-page-size', String(listPageSize));
   return spawnServer('FastMCP fixture', python, args);
 }
 
