@@ -25,7 +25,8 @@
 //   --durable           only row 8, opt-in: durable resumes across 8 processes sharing one
 //                       PostgreSQL store (bench/durable.mjs; with --smoke, 16 calls in 2);
 //                       writes its section into the report file, the rest kept (a full run
-//                       keeps that section too)
+//                       keeps that section too); with --tokens, row 8b instead: the processes
+//                       share one PostgreSQL token store too, for a protected server
 //   --no-build          measure pkg/ as it is (default: scripts/build.sh first; --smoke never
 //                       builds)
 //   --pkg DIR           measure the package in DIR (built elsewhere, e.g. an older commit's
@@ -387,10 +388,11 @@ async function profile(servers) {
 
 async function main() {
   if (flag('--durable')) {
-    const { durableLoad, durableSection, writeSection } = await import('./durable.mjs');
+    const { durableLoad, durableSection, tokenLoad, tokensSection, writeSection } = await import('./durable.mjs');
     const counts = SMOKE ? { calls: 16, processes: 2, inFlight: 2 } : { calls: 2000, processes: 8, inFlight: 4 };
-    const figures = await durableLoad({ ...counts, log });
-    const section = durableSection(figures);
+    const tokens = flag('--tokens');
+    const figures = await (tokens ? tokenLoad : durableLoad)({ ...counts, log });
+    const section = (tokens ? tokensSection : durableSection)(figures);
     mkdirSync(path.dirname(OUT), { recursive: true });
     writeSection(OUT, section);
     process.stdout.write(section);

@@ -546,12 +546,15 @@ export interface CallOptions {
   /** Overrides the adapter's `maxTotalTimeoutMs` for this call. */
   maxTotalTimeoutMs?: number;
   /**
-   * A key the server may deduplicate this call on (a string of 1 to 256 bytes), sent in each
-   * request's `_meta` under `"io.github.mcp-wasm-adapter/idempotencyKey"` (a `_meta` key of
-   * this package's own prefix, MCP 2026-07-28 `basic/index.mdx`), in both eras. Give the same
-   * key when the same call (the same round of it) is sent again after a failure whose outcome
-   * is unknown, and a new one for a new call. A server that ignores it runs the call again.
-   * The LangChain tools derive one per tool call and round (see `mcp-wasm-adapter/langchain`).
+   * A key the server may deduplicate this call on (a string of 1 to 256 bytes), sent in
+   * `_meta` under `"io.github.mcp-wasm-adapter/idempotencyKey"` (a `_meta` key of this
+   * package's own prefix, MCP 2026-07-28 `basic/index.mdx`), in both eras: as given on the
+   * call's first request, as `<key>.<n>` on the n-th after it (an answer given in place by a
+   * handler, a replay's call and answers), so that no request gets an earlier one's result.
+   * Give the same key when the same call (the same round of it) is sent again after a failure
+   * whose outcome is unknown, and a new one for a new call. A server that ignores it runs the
+   * call again. The LangChain tools derive one per tool call and round (see
+   * `mcp-wasm-adapter/langchain`).
    */
   idempotencyKey?: string;
 }

@@ -2,7 +2,8 @@
 // state and asked in one request, answered in the next (tests/runtimes/held-call.js). workerd
 // closes the held call's response stream when the request that made it has been answered, and
 // refuses any read of it from another request ("Cannot perform I/O on behalf of a different
-// request"). Needs pkg/ (bash scripts/build.sh).
+// request"). An adapter with `holdCalls: false` holds nothing: the answer replays the call.
+// Needs pkg/ (bash scripts/build.sh).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -56,3 +57,16 @@ test(
     assert.deepEqual(JSON.parse(orders.text), { asked: 2, placed: ['tea'] });
   },
 );
+
+test('with holdCalls: false nothing is held: the answer in a later request replays the call, and the tool finishes once', { skip: !existsSync(BIN) && 'workerd is not installed' }, async () => {
+  const orders = async () => JSON.parse((await new MCPAdapter(server.url).readResource('fixture://orders'))[0].text);
+  const before = await orders();
+  const interrupt = await (await fetch(`${origin}/call?holdCalls=false`)).json();
+  assert.equal(interrupt.type, 'mcp_elicitation', JSON.stringify(interrupt));
+  assert.equal(interrupt.open_call, undefined, 'no call held');
+  const answer = { responses: { elicitation: { action: 'accept', content: { confirmed: true } } } };
+  const done = await (await fetch(`${origin}/answer?holdCalls=false`, { method: 'POST', body: JSON.stringify({ interrupt, answer }) })).json();
+  assert.deepEqual(done.content, [{ type: 'text', text: 'ordered tea' }], JSON.stringify(done));
+  // the first run was cancelled at its question; the replay's was answered
+  assert.deepEqual(await orders(), { asked: before.asked + 2, placed: [...before.placed, 'tea'] });
+});

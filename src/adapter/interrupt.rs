@@ -382,6 +382,8 @@ pub async fn continue_from(
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
     let mut replayed = false;
+    // requests of the call sent before this loop's next one (see `keyed`)
+    let mut sent = u32::from(matches!(next, Next::Answered(_)));
     loop {
         let (responses, state) = match next {
             Next::Send(responses, state) => (responses, state),
@@ -504,8 +506,23 @@ pub async fn continue_from(
                 }
             }
         };
-        next = Next::Answered(send(client, method, &params, responses, state, opts).await);
+        let each = keyed(opts, sent);
+        sent += 1;
+        next = Next::Answered(send(client, method, &params, responses, state, &each).await);
     }
+}
+
+/// `opts` for the request of a call sent after `sent` others: the call's idempotency key as
+/// given on its first request, `<key>.<sent>` on each later one (an answer given in place, a
+/// replay's call and answers), so that a server deduplicating on the key never answers a
+/// later request with an earlier one's result (its `input_required`), and a run sent again
+/// the same way carries the same keys.
+fn keyed(opts: &RequestOptions, sent: u32) -> RequestOptions {
+    let mut each = opts.clone();
+    if let (Some(key), 1..) = (&opts.idempotency_key, sent) {
+        each.idempotency_key = Some(format!("{key}.{sent}"));
+    }
+    each
 }
 
 /// `-32021` (missing required client capability) as a typed error naming what is missing.
@@ -928,6 +945,7 @@ mod tests {
     use super::*;
     use crate::client::scripted::{json_reply, Scripted};
     use crate::client::{ClientConfig, HostHandler};
+    use crate::protocol::meta::IDEMPOTENCY_KEY;
     use futures_executor::block_on;
     use futures_util::FutureExt;
     use serde_json::json;
@@ -1248,6 +1266,36 @@ mod tests {
             accept("k-2", "Ada"),
             "under the key given now"
         );
+    }
+
+    #[test]
+    fn each_request_of_a_replay_carries_an_idempotency_key_of_its_own_the_same_when_sent_again() {
+        let keys = || {
+            let (client, script, first) = asked_for_a_name("k-1");
+            refuses_then_asks(&script, &[("k-2", "Name?", "s2")]);
+            let opts = RequestOptions {
+                idempotency_key: Some("round-1".into()),
+                ..RequestOptions::default()
+            };
+            let pending = PendingCalls::default();
+            let responses = accept("k-1", "Ada");
+            block_on(resume_elicitation(
+                &client, &pending, &first, &responses, &opts,
+            ))
+            .unwrap();
+            let sent = script.sent();
+            sent[2..]
+                .iter()
+                .map(|r| r.body["params"]["_meta"][IDEMPOTENCY_KEY].clone())
+                .collect::<Vec<_>>()
+        };
+        // the refused resume, the call sent again, its answer: a server deduplicating on the
+        // key would otherwise answer the last with the call's input_required
+        assert_eq!(
+            keys(),
+            [json!("round-1"), json!("round-1.1"), json!("round-1.2")]
+        );
+        assert_eq!(keys(), keys());
     }
 
     #[test]

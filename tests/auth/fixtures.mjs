@@ -136,7 +136,7 @@ export async function signIn(url, redirectUrl) {
  * `notes:read` (else 401 with `resource_metadata` and `scope="notes:read"`), and
  * `write_note` needs `notes:write` (else 403 `insufficient_scope`), `admin_note` needs
  * `notes:admin` (else 403 `insufficient_scope` naming every scope it needs); `authServer` is
- * kept as the state's `authServer`. Test switches:
+ * kept as the state's `authServer`; `runs` lists the text of each tool run. Test switches:
  * `redirectNextTo` (the next POST gets a 307 to that URL), `echoNext` (the next POST gets a
  * 500 whose body echoes the request's Authorization header), `forbidTokenless` (a request
  * without a token gets 403 and a Bearer challenge without `error`, instead of 401).
@@ -145,16 +145,22 @@ export async function startMcpServer({ authServer, adminNote = false } = {}) {
   const site = await listen();
   const url = `${site.origin}/mcp`;
   const prmUrl = `${site.origin}/.well-known/oauth-protected-resource/mcp`;
+  const runs = [];
+  /** A tool that answers `text`, its runs logged in `runs`. */
+  const tool = (text) => async () => {
+    runs.push(text);
+    return { content: [{ type: 'text', text }] };
+  };
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'auth-fixture', version: '1.0.0' });
-    server.registerTool('whoami', { description: 'Says hello.' }, async () => ({ content: [{ type: 'text', text: 'hello alice' }] }));
-    server.registerTool('write_note', { description: 'Needs notes:write.' }, async () => ({ content: [{ type: 'text', text: 'note written' }] }));
-    if (adminNote) server.registerTool('admin_note', { description: `Needs ${ADMIN}.` }, async () => ({ content: [{ type: 'text', text: 'admin note written' }] }));
+    server.registerTool('whoami', { description: 'Says hello.' }, tool('hello alice'));
+    server.registerTool('write_note', { description: 'Needs notes:write.' }, tool('note written'));
+    if (adminNote) server.registerTool('admin_note', { description: `Needs ${ADMIN}.` }, tool('admin note written'));
     server.registerResource('notes', 'notes://alice', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: "alice's notes" }] }));
     return server;
   }, { legacy: 'stateless', onerror: () => {} });
   const seen = [];
-  const state = { redirectNextTo: undefined, echoNext: false, forbidTokenless: false, seen, url, origin: site.origin, authServer };
+  const state = { redirectNextTo: undefined, echoNext: false, forbidTokenless: false, seen, runs, url, origin: site.origin, authServer };
   const cors = (req) => ({
     'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',

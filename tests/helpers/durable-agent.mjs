@@ -1,10 +1,19 @@
-// One process of a durable agent run (tests/durable-langgraph.test.mjs): a `createAgent` over
-// the FastMCP fixture's tools, checkpointed in PostgreSQL, that runs one step of a thread and
-// prints what came of it as one line of JSON on stdout, then exits (or waits to be killed).
-// `startDurable(job)` in tests/helpers/durable.mjs spawns it; `job` arrives as JSON in the
-// environment variable DURABLE_JOB:
+// One process of a durable agent run (tests/durable-*.test.mjs): a `createAgent` over an MCP
+// server's tools (the FastMCP fixture's, or the protected fixture's of tests/auth/),
+// checkpointed in PostgreSQL, that runs one step of a thread and prints what came of it as one
+// line of JSON on stdout, then exits by itself (no `process.exit`: an open handle keeps it
+// running) or waits to be killed. `step(job)` in tests/helpers/durable.mjs spawns it; `job`
+// arrives as JSON in the environment variable DURABLE_JOB:
 //
-//   { pg, url, thread, keys?, token, gate?: [tool names],   the stores, server and adapter
+//   { pg, url, thread, keys?, token?, gate?: [tool names],  the stores, server and adapter
+//     tools?: [tool names],                                  the agent's tools (default: those of
+//                                                            tests/durable-langgraph.test.mjs)
+//     holdCalls?: false, timeoutMs?,                         adapter options
+//     auth?: { redirectUrl, keyPrefix, storage?: "memory" }  signs in through an OAuthProvider
+//                                                            (interrupt: true) whose storage is
+//                                                            examples/pg-auth-storage.mjs on `pg`
+//                                                            (or the default memory storage)
+//     close?: false,                                         never calls adapter.close()
 //     do: "start", text                                      a new turn: the user says `text`
 //       | "resume", answers: [{ when, answer }]              answers the pending interrupts
 //       | "continue"                                         runs the thread on (invoke(null))
@@ -17,12 +26,15 @@
 //                                                            checkpoint write holding `text`
 //
 // Each `when` picks the pending interrupt whose JSON contains it; its `answer` is what the
-// person says (`responses` or `{ decision }`), sent with `createMCPResume`. The model decides
+// person says (`responses`, `{ decision }` or `{ callbackUrl }`), sent with `createMCPResume`. The model decides
 // from the conversation alone (`conversationModel`), so every process behaves alike.
 import { Command } from '@langchain/langgraph';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import { createAgent } from 'langchain';
+import pg from 'pg';
 import { MCPAdapter } from '../../pkg/index.node.js';
+import { OAuthProvider } from '../../pkg/auth.js';
+import { pgAuthStorage } from '../../examples/pg-auth-storage.mjs';
 import { createMCPResume, toLangChainTools } from '../../pkg/langchain.js';
 import { conversationModel, pendingInterrupts, textOf } from './agents.mjs';
 
@@ -44,12 +56,18 @@ if (job.killOnWrite) {
   }
 }
 const gate = new Set(job.gate ?? []);
+const pool = job.auth?.storage === 'memory' || !job.auth ? undefined : new pg.Pool({ connectionString: job.pg });
+const auth = job.auth && new OAuthProvider({ ...job.auth, interrupt: true, storage: pool && pgAuthStorage(pool) });
 const adapter = new MCPAdapter(job.url, {
-  headers: { Authorization: `Bearer ${job.token}` },
+  headers: job.token === undefined ? undefined : { Authorization: `Bearer ${job.token}` },
   interruptKey: job.keys,
   approval: gate.size > 0 ? ({ name }) => gate.has(name) : undefined,
+  holdCalls: job.holdCalls,
+  timeoutMs: job.timeoutMs,
+  auth,
 });
-const tools = await toLangChainTools(adapter, { filter: ['confirm_action', 'delete_item', 'fail'], handleToolErrors: job.handleToolErrors });
+const filter = job.tools ?? ['confirm_action', 'delete_item', 'fail'];
+const tools = await toLangChainTools(adapter, { filter, handleToolErrors: job.handleToolErrors });
 const agent = createAgent({ model: conversationModel(), tools, checkpointer: saver });
 const config = { configurable: { thread_id: job.thread } };
 if (job.ready) {
@@ -85,6 +103,7 @@ report = {
   last: textOf(state.values.messages?.at(-1)?.content),
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);
-await adapter.close();
+if (job.close !== false) await adapter.close();
 if (job.hold) await new Promise(() => {}); // until killed
 await saver.end();
+await pool?.end();
