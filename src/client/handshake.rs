@@ -12,7 +12,7 @@
 use super::discover::ServerDescription;
 use super::{base_headers, Client, Era, Outcome, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
-use crate::protocol::jsonrpc::{self, Incoming};
+use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, notifications, version};
@@ -324,15 +324,12 @@ impl Client {
                 Ok(reply) => reply,
                 Err(e) => {
                     if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) {
-                        let mut p = Map::new();
-                        crate::put(&mut p, "requestId", Value::from(id));
-                        crate::put(&mut p, "reason", Value::String(e.message.clone()));
                         // Sent, not awaited: one poll hands the POST to the exchange, and the
                         // call fails now, not when a server that is not answering (the reason
                         // it timed out) answers the notice. Nothing comes back to read. Unless
                         // the adapter cancels a call it does not hold (`holdCalls: false`): a
                         // host that ends right after may count on the server having it.
-                        let notice = self.notify(&session, notifications::CANCELLED, Some(p), None);
+                        let notice = self.cancel(&session, id, &e.message);
                         if e.answer_undelivered {
                             let _ = notice.await;
                         } else {
@@ -467,6 +464,20 @@ impl Client {
         futures_util::future::pending::<()>().await
     }
 
+    /// POSTs `notifications/cancelled` for request `id` in the session, saying `reason` (MCP
+    /// 2025-11-25, `basic/utilities/cancellation.mdx`).
+    fn cancel<'a>(
+        &'a self,
+        session: &'a Session,
+        id: Id,
+        reason: &str,
+    ) -> impl std::future::Future<Output = Result<()>> + 'a {
+        let mut p = Map::new();
+        crate::put(&mut p, "requestId", Value::from(id));
+        crate::put(&mut p, "reason", Value::String(reason.to_string()));
+        self.notify(session, notifications::CANCELLED, Some(p), None)
+    }
+
     /// POSTs a notification in the session; a 2xx (202 expected) is success.
     async fn notify(
         &self,
@@ -512,9 +523,13 @@ impl Client {
     /// sent. Its reply is returned, or, when the call's question is an interrupt's (the call's
     /// own `on_elicitation`) and it ended in error, [`ErrorCode::AnswersUndelivered`] marked
     /// [`answer_undelivered`](crate::error::ErrorDetails::answer_undelivered), so that the
-    /// adapter sends the call again, told the answer. The first other message read so (the
-    /// server's next request, say) is returned after the answer, to be handled next;
-    /// notifications are delivered.
+    /// adapter sends the call again, told the answer. A stream that fails to be read then
+    /// (closed with no way to resume it, cut, or, in workerd, another request's) could never
+    /// bring the answer's result: the answer is not sent either, the server's run is cancelled
+    /// (MCP 2025-11-25, `basic/utilities/cancellation.mdx`), and the read's error is returned,
+    /// marked `answer_undelivered` too. The first other message read so (the server's
+    /// next request, say) is returned after the answer, to be handled next; notifications
+    /// are delivered.
     ///
     /// # Errors
     ///
@@ -590,6 +605,24 @@ impl Client {
                     Either::Right(_) => None,
                 };
                 break;
+            }
+            // The call's stream cannot be read (the server or a proxy closed it, the call's
+            // signal cut it, or, in workerd, it belongs to a request that has ended): the
+            // answer's result could never be read, so it is not sent, and the server's run,
+            // waiting on the question, is cancelled (by `request_handshake` for a signal or
+            // timeout). An interrupt's call is sent again, told the answer (see
+            // `answer_undelivered`). A stream the server closed to be resumed (its events
+            // carry ids: SEP-1699) is alive: the answer goes, and the read resumes it.
+            let resumable = reader.last_event_id().is_some();
+            if let Some(Err(e)) = &mut read {
+                if !(resumable && e.code == ErrorCode::StreamEnded) {
+                    if !matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) {
+                        let notice = self.cancel(session, reader.id(), &e.message);
+                        let _ = notice.now_or_never();
+                    }
+                    e.answer_undelivered = true;
+                    return Ok(read);
+                }
             }
             // the server ended the call meanwhile: the question goes unanswered
             if let Some(Ok(ResponseItem::Reply(reply))) = &read {
@@ -1278,6 +1311,7 @@ mod tests {
             });
             script.push(sse_reply(&[
                 json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
+                json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
             ]));
             script.push(reply);
             let opts = RequestOptions::default();
@@ -1309,6 +1343,61 @@ mod tests {
         let other =
             json!({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params"}});
         assert!(!refused(json_reply(400, other)).answer_undelivered);
+    }
+
+    #[test]
+    fn an_answer_is_not_sent_on_a_stream_that_cannot_be_read_unless_the_stream_resumes() {
+        let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+            async { Ok(json!({"action": "decline"})) }.boxed_local()
+        });
+        let config = || ClientConfig {
+            on_elicitation: Some(handler.clone()),
+            ..ClientConfig::default()
+        };
+        let ask = json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Sure?"}});
+        // cut (a proxy, a runtime) or closed with no way to resume: the answer's result could
+        // not be read, so the tool is not run by it; the server's run is cancelled
+        let cut = Error::new(
+            ErrorCode::Network,
+            "fetch failed while reading the response",
+        );
+        for dies in [Some(cut), None] {
+            let (client, script) = session_client(config());
+            let mut stream = sse_reply(std::slice::from_ref(&ask));
+            if let Some(e) = dies.clone() {
+                stream.chunks.push(Err(e));
+                stream.gates.push(Gate::Now);
+            }
+            script.push(stream);
+            script.push(status(202));
+            let opts = RequestOptions::default();
+            let err = block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap_err();
+            let code = dies.as_ref().map_or(ErrorCode::StreamEnded, |e| e.code);
+            assert_eq!(err.code, code);
+            let sent = script.sent();
+            assert!(
+                sent.iter().all(|s| s.body.get("id") != Some(&json!(7))),
+                "not answered"
+            );
+            let notice = &sent[sent.len() - 1].body;
+            assert_eq!(notice["method"], "notifications/cancelled");
+            assert_eq!(notice["params"]["requestId"], sent[3].body["id"]);
+        }
+        // closed by the server to be resumed (its events carry ids): answered, then resumed
+        let (client, script) = session_client(config());
+        let mut stream = sse_reply(&[]);
+        stream.chunks = vec![Ok(bytes::Bytes::from(format!("id: ev-1\ndata: {ask}\n\n")))];
+        script.push(stream);
+        script.push(status(202));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}}),
+        ]));
+        let out = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap();
+        assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
+        let sent = script.sent();
+        assert_eq!(sent[4].body["id"], 7, "answered");
+        assert_eq!(sent[5].header("Last-Event-ID"), Some("ev-1"));
     }
 
     #[test]
