@@ -117,6 +117,22 @@ export const FAILURE_CODES = Object.freeze({
 const UNSENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
 
 /**
+ * Whether a `fetch` rejection says the server had closed the kept-alive connection the
+ * request went out on, before any byte of a response to it: Node's fetch (undici 6, Node 20)
+ * writes a request on a pooled connection whose close it has not read yet (the server
+ * restarted, or timed the idle connection out, a moment before), then fails it with
+ * `UND_ERR_SOCKET` ("other side closed") and never sends it again, whatever its method. The
+ * connection had carried a response before (`bytesRead`), so it was a reused one, not a new
+ * one a server took and dropped. The request most likely never reached the server, but one
+ * that read it and then died looks the same: so only a request that may be sent twice
+ * (`idempotent`, from the core) is sent again, once (see `start`).
+ */
+function closedUnder(thrown) {
+  const cause = thrown?.cause;
+  return cause?.code === 'UND_ERR_SOCKET' && cause.socket?.bytesRead > 0;
+}
+
+/**
  * The codes an `MCPAdapterError` thrown by host code in an exchange (a custom `fetch`, the
  * auth module's, a `headers` function, a body stream) keeps, with its message: those that
  * tell of the host's own part. The other codes tell what a server sent, which the core finds
@@ -392,9 +408,12 @@ export class JsExchange {
    * remembered }` (`ResponseHead` in fetch.rs): `body` is the whole body (a `Uint8Array`) for
    * `application/json` responses, read here up to `limit + 1` bytes (the core refuses a larger
    * one; see `readAll`), and `undefined` for any other body, which the core then reads chunk by chunk with
-   * `read()`.
+   * `read()`. An `idempotent` request that failed on a reused connection the server had
+   * closed (`closedUnder`) is sent once more, after a turn of the event loop (by then the
+   * runtime has read the close of the other connections the server closed), so on a live or
+   * a new connection.
    */
-  async start(hostHeaders, callHeaders, url, method, mcpMethod, own, body, limit) {
+  async start(hostHeaders, callHeaders, url, method, mcpMethod, own, body, limit, idempotent) {
     const race = this.fetch !== undefined;
     // without host or call headers, ours as a plain object, with no await in between
     const [headers, remembered] =
@@ -411,20 +430,27 @@ export class JsExchange {
       if (body) trace.tell('send', body);
     }
     if (this.signal) init.signal = this.signal;
-    let started;
-    try {
-      started = (this.fetch ?? fetch)(url, init);
-    } catch (e) {
-      throw this.classify(e, 'before sending');
-    }
     let response;
-    try {
-      response = await this.wait(started, race);
-    } catch (e) {
-      // a response that arrives after the deadline is not read: its body is cancelled
-      if (this.timedOut) Promise.resolve(started).then(cancelBody, noop);
-      const failure = this.classify(e, 'before the response arrived');
-      throw failure.code === FAILURE_CODES.fetchFailed ? await this.corsCheck(url, headers, failure) : failure;
+    for (let again = idempotent; ; again = false) {
+      let started;
+      try {
+        started = (this.fetch ?? fetch)(url, init);
+      } catch (e) {
+        throw this.classify(e, 'before sending');
+      }
+      try {
+        response = await this.wait(started, race);
+        break;
+      } catch (e) {
+        // a response that arrives after the deadline is not read: its body is cancelled
+        if (this.timedOut) Promise.resolve(started).then(cancelBody, noop);
+        else if (again && closedUnder(e)) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          continue;
+        }
+        const failure = this.classify(e, 'before the response arrived');
+        throw failure.code === FAILURE_CODES.fetchFailed ? await this.corsCheck(url, headers, failure) : failure;
+      }
     }
     if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
       throw { code: FAILURE_CODES.badResponse, message: 'fetch did not resolve to a Response' };

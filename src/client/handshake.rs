@@ -153,6 +153,7 @@ impl Client {
                     base_headers(),
                     jsonrpc::request(id, "initialize", params),
                     opts.context.clone(),
+                    true,
                 )
                 .await?;
             let session_id = response.session_id.clone();
@@ -271,7 +272,13 @@ impl Client {
             };
             let call = async {
                 let response = self
-                    .send("POST", session.headers(), body, opts.context.clone())
+                    .send(
+                        "POST",
+                        session.headers(),
+                        body,
+                        opts.context.clone(),
+                        super::idempotent(method),
+                    )
                     .await?;
                 self.read_resuming(
                     &session,
@@ -411,6 +418,7 @@ impl Client {
                 session.stream_headers(last_event_id),
                 String::new(),
                 opts.context.clone(),
+                true,
             )
             .await?;
         let sse = crate::transport::body::is_media_type(
@@ -496,6 +504,7 @@ impl Client {
                 session.headers(),
                 crate::json_text(&message),
                 context,
+                true,
             )
             .await?;
         if (200..300).contains(&response.status) {
@@ -649,6 +658,7 @@ impl Client {
                 session.headers(),
                 crate::json_text(&message),
                 opts.context.clone(),
+                true,
             )
             .await;
         let unknown = match sent {
@@ -693,7 +703,7 @@ impl Client {
         if let Some(Era::Handshake(session)) = era {
             if session.id.is_some() {
                 let response = self
-                    .send("DELETE", session.headers(), String::new(), None)
+                    .send("DELETE", session.headers(), String::new(), None, true)
                     .await?;
                 let status = response.status;
                 // a session the server no longer knows is ended already
@@ -1254,6 +1264,42 @@ mod tests {
         );
         assert_eq!(sent[6].body["error"]["code"], -32601);
         assert_eq!(sent[6].header("Mcp-Session-Id"), Some("s"));
+    }
+
+    #[test]
+    fn in_a_session_too_only_a_tools_call_is_sent_as_not_idempotent() {
+        let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+            async { Ok(json!({"action": "decline"})) }.boxed_local()
+        });
+        let (client, script) = session_client(ClientConfig {
+            on_elicitation: Some(handler),
+            ..ClientConfig::default()
+        });
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Sure?"}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ]));
+        script.push(status(202));
+        script.push(status(200));
+        let opts = RequestOptions::default();
+        block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap();
+        block_on(client.close()).unwrap();
+        let sent = script.sent();
+        let marked: Vec<_> = sent
+            .iter()
+            .map(|s| (s.method, s.body["method"].clone(), s.idempotent))
+            .collect();
+        assert_eq!(
+            marked,
+            [
+                ("POST", json!("initialize"), true),
+                ("POST", json!("notifications/initialized"), true),
+                ("GET", Value::Null, true),
+                ("POST", json!("tools/call"), false),
+                ("POST", Value::Null, true), // the answer
+                ("DELETE", Value::Null, true),
+            ]
+        );
     }
 
     #[test]
