@@ -133,11 +133,12 @@ function closedUnder(thrown) {
 }
 
 /**
- * The codes an `MCPAdapterError` thrown by host code in an exchange (a custom `fetch`, the
- * auth module's, a `headers` function, a body stream) keeps, with its message: those that
- * tell of the host's own part. The other codes tell what a server sent, which the core finds
- * out itself and acts on (`stream_ended` resumes, `http_status` falls back to the handshake):
- * such an error, as anything else thrown, is a `network` failure.
+ * The codes an `MCPAdapterError` thrown by host code keeps: in an exchange (a custom `fetch`,
+ * the auth module's, a `headers` function, a body stream) with its message, and from a host
+ * handler (`callHost`): those that tell of the host's own part. The other codes tell what a
+ * server sent, which the core finds out itself and acts on (`stream_ended` resumes,
+ * `http_status` falls back to the handshake): such an error, as anything else thrown, is a
+ * `network` failure of an exchange, an `invalid_argument` one of a handler.
  */
 const HOST_CODES = [
   FAILURE_CODES.hostCallbackThrew, // invalid_argument
@@ -146,6 +147,11 @@ const HOST_CODES = [
   FAILURE_CODES.authorizationRequired,
   FAILURE_CODES.authorizationFailed,
 ];
+
+/** The code of `thrown` when it is an `MCPAdapterError` with one of `HOST_CODES`, else undefined. */
+function hostCode(thrown) {
+  return thrown?.name === 'MCPAdapterError' && HOST_CODES.includes(thrown.code) ? thrown.code : undefined;
+}
 
 /** The failure of a call its host's AbortSignal ended `during` a wait. */
 function abortedFailure(during) {
@@ -282,9 +288,8 @@ export class JsExchange {
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
   classify(thrown, during) {
     // an MCPAdapterError of host code (the auth module's, a custom fetch's) keeps a host code
-    if (thrown?.name === 'MCPAdapterError' && HOST_CODES.includes(thrown.code)) {
-      return { code: thrown.code, message: String(thrown.message), remembered: this.remembered };
-    }
+    const code = hostCode(thrown);
+    if (code) return { code, message: String(thrown.message), remembered: this.remembered };
     const hostAborted = this.host?.aborted === true;
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) {
       return timedOutFailure(this.total, during);
@@ -615,7 +620,8 @@ export class JsExchange {
  * exchange's waits are, so that code that never settles cannot outlive the call. The
  * `signal` it gets aborts with either (with the host's reason, or a `TimeoutError`), so that
  * it can close its dialog. Resolves to its value; rejects with `{ code, message }`: worded as
- * `classify` words an exchange's when cut off, "`name` threw: …" when `f` threw or rejected.
+ * `classify` words an exchange's when cut off, "`name` threw: …" when `f` threw or rejected,
+ * `invalid_argument` unless it threw an `MCPAdapterError` with one of `HOST_CODES`.
  * What `f` settles to after the cut is ignored (raced, so never unhandled).
  */
 export async function callHost(f, arg, host, timeoutMs, total, name) {
@@ -637,7 +643,8 @@ export async function callHost(f, arg, host, timeoutMs, total, name) {
   try {
     return await Promise.race([cut, f(arg, { signal: controller.signal })]);
   } catch (e) {
-    throw failure ?? { code: FAILURE_CODES.hostCallbackThrew, message: `${name} threw: ${messageOf(e)}` };
+    // an MCPAdapterError of a host code keeps it: a handler whose own wait gave up is `aborted` or `timeout`
+    throw failure ?? { code: hostCode(e) ?? FAILURE_CODES.hostCallbackThrew, message: `${name} threw: ${messageOf(e)}` };
   } finally {
     clearTimeout(timer);
     host?.removeEventListener('abort', aborted);

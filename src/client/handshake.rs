@@ -296,7 +296,7 @@ impl Client {
                     // answered before the call's own response is read
                     match futures_util::future::select(serve, call).await {
                         futures_util::future::Either::Right((outcome, _)) => outcome,
-                        futures_util::future::Either::Left(((), call)) => call.await,
+                        futures_util::future::Either::Left((cut, _)) => Err(cut),
                     }
                 }
                 None => call.await,
@@ -440,27 +440,32 @@ impl Client {
 
     /// Serves the standalone event stream while a call runs: answers server requests and
     /// hands notifications on, as of the call's request, which sent progress token `token`
-    /// (a server may send its progress there). Never completes (once the stream ends it
-    /// waits), so the call decides when listening stops.
+    /// (a server may send its progress there). Completes only with the error that ends the
+    /// call, as on the call's own stream: a host handler cut off ([`ErrorCode::Aborted`],
+    /// [`ErrorCode::Timeout`]: by the call's signal or timeout, or its own wait that gave up)
+    /// or needing a sign-in (see [`Client::answer_server_request`]); otherwise (once the
+    /// stream ends, say) it waits, so the call decides when listening stops.
     async fn serve_event_stream(
         &self,
         session: &Session,
         response: HttpResponse,
         opts: &RequestOptions,
         token: Option<u64>,
-    ) {
+    ) -> Error {
         let mut reader = ResponseReader::new(response, 0, &self.config.limits);
         while let Ok(item) = reader.next(None).await {
             match item {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     let request = (id, method.as_str(), params);
-                    let answered = self
+                    // a handler cut off or needing a sign-in ends the call; after an answer the
+                    // server did not take (it may be another call's question) the call reads on
+                    match self
                         .answer_server_request(session, request, None, opts)
-                        .await;
-                    // cut off by the call's signal or timeout: the call itself ends with it (an
-                    // answer the server did not take is its own loss: the call reads on)
-                    if answered.is_err_and(|e| !e.answer_undelivered) {
-                        break;
+                        .await
+                    {
+                        Err(e) if e.code != ErrorCode::HttpStatus => return e,
+                        Err(e) if !e.answer_undelivered => break,
+                        _ => {}
                     }
                 }
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
@@ -469,7 +474,7 @@ impl Client {
                 _ => {}
             }
         }
-        futures_util::future::pending::<()>().await
+        futures_util::future::pending::<Error>().await
     }
 
     /// POSTs `notifications/cancelled` for request `id` in the session, saying `reason` (MCP
@@ -544,7 +549,11 @@ impl Client {
     ///
     /// [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal or timeout
     /// ended the wait on the host's handler (see [`crate::client::HostHandler`]): the call
-    /// fails with it, and nothing is answered (its cancellation notice follows). An answer
+    /// fails with it, and nothing is answered (its cancellation notice follows).
+    /// [`ErrorCode::AuthorizationRequired`] or [`ErrorCode::AuthorizationFailed`] when the
+    /// handler failed so (an `MCPAdapterError` the host threw: a sign-in it needs): the server
+    /// is told the handler failed, as of any other failure, and the call fails with it, as a
+    /// 2026-07-28 call does. An answer
     /// the server refused with a `4xx` fails the call too ([`ErrorCode::HttpStatus`]): reading
     /// on would wait for nothing. One that says the session is gone (a `404`, or a `400` about
     /// the session: see [`session_gone`]; a server that restarted answers so for the old
@@ -569,6 +578,7 @@ impl Client {
             "roots/list" => self.config.roots.as_ref(),
             _ => None,
         };
+        let mut failed = None;
         let outcome: std::result::Result<Value, (i64, String)> = match (method, handler) {
             ("ping", _) => Ok(obj! {}),
             (_, Some(handler)) => match handler(params.clone(), opts.context.as_ref()).await {
@@ -579,10 +589,17 @@ impl Client {
                 Err(e) if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) => {
                     return Err(e)
                 }
-                Err(e) => Err((
-                    codes::INTERNAL_ERROR,
-                    format!("the host's handler of {method} failed: {}", e.message),
-                )),
+                Err(e) => {
+                    let text = format!("the host's handler of {method} failed: {}", e.message);
+                    // a sign-in the host needs ends the call with it, once the server is told
+                    if matches!(
+                        e.code,
+                        ErrorCode::AuthorizationRequired | ErrorCode::AuthorizationFailed
+                    ) {
+                        failed = Some(e);
+                    }
+                    Err((codes::INTERNAL_ERROR, text))
+                }
             },
             _ => Err((
                 codes::METHOD_NOT_FOUND,
@@ -596,7 +613,7 @@ impl Client {
             }
         };
         let mut read = None;
-        if let Some(reader) = call {
+        if let (Some(reader), None) = (call, &failed) {
             let token = reader.progress_token();
             loop {
                 let next = reader.next(opts.on_notification_text.as_ref());
@@ -652,16 +669,20 @@ impl Client {
                 return Ok(read);
             }
         }
-        let sent = self
-            .send(
-                "POST",
-                session.headers(),
-                crate::json_text(&message),
-                opts.context.clone(),
-                true,
-            )
-            .await;
-        let unknown = match sent {
+        let sent = self.send(
+            "POST",
+            session.headers(),
+            crate::json_text(&message),
+            opts.context.clone(),
+            true,
+        );
+        if let Some(e) = failed {
+            // sent, not awaited (as a cancellation notice is): the call fails now, not with
+            // the result the server may send before it answers the POST
+            let _ = sent.now_or_never();
+            return Err(e);
+        }
+        let unknown = match sent.await {
             Ok(response) if (200..300).contains(&response.status) => return Ok(read),
             Ok(response) if (400..500).contains(&response.status) => {
                 let status = response.status;
