@@ -775,7 +775,11 @@ export type ApprovalDecision = 'approve' | 'edit' | 'reject';
 /** What the `approval` option returns: gate the call (`true`, or the decisions it accepts) or let it through (`false`). */
 export type ApprovalVerdict = boolean | { allowedDecisions: ApprovalDecision[] };
 
-/** A call paused for the host; switch on `type`. */
+/**
+ * A call paused for the host; switch on `type`. Each carries `created_at`, when the adapter
+ * made it (ISO 8601 in UTC, as `toISOString()` writes it), the sign-in of the auth module
+ * (`mcp_authorization`) too.
+ */
 export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
 
 /** The methods whose calls may pause for a person (and so be resumed). */
