@@ -578,6 +578,13 @@ mod tests {
             .count()
     }
 
+    /// Asserts the call was sent twice and only its second asking (`q2`) was told the answer.
+    fn replayed_told_the_answer(script: &Scripted, case: &str) {
+        let accepted = json!({"action": "accept", "content": {"ok": true}});
+        assert_eq!(answers_sent(script), [(json!("q2"), accepted)], "{case}");
+        assert_eq!(calls_sent(script), 2, "{case}: replayed");
+    }
+
     #[test]
     fn a_question_in_the_middle_of_a_call_becomes_an_interrupt_answered_on_the_held_call() {
         let (client, script) = session(ClientConfig::default());
@@ -697,9 +704,7 @@ mod tests {
             script.push(status(202));
             let step = answer(&client, &pending, &interrupt, true);
             assert_eq!(text_of(&step), "done with the answer", "{ended}");
-            let accepted = json!({"action": "accept", "content": {"ok": true}});
-            assert_eq!(answers_sent(&script), [(json!("q2"), accepted)], "{ended}");
-            assert_eq!(calls_sent(&script), 2, "{ended}: replayed");
+            replayed_told_the_answer(&script, &ended.to_string());
         }
         // ended with a result: that is the call's outcome, not done twice
         let (client, script, pending, interrupt) = ended_while_held(result("kept as it was"));
@@ -731,9 +736,7 @@ mod tests {
             script.push(status(202));
             let done = answer(&client, &pending, &interrupt, true);
             assert_eq!(text_of(&done), "wiped", "{dies:?}");
-            let accepted = json!({"action": "accept", "content": {"ok": true}});
-            assert_eq!(answers_sent(&script), [(json!("q2"), accepted)], "{dies:?}");
-            assert_eq!(calls_sent(&script), 2, "{dies:?}: replayed");
+            replayed_told_the_answer(&script, &format!("{dies:?}"));
             let sent = script.sent();
             let (call_id, notice) = (&sent[2].body["id"], &sent[3].body);
             assert_eq!(notice["method"], "notifications/cancelled", "{dies:?}");
