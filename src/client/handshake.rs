@@ -1541,6 +1541,38 @@ mod tests {
     }
 
     #[test]
+    fn a_handler_that_needs_a_sign_in_fails_the_call_with_it_once_the_server_is_told() {
+        // what the bindings' wait on host code gives for an MCPAdapterError the handler threw
+        let sampler: crate::client::HostHandler =
+            Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                let e = Error::new(
+                    ErrorCode::AuthorizationRequired,
+                    "onSampling threw: sign in",
+                );
+                async move { Err(e) }.boxed_local()
+            });
+        let (client, script) = session_client(ClientConfig {
+            on_sampling: Some(sampler),
+            ..ClientConfig::default()
+        });
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[],"isError":true}}),
+        ]));
+        script.push(status(202)); // the failure told
+        let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::AuthorizationRequired);
+        assert_eq!(err.message, "onSampling threw: sign in");
+        let sent = script.sent();
+        let told = &sent.last().unwrap().body;
+        assert_eq!(told["id"], "s1");
+        assert_eq!(told["error"]["code"], codes::INTERNAL_ERROR);
+        let text = "the host's handler of sampling/createMessage failed: onSampling threw: sign in";
+        assert_eq!(told["error"]["message"], text);
+    }
+
+    #[test]
     fn lists_do_not_open_the_standalone_stream() {
         let handler: ElicitationHandler =
             Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
