@@ -14,7 +14,8 @@ import { OAuthProvider, webStorage, redirectFlow, handleRedirect } from "mcp-was
 const auth = new OAuthProvider({ redirectUrl: "https://app.example.com/callback", interrupt: true, storage: kv, keyPrefix: `user:${userId}:` });
 const out = await new MCPAdapter(url, { auth }).callTool("search", { q: "x" });
 if (out.type === "mcp_authorization") {
-  // { type, authorization_url, server: { url, resource, authorization_server }, scope, reason, method, params }: no secrets
+  // { type, authorization_url, server: { url, resource, authorization_server }, scope, reason, method, params,
+  //   created_at }: no secrets
   // … the person opens out.authorization_url and comes back to the redirect URI …
   const done = await new MCPAdapter(url, { auth }).resume(out, { callbackUrl });
 }

@@ -156,6 +156,8 @@ export interface AuthorizationInterrupt extends AuthorizationRequest {
   /** The call to send again: `tools/call`, `tools/list`, `resources/read`, `prompts/get`, ... */
   method: string;
   params: Record<string, unknown>;
+  /** When the adapter made this interrupt, as in `ElicitationInterrupt.created_at` (index.d.ts): ISO 8601 in UTC, as `toISOString()` writes it. */
+  created_at: string;
   /** With the adapter's `interruptKey`: the interrupt's signature (see `MCPAdapterOptions.interruptKey` in index.d.ts). */
   signature?: string;
 }

@@ -37,6 +37,7 @@ export class MCPAuthError extends Error {
 
 const required = (message) => new MCPAuthError('authorization_required', message);
 const failed = (message) => new MCPAuthError('authorization_failed', message);
+const invalid = (message) => new MCPAuthError('invalid_argument', message);
 
 // --- storage --------------------------------------------------------------------------------
 
@@ -56,7 +57,7 @@ export function memoryStorage() {
  * the page's origin; `sessionStorage` ends with the tab.
  */
 export function webStorage(store = globalThis.localStorage, prefix = 'mcp-auth:') {
-  if (!store || typeof store.getItem !== 'function') throw new MCPAuthError('invalid_argument', 'webStorage needs a Storage object (localStorage or sessionStorage)');
+  if (!store || typeof store.getItem !== 'function') throw invalid('webStorage needs a Storage object (localStorage or sessionStorage)');
   return {
     get(key) {
       const text = store.getItem(prefix + key);
@@ -230,7 +231,7 @@ function describe(error) {
 /** A non-negative integer option (`fallback` when undefined), else `invalid_argument`. */
 function count(value, fallback, name) {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 0) throw new MCPAuthError('invalid_argument', `OAuthProvider option ${name} must be a non-negative integer`);
+  if (!Number.isSafeInteger(value) || value < 0) throw invalid(`OAuthProvider option ${name} must be a non-negative integer`);
   return value;
 }
 
@@ -256,15 +257,15 @@ function guardedStorage(storage, prefix) {
  */
 export class OAuthProvider {
   constructor(options = {}) {
-    if (options === null || typeof options !== 'object') throw new MCPAuthError('invalid_argument', 'OAuthProvider options must be an object');
+    if (options === null || typeof options !== 'object') throw invalid('OAuthProvider options must be an object');
     let redirect;
     try {
       redirect = new URL(options.redirectUrl);
     } catch {
-      throw new MCPAuthError('invalid_argument', 'OAuthProvider option redirectUrl must be a URL (where the authorization server sends the person back)');
+      throw invalid('OAuthProvider option redirectUrl must be a URL (where the authorization server sends the person back)');
     }
     if (redirect.protocol === 'http:' && !isLoopback(redirect)) {
-      throw new MCPAuthError('invalid_argument', 'OAuthProvider option redirectUrl must be https: (plain http: is allowed on loopback only)');
+      throw invalid('OAuthProvider option redirectUrl must be https: (plain http: is allowed on loopback only)');
     }
     this.redirectUrl = redirect.href;
     this.clientMetadata = options.clientMetadata ?? {};
@@ -272,17 +273,17 @@ export class OAuthProvider {
     if (this.clientMetadataUrl !== undefined) {
       const url = new URL(this.clientMetadataUrl);
       if (url.protocol !== 'https:' || url.pathname === '/') {
-        throw new MCPAuthError('invalid_argument', 'OAuthProvider option clientMetadataUrl must be an https: URL with a path (a Client ID Metadata Document)');
+        throw invalid('OAuthProvider option clientMetadataUrl must be an https: URL with a path (a Client ID Metadata Document)');
       }
     }
     const info = options.clientInformation;
     if (info != null && typeof info !== 'function' && typeof info?.issuer !== 'string') {
-      throw new MCPAuthError('invalid_argument', 'OAuthProvider option clientInformation must name the issuer it was registered with (issuer), or be a function of the issuer');
+      throw invalid('OAuthProvider option clientInformation must name the issuer it was registered with (issuer), or be a function of the issuer');
     }
     this.clientInformation = info;
     this.storage = options.storage ?? memoryStorage();
     this.keyPrefix = options.keyPrefix ?? '';
-    if (typeof this.keyPrefix !== 'string') throw new MCPAuthError('invalid_argument', 'OAuthProvider option keyPrefix must be a string');
+    if (typeof this.keyPrefix !== 'string') throw invalid('OAuthProvider option keyPrefix must be a string');
     this.store = guardedStorage(this.storage, this.keyPrefix);
     this.locks = new Map();
     this.awaiting = new Map(); // server -> the sign-in handed to the host (interrupt, or a redirect that did not come back)
@@ -294,7 +295,7 @@ export class OAuthProvider {
     this.maxStepUps = count(options.maxStepUps, 2, 'maxStepUps');
     this.refreshSkewMs = count(options.refreshSkewMs, 30_000, 'refreshSkewMs');
     this.authRequestTimeoutMs = count(options.authRequestTimeoutMs, 30_000, 'authRequestTimeoutMs');
-    if (this.authRequestTimeoutMs === 0) throw new MCPAuthError('invalid_argument', 'OAuthProvider option authRequestTimeoutMs must be positive');
+    if (this.authRequestTimeoutMs === 0) throw invalid('OAuthProvider option authRequestTimeoutMs must be positive');
     this.fetch = options.fetch;
   }
 
@@ -542,7 +543,7 @@ async function finish(provider, callbackUrl, base, signal) {
   try {
     url = new URL(callbackUrl);
   } catch {
-    throw new MCPAuthError('invalid_argument', 'callbackUrl must be the URL the authorization server redirected to');
+    throw invalid('callbackUrl must be the URL the authorization server redirected to');
   }
   const state = url.searchParams.get('state');
   const key = OAuthProvider.flowKey(state);
@@ -613,7 +614,7 @@ function interrupting(adapter, session) {
         const state = error?.code === 'authorization_required' ? /\(sign-in ([\w-]+)\)/.exec(error.message)?.[1] : undefined;
         const pending = state ? session.handedOut.get(state) : undefined;
         if (!pending) throw error;
-        return { type: 'mcp_authorization', ...pending, method, params: Object.fromEntries(params.map((key, i) => [key, args[i] instanceof URL ? args[i].href : args[i]])) };
+        return { type: 'mcp_authorization', ...pending, method, params: Object.fromEntries(params.map((key, i) => [key, args[i] instanceof URL ? args[i].href : args[i]])), created_at: new Date().toISOString() };
       }
     };
   }
@@ -669,14 +670,14 @@ class OAuthSession {
    */
   async resume(adapter, interrupt, answer, options) {
     const callbackUrl = answer?.callbackUrl instanceof URL ? answer.callbackUrl.href : answer?.callbackUrl;
-    if (typeof callbackUrl !== 'string') throw new MCPAuthError('invalid_argument', 'resume an mcp_authorization interrupt with { callbackUrl }');
+    if (typeof callbackUrl !== 'string') throw invalid('resume an mcp_authorization interrupt with { callbackUrl }');
     let server;
     try {
       server = canonicalResource(interrupt.server?.url);
     } catch {
       server = undefined;
     }
-    if (server !== this.server) throw new MCPAuthError('invalid_argument', `that interrupt is for another server than ${this.server}`);
+    if (server !== this.server) throw invalid(`that interrupt is for another server than ${this.server}`);
     try {
       await this.finish(callbackUrl, options.signal);
     } catch (error) {
@@ -684,7 +685,7 @@ class OAuthSession {
       if (!(error.unknownState && (await this.tokens())?.access_token)) throw error;
     }
     const call = CALLS.find((c) => c[1] === interrupt.method);
-    if (!call) throw new MCPAuthError('invalid_argument', `an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
+    if (!call) throw invalid(`an mcp_authorization interrupt for ${interrupt.method} cannot be resumed`);
     return adapter[call[0]](...call[2].map((key) => interrupt.params?.[key]), options);
   }
 

@@ -232,6 +232,15 @@ export interface ElicitRequest {
 /**
  * The second argument of the host code that answers for a call: `onElicitation`,
  * `onSampling`, a `roots` function and the `approval` predicate.
+ *
+ * What such a callback throws fails the call with `invalid_argument`, message "`name` threw:
+ * …" (`name`: `onSampling`, `roots`, …), except an {@link MCPAdapterError} (or an error named
+ * so, with a `code`) whose code is `aborted`, `timeout`, `authorization_required` or
+ * `authorization_failed` (a wait of its own that gave up, a sign-in it needs): the call fails
+ * with that code. A handshake-era server, which asks in the middle of a call, is told that
+ * the handler failed (a JSON-RPC error), and the call ends as the server decides, unless it
+ * failed with one of those codes (after `aborted` or `timeout` the server's run is cancelled
+ * instead).
  */
 export interface HostCallbackContext {
   /**
@@ -276,7 +285,7 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * `default`s fill the fields the answer leaves out. Without it, every question becomes an
    * {@link ElicitationInterrupt} (the default, and what the LangChain glue needs).
    * `context.signal` aborts when the call stops waiting (its `signal` or `timeoutMs`: see
-   * {@link HostCallbackContext}); what it throws fails the call with `invalid_argument`.
+   * {@link HostCallbackContext}, which says what it throws fails the call with).
    */
   onElicitation?: (request: ElicitRequest, context: HostCallbackContext) => ElicitResult | Promise<ElicitResult>;
   /**
@@ -393,7 +402,7 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * capability is declared only when this is set. Gets `CreateMessageRequest` params
    * (`messages`, `maxTokens`, …), returns a `CreateMessageResult` (`role`, `content`, `model`).
    * `context.signal` aborts when the call stops waiting (its `signal` or `timeoutMs`: see
-   * {@link HostCallbackContext}); what it throws fails the call with `invalid_argument`.
+   * {@link HostCallbackContext}, which says what it throws fails the call with).
    */
   onSampling?: (
     params: Record<string, unknown>,
@@ -423,8 +432,7 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * `() => ({ allowedDecisions: ["approve", "reject"] })`. A list that is empty or names
    * anything else fails the call with `invalid_argument`. The call's `signal` and `timeoutMs`
    * bound the wait for a verdict, and `context.signal` aborts then (see
-   * {@link HostCallbackContext}); what the predicate throws fails the call with
-   * `invalid_argument`.
+   * {@link HostCallbackContext}, which says what it throws fails the call with).
    */
   approval?: (
     call: { name: string; args: Record<string, unknown>; metadata: MCPToolMetadata | null },
@@ -782,7 +790,11 @@ export type ApprovalDecision = 'approve' | 'edit' | 'reject';
 /** What the `approval` option returns: gate the call (`true`, or the decisions it accepts) or let it through (`false`). */
 export type ApprovalVerdict = boolean | { allowedDecisions: ApprovalDecision[] };
 
-/** A call paused for the host; switch on `type`. */
+/**
+ * A call paused for the host; switch on `type`. Each carries `created_at`, when the adapter
+ * made it (ISO 8601 in UTC, as `toISOString()` writes it), the sign-in of the auth module
+ * (`mcp_authorization`) too.
+ */
 export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
 
 /**

@@ -168,7 +168,8 @@ pub struct ErrorDetails {
     pub rpc: Option<RpcError>,
     /// Whether the call failed because its answer to a request of the server (handshake era:
     /// an elicitation, say) was refused because its session is gone (a `404`, or a `400` about
-    /// the session), or came after the server had ended the call in error (it stopped waiting;
+    /// the session), or came after the server had ended the call in error (it stopped waiting),
+    /// or was not sent because the call's stream could no longer be read (its run is cancelled;
     /// see `Client::answer_server_request`): the server was told nothing and its run of the
     /// call is over, so the call may be sent again with the same answers.
     pub answer_undelivered: bool,

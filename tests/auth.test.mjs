@@ -117,6 +117,22 @@ describe('sign-in', () => {
     assert.equal(stale?.code, 'authorization_failed', 'a used callback signs nobody in');
   });
 
+  test('a sign-in interrupt carries the time it was made, in ISO 8601 UTC, as the other interrupts do, under the signature', async () => {
+    const interruptKey = 'a key of thirty-two bytes or more, for HMAC';
+    const adapter = new MCPAdapter(mcp.url, { interruptKey, auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true }) });
+    const before = Date.now();
+    const out = await adapter.callTool('whoami', {});
+    const after = Date.now();
+    assert.equal(out.type, 'mcp_authorization');
+    assert.equal(new Date(out.created_at).toISOString(), out.created_at);
+    const at = Date.parse(out.created_at);
+    assert.ok(at >= before && at <= after, `${out.created_at} within the test`);
+    const moved = { ...out, created_at: new Date(at + 60_000).toISOString() };
+    const callbackUrl = await signIn(out.authorization_url, REDIRECT);
+    await assert.rejects(adapter.resume(moved, { callbackUrl }), { code: 'interrupt_signature_invalid' });
+    assert.equal(text(await adapter.resume(out, { callbackUrl })), 'hello alice');
+  });
+
   test('getResources() of every listed resource resolves to the listing\'s sign-in interrupt; resumed, the resources are read', async () => {
     const storage = memoryStorage();
     const adapter = new MCPAdapter(mcp.url, { auth: new OAuthProvider({ redirectUrl: REDIRECT, interrupt: true, storage }) });

@@ -13,7 +13,8 @@ import { MCPAdapter } from '../pkg/index.node.js';
 import { assertAdapterError, rejectsWith } from './helpers/errors.mjs';
 import { LEGACY_HANDLERS, assertStillWorks, hostileAdapter, useFake } from './helpers/fake-server.mjs';
 import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
-import { startEverything, startFastMCP, startTsServer, useServer } from './helpers/servers.mjs';
+import { useServer } from './helpers/servers.mjs';
+import { useHostAsks } from './helpers/host-asks.mjs';
 import { sleep } from './helpers/wait.mjs';
 
 for (const srv of MODERN_FIXTURES) {
@@ -215,30 +216,10 @@ describe('handshake era: the wait before resuming a call stream the server close
 });
 
 describe('host code that answers for a call ends with the call\'s signal and timeout', { timeout: 120_000 }, () => {
-  // MCP 2026-07-28 `basic/patterns/mrtr.mdx`: the sampling, roots and (with onElicitation)
-  // elicitation input requests of an input_required result are answered in place by the
-  // host's handlers, then the call is retried; a handshake-era server asks the same in the
-  // middle of the call (MCP 2025-11-25, `client/sampling.mdx`, `client/roots.mdx`,
-  // `client/elicitation.mdx`). Each wait on a handler, and on the approval predicate, races
-  // the call's AbortSignal and its timeoutMs, as a wait on an HTTP exchange does, and the
-  // callback gets a `signal` that aborts then too.
-  const ts = useServer(() => startTsServer());
-  const fastmcp = useServer(() => startFastMCP());
-  const fastmcpLegacy = useServer(() => startFastMCP({ legacyOnly: true }));
-  const everything = useServer(startEverything);
-
-  /** Where a server asks for each kind: the server, the tool and its arguments, the option that answers. */
-  const ASKS = [
-    { era: '2026-07-28', server: ts, label: 'TS SDK fixture', kind: 'sampling', option: 'onSampling', tool: 'ask_host', args: { kind: 'sampling' } },
-    { era: '2026-07-28', server: ts, label: 'TS SDK fixture', kind: 'roots', option: 'roots', tool: 'ask_host', args: { kind: 'roots' } },
-    { era: '2026-07-28', server: ts, label: 'TS SDK fixture', kind: 'elicitation', option: 'onElicitation', tool: 'ask_host', args: { kind: 'elicitation' } },
-    { era: '2026-07-28', server: fastmcp, label: 'FastMCP fixture', kind: 'elicitation', option: 'onElicitation', tool: 'confirm_action', args: { action: 'ship' } },
-    { era: 'handshake', server: fastmcpLegacy, label: 'FastMCP --legacy-only', kind: 'elicitation', option: 'onElicitation', tool: 'confirm_action', args: { action: 'ship' } },
-    { era: 'handshake', server: everything, label: 'server-everything', kind: 'sampling', option: 'onSampling', tool: 'trigger-sampling-request', args: { prompt: 'hi', maxTokens: 5 }, echo: { message: 'after' } },
-    // asked on the session's standalone stream, beside the call (SDK 1.x `listRoots()`), which
-    // the adapter listens to while the call runs: the call itself waits on its own response
-    { era: 'handshake', server: everything, label: 'server-everything', kind: 'roots', option: 'roots', tool: 'get-roots-list', args: {}, echo: { message: 'after' }, beside: true },
-  ];
+  // Each wait on a handler (where the servers ask: tests/helpers/host-asks.mjs), and on the
+  // approval predicate, races the call's AbortSignal and its timeoutMs, as a wait on an HTTP
+  // exchange does, and the callback gets a `signal` that aborts then too.
+  const { ts, fastmcp, ASKS } = useHostAsks();
 
   const never = () => new Promise(() => {});
   /** Settles `promise` to its error, or to 'pending' after `ms`. */

@@ -43,7 +43,6 @@ test(
   'a question held by a request that has ended is answered by replaying the call, and the tool finishes once',
   {
     skip: !existsSync(BIN) && 'workerd is not installed',
-    todo: 'resume() takes the live path: it posts the answer (the server finishes the tool), then fails with network reading the stream workerd closed',
   },
   async () => {
     const interrupt = await (await fetch(`${origin}/call`)).json();

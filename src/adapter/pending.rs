@@ -13,7 +13,10 @@
 //!   A held call lasts as long as the call's `timeoutMs` allows its HTTP request to run;
 //!   after that, or when the interrupt reaches another adapter (another process or isolate),
 //!   the second path applies; so it does when the server ended the call in error while the
-//!   question waited (it stopped waiting: see `Client::answer_server_request`).
+//!   question waited (it stopped waiting: see `Client::answer_server_request`), and when the
+//!   held call's stream can no longer be read (closed, cut by a proxy, or in workerd another
+//!   request's, which the Worker runtime refuses to read): its run is cancelled unanswered,
+//!   since the answer's result could not be read.
 //! - **Replay.** The call is sent again and each question the server repeats is answered
 //!   from the answers given so far, in order. A repeated question that differs from the one
 //!   the person answered (message, mode, schema or URL) is never answered from the old
@@ -575,6 +578,13 @@ mod tests {
             .count()
     }
 
+    /// Asserts the call was sent twice and only its second asking (`q2`) was told the answer.
+    fn replayed_told_the_answer(script: &Scripted, case: &str) {
+        let accepted = json!({"action": "accept", "content": {"ok": true}});
+        assert_eq!(answers_sent(script), [(json!("q2"), accepted)], "{case}");
+        assert_eq!(calls_sent(script), 2, "{case}: replayed");
+    }
+
     #[test]
     fn a_question_in_the_middle_of_a_call_becomes_an_interrupt_answered_on_the_held_call() {
         let (client, script) = session(ClientConfig::default());
@@ -623,7 +633,7 @@ mod tests {
     #[test]
     fn an_answer_the_server_did_not_take_sends_the_call_again_told_the_same_answer() {
         let (client, script) = session(ClientConfig::default());
-        call_stream(&script, &[question("q1", "Really?")]);
+        call_stream(&script, &[question("q1", "Really?"), result("wiped")]);
         let pending = PendingCalls::default();
         let interrupt = call(&client, &pending, &RequestOptions::default());
         // the server restarted meanwhile: the old session's answer is refused, and so is
@@ -694,15 +704,44 @@ mod tests {
             script.push(status(202));
             let step = answer(&client, &pending, &interrupt, true);
             assert_eq!(text_of(&step), "done with the answer", "{ended}");
-            let accepted = json!({"action": "accept", "content": {"ok": true}});
-            assert_eq!(answers_sent(&script), [(json!("q2"), accepted)], "{ended}");
-            assert_eq!(calls_sent(&script), 2, "{ended}: replayed");
+            replayed_told_the_answer(&script, &ended.to_string());
         }
         // ended with a result: that is the call's outcome, not done twice
         let (client, script, pending, interrupt) = ended_while_held(result("kept as it was"));
         let step = answer(&client, &pending, &interrupt, true);
         assert_eq!(text_of(&step), "kept as it was");
         assert_eq!((calls_sent(&script), answers_sent(&script).len()), (1, 0));
+    }
+
+    /// A held call whose stream cannot be read when the answer comes (in workerd it belongs
+    /// to a request that has ended; a server or a proxy closed or cut it) is never answered
+    /// live, where the answer would run the tool and its result be lost: the server's run is
+    /// cancelled and the call sent again, told the answer, so the tool finishes once.
+    #[test]
+    fn a_held_call_whose_stream_cannot_be_read_is_cancelled_and_replayed_never_answered_live() {
+        let cut = "fetch failed while reading the response: Cannot perform I/O on behalf of a different request";
+        for dies in [Some(Error::new(ErrorCode::Network, cut)), None] {
+            let (client, script) = session(ClientConfig::default());
+            // the question, then the read fails (or the stream ends: closed)
+            let mut stream = sse_reply(&[question("q1", "Really?")]);
+            if let Some(e) = dies.clone() {
+                stream.chunks.push(Err(e));
+                stream.gates.push(Gate::Now);
+            }
+            script.push(stream);
+            let pending = PendingCalls::default();
+            let interrupt = call(&client, &pending, &RequestOptions::default());
+            script.push(status(202)); // the cancellation notice
+            call_stream(&script, &[question("q2", "Really?"), result("wiped")]);
+            script.push(status(202));
+            let done = answer(&client, &pending, &interrupt, true);
+            assert_eq!(text_of(&done), "wiped", "{dies:?}");
+            replayed_told_the_answer(&script, &format!("{dies:?}"));
+            let sent = script.sent();
+            let (call_id, notice) = (&sent[2].body["id"], &sent[3].body);
+            assert_eq!(notice["method"], "notifications/cancelled", "{dies:?}");
+            assert_eq!(&notice["params"]["requestId"], call_id, "{dies:?}");
+        }
     }
 
     /// A 5xx to the answer's POST does not say the server did not take it (a gateway's 502

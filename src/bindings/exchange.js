@@ -117,11 +117,28 @@ export const FAILURE_CODES = Object.freeze({
 const UNSENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
 
 /**
- * The codes an `MCPAdapterError` thrown by host code in an exchange (a custom `fetch`, the
- * auth module's, a `headers` function, a body stream) keeps, with its message: those that
- * tell of the host's own part. The other codes tell what a server sent, which the core finds
- * out itself and acts on (`stream_ended` resumes, `http_status` falls back to the handshake):
- * such an error, as anything else thrown, is a `network` failure.
+ * Whether a `fetch` rejection says the server had closed the kept-alive connection the
+ * request went out on, before any byte of a response to it: Node's fetch (undici 6, Node 20)
+ * writes a request on a pooled connection whose close it has not read yet (the server
+ * restarted, or timed the idle connection out, a moment before), then fails it with
+ * `UND_ERR_SOCKET` ("other side closed") and never sends it again, whatever its method. The
+ * connection had carried a response before (`bytesRead`), so it was a reused one, not a new
+ * one a server took and dropped. The request most likely never reached the server, but one
+ * that read it and then died looks the same: so only a request that may be sent twice
+ * (`idempotent`, from the core) is sent again, once (see `start`).
+ */
+function closedUnder(thrown) {
+  const cause = thrown?.cause;
+  return cause?.code === 'UND_ERR_SOCKET' && cause.socket?.bytesRead > 0;
+}
+
+/**
+ * The codes an `MCPAdapterError` thrown by host code keeps: in an exchange (a custom `fetch`,
+ * the auth module's, a `headers` function, a body stream) with its message, and from a host
+ * handler (`callHost`): those that tell of the host's own part. The other codes tell what a
+ * server sent, which the core finds out itself and acts on (`stream_ended` resumes,
+ * `http_status` falls back to the handshake): such an error, as anything else thrown, is a
+ * `network` failure of an exchange, an `invalid_argument` one of a handler.
  */
 const HOST_CODES = [
   FAILURE_CODES.hostCallbackThrew, // invalid_argument
@@ -130,6 +147,11 @@ const HOST_CODES = [
   FAILURE_CODES.authorizationRequired,
   FAILURE_CODES.authorizationFailed,
 ];
+
+/** The code of `thrown` when it is an `MCPAdapterError` with one of `HOST_CODES`, else undefined. */
+function hostCode(thrown) {
+  return thrown?.name === 'MCPAdapterError' && HOST_CODES.includes(thrown.code) ? thrown.code : undefined;
+}
 
 /** The failure of a call its host's AbortSignal ended `during` a wait. */
 function abortedFailure(during) {
@@ -266,9 +288,8 @@ export class JsExchange {
   /** `{code, message}` for a rejection of fetch, of a body read or of the headers function. */
   classify(thrown, during) {
     // an MCPAdapterError of host code (the auth module's, a custom fetch's) keeps a host code
-    if (thrown?.name === 'MCPAdapterError' && HOST_CODES.includes(thrown.code)) {
-      return { code: thrown.code, message: String(thrown.message), remembered: this.remembered };
-    }
+    const code = hostCode(thrown);
+    if (code) return { code, message: String(thrown.message), remembered: this.remembered };
     const hostAborted = this.host?.aborted === true;
     if (!hostAborted && (this.timedOut || thrown?.name === 'TimeoutError')) {
       return timedOutFailure(this.total, during);
@@ -392,9 +413,12 @@ export class JsExchange {
    * remembered }` (`ResponseHead` in fetch.rs): `body` is the whole body (a `Uint8Array`) for
    * `application/json` responses, read here up to `limit + 1` bytes (the core refuses a larger
    * one; see `readAll`), and `undefined` for any other body, which the core then reads chunk by chunk with
-   * `read()`.
+   * `read()`. An `idempotent` request that failed on a reused connection the server had
+   * closed (`closedUnder`) is sent once more, after a turn of the event loop (by then the
+   * runtime has read the close of the other connections the server closed), so on a live or
+   * a new connection.
    */
-  async start(hostHeaders, callHeaders, url, method, mcpMethod, own, body, limit) {
+  async start(hostHeaders, callHeaders, url, method, mcpMethod, own, body, limit, idempotent) {
     const race = this.fetch !== undefined;
     // without host or call headers, ours as a plain object, with no await in between
     const [headers, remembered] =
@@ -411,20 +435,27 @@ export class JsExchange {
       if (body) trace.tell('send', body);
     }
     if (this.signal) init.signal = this.signal;
-    let started;
-    try {
-      started = (this.fetch ?? fetch)(url, init);
-    } catch (e) {
-      throw this.classify(e, 'before sending');
-    }
     let response;
-    try {
-      response = await this.wait(started, race);
-    } catch (e) {
-      // a response that arrives after the deadline is not read: its body is cancelled
-      if (this.timedOut) Promise.resolve(started).then(cancelBody, noop);
-      const failure = this.classify(e, 'before the response arrived');
-      throw failure.code === FAILURE_CODES.fetchFailed ? await this.corsCheck(url, headers, failure) : failure;
+    for (let again = idempotent; ; again = false) {
+      let started;
+      try {
+        started = (this.fetch ?? fetch)(url, init);
+      } catch (e) {
+        throw this.classify(e, 'before sending');
+      }
+      try {
+        response = await this.wait(started, race);
+        break;
+      } catch (e) {
+        // a response that arrives after the deadline is not read: its body is cancelled
+        if (this.timedOut) Promise.resolve(started).then(cancelBody, noop);
+        else if (again && closedUnder(e)) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          continue;
+        }
+        const failure = this.classify(e, 'before the response arrived');
+        throw failure.code === FAILURE_CODES.fetchFailed ? await this.corsCheck(url, headers, failure) : failure;
+      }
     }
     if (response === null || typeof response !== 'object' || typeof response.status !== 'number') {
       throw { code: FAILURE_CODES.badResponse, message: 'fetch did not resolve to a Response' };
@@ -589,7 +620,8 @@ export class JsExchange {
  * exchange's waits are, so that code that never settles cannot outlive the call. The
  * `signal` it gets aborts with either (with the host's reason, or a `TimeoutError`), so that
  * it can close its dialog. Resolves to its value; rejects with `{ code, message }`: worded as
- * `classify` words an exchange's when cut off, "`name` threw: …" when `f` threw or rejected.
+ * `classify` words an exchange's when cut off, "`name` threw: …" when `f` threw or rejected,
+ * `invalid_argument` unless it threw an `MCPAdapterError` with one of `HOST_CODES`.
  * What `f` settles to after the cut is ignored (raced, so never unhandled).
  */
 export async function callHost(f, arg, host, timeoutMs, total, name) {
@@ -611,7 +643,8 @@ export async function callHost(f, arg, host, timeoutMs, total, name) {
   try {
     return await Promise.race([cut, f(arg, { signal: controller.signal })]);
   } catch (e) {
-    throw failure ?? { code: FAILURE_CODES.hostCallbackThrew, message: `${name} threw: ${messageOf(e)}` };
+    // an MCPAdapterError of a host code keeps it: a handler whose own wait gave up is `aborted` or `timeout`
+    throw failure ?? { code: hostCode(e) ?? FAILURE_CODES.hostCallbackThrew, message: `${name} threw: ${messageOf(e)}` };
   } finally {
     clearTimeout(timer);
     host?.removeEventListener('abort', aborted);

@@ -49,7 +49,7 @@ extern "C" {
     /// Resolves to a [`ResponseHead`]. `call_headers` are the call's own `headers` option
     /// (merged over `host_headers`), `own` is the request's headers as
     /// `name NUL value NUL name NUL value` (one string crosses instead of one per name and
-    /// value; header values cannot hold NUL).
+    /// value; header values cannot hold NUL); `idempotent`: [`HttpRequest::idempotent`].
     #[wasm_bindgen(method)]
     fn start(
         this: &JsExchange,
@@ -61,6 +61,7 @@ extern "C" {
         own: &str,
         body: &str,
         limit: f64,
+        idempotent: bool,
     ) -> Promise;
 
     /// Resolves to the next body chunk (`Uint8Array`) or `undefined` at the end.
@@ -398,6 +399,7 @@ impl Exchange for FetchExchange {
                 &own,
                 &request.body,
                 limit,
+                request.idempotent,
             );
             let head: ResponseHead = JsFuture::from(started)
                 .await

@@ -53,8 +53,9 @@ extern "C" {
 /// nothing bounds it. What the callback does after that is ignored.
 ///
 /// The wait rejects with `aborted` / `timeout` when cut off (messages as an exchange's,
-/// "… while waiting for `name`"), and with `invalid_argument` "`name` threw: …" when `f`
-/// threw or its promise rejected.
+/// "… while waiting for `name`"), and with "`name` threw: …" when `f` threw or its promise
+/// rejected: `invalid_argument`, or the code of an `MCPAdapterError` it threw that tells of
+/// the host's part (`HOST_CODES` in exchange.js: `aborted` and `timeout` among them).
 pub(super) fn call_host(
     f: &Function,
     arg: &JsValue,

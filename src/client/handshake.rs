@@ -12,7 +12,7 @@
 use super::discover::ServerDescription;
 use super::{base_headers, Client, Era, Outcome, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
-use crate::protocol::jsonrpc::{self, Incoming};
+use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
 use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, notifications, version};
@@ -153,6 +153,7 @@ impl Client {
                     base_headers(),
                     jsonrpc::request(id, "initialize", params),
                     opts.context.clone(),
+                    true,
                 )
                 .await?;
             let session_id = response.session_id.clone();
@@ -271,7 +272,13 @@ impl Client {
             };
             let call = async {
                 let response = self
-                    .send("POST", session.headers(), body, opts.context.clone())
+                    .send(
+                        "POST",
+                        session.headers(),
+                        body,
+                        opts.context.clone(),
+                        super::idempotent(method),
+                    )
                     .await?;
                 self.read_resuming(
                     &session,
@@ -289,7 +296,7 @@ impl Client {
                     // answered before the call's own response is read
                     match futures_util::future::select(serve, call).await {
                         futures_util::future::Either::Right((outcome, _)) => outcome,
-                        futures_util::future::Either::Left(((), call)) => call.await,
+                        futures_util::future::Either::Left((cut, _)) => Err(cut),
                     }
                 }
                 None => call.await,
@@ -324,15 +331,12 @@ impl Client {
                 Ok(reply) => reply,
                 Err(e) => {
                     if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) {
-                        let mut p = Map::new();
-                        crate::put(&mut p, "requestId", Value::from(id));
-                        crate::put(&mut p, "reason", Value::String(e.message.clone()));
                         // Sent, not awaited: one poll hands the POST to the exchange, and the
                         // call fails now, not when a server that is not answering (the reason
                         // it timed out) answers the notice. Nothing comes back to read. Unless
                         // the adapter cancels a call it does not hold (`holdCalls: false`): a
                         // host that ends right after may count on the server having it.
-                        let notice = self.notify(&session, notifications::CANCELLED, Some(p), None);
+                        let notice = self.cancel(&session, id, &e.message);
                         if e.answer_undelivered {
                             let _ = notice.await;
                         } else {
@@ -414,6 +418,7 @@ impl Client {
                 session.stream_headers(last_event_id),
                 String::new(),
                 opts.context.clone(),
+                true,
             )
             .await?;
         let sse = crate::transport::body::is_media_type(
@@ -435,27 +440,32 @@ impl Client {
 
     /// Serves the standalone event stream while a call runs: answers server requests and
     /// hands notifications on, as of the call's request, which sent progress token `token`
-    /// (a server may send its progress there). Never completes (once the stream ends it
-    /// waits), so the call decides when listening stops.
+    /// (a server may send its progress there). Completes only with the error that ends the
+    /// call, as on the call's own stream: a host handler cut off ([`ErrorCode::Aborted`],
+    /// [`ErrorCode::Timeout`]: by the call's signal or timeout, or its own wait that gave up)
+    /// or needing a sign-in (see [`Client::answer_server_request`]); otherwise (once the
+    /// stream ends, say) it waits, so the call decides when listening stops.
     async fn serve_event_stream(
         &self,
         session: &Session,
         response: HttpResponse,
         opts: &RequestOptions,
         token: Option<u64>,
-    ) {
+    ) -> Error {
         let mut reader = ResponseReader::new(response, 0, &self.config.limits);
         while let Ok(item) = reader.next(None).await {
             match item {
                 ResponseItem::Message(Incoming::Request { id, method, params }) => {
                     let request = (id, method.as_str(), params);
-                    let answered = self
+                    // a handler cut off or needing a sign-in ends the call; after an answer the
+                    // server did not take (it may be another call's question) the call reads on
+                    match self
                         .answer_server_request(session, request, None, opts)
-                        .await;
-                    // cut off by the call's signal or timeout: the call itself ends with it (an
-                    // answer the server did not take is its own loss: the call reads on)
-                    if answered.is_err_and(|e| !e.answer_undelivered) {
-                        break;
+                        .await
+                    {
+                        Err(e) if e.code != ErrorCode::HttpStatus => return e,
+                        Err(e) if !e.answer_undelivered => break,
+                        _ => {}
                     }
                 }
                 ResponseItem::Message(Incoming::Notification { method, params }) => {
@@ -464,7 +474,21 @@ impl Client {
                 _ => {}
             }
         }
-        futures_util::future::pending::<()>().await
+        futures_util::future::pending::<Error>().await
+    }
+
+    /// POSTs `notifications/cancelled` for request `id` in the session, saying `reason` (MCP
+    /// 2025-11-25, `basic/utilities/cancellation.mdx`).
+    fn cancel<'a>(
+        &'a self,
+        session: &'a Session,
+        id: Id,
+        reason: &str,
+    ) -> impl std::future::Future<Output = Result<()>> + 'a {
+        let mut p = Map::new();
+        crate::put(&mut p, "requestId", Value::from(id));
+        crate::put(&mut p, "reason", Value::String(reason.to_string()));
+        self.notify(session, notifications::CANCELLED, Some(p), None)
     }
 
     /// POSTs a notification in the session; a 2xx (202 expected) is success.
@@ -485,6 +509,7 @@ impl Client {
                 session.headers(),
                 crate::json_text(&message),
                 context,
+                true,
             )
             .await?;
         if (200..300).contains(&response.status) {
@@ -512,15 +537,23 @@ impl Client {
     /// sent. Its reply is returned, or, when the call's question is an interrupt's (the call's
     /// own `on_elicitation`) and it ended in error, [`ErrorCode::AnswersUndelivered`] marked
     /// [`answer_undelivered`](crate::error::ErrorDetails::answer_undelivered), so that the
-    /// adapter sends the call again, told the answer. The first other message read so (the
-    /// server's next request, say) is returned after the answer, to be handled next;
-    /// notifications are delivered.
+    /// adapter sends the call again, told the answer. A stream that fails to be read then
+    /// (closed with no way to resume it, cut, or, in workerd, another request's) could never
+    /// bring the answer's result: the answer is not sent either, the server's run is cancelled
+    /// (MCP 2025-11-25, `basic/utilities/cancellation.mdx`), and the read's error is returned,
+    /// marked `answer_undelivered` too. The first other message read so (the server's
+    /// next request, say) is returned after the answer, to be handled next; notifications
+    /// are delivered.
     ///
     /// # Errors
     ///
     /// [`ErrorCode::Aborted`] or [`ErrorCode::Timeout`] when the call's signal or timeout
     /// ended the wait on the host's handler (see [`crate::client::HostHandler`]): the call
-    /// fails with it, and nothing is answered (its cancellation notice follows). An answer
+    /// fails with it, and nothing is answered (its cancellation notice follows).
+    /// [`ErrorCode::AuthorizationRequired`] or [`ErrorCode::AuthorizationFailed`] when the
+    /// handler failed so (an `MCPAdapterError` the host threw: a sign-in it needs): the server
+    /// is told the handler failed, as of any other failure, and the call fails with it, as a
+    /// 2026-07-28 call does. An answer
     /// the server refused with a `4xx` fails the call too ([`ErrorCode::HttpStatus`]): reading
     /// on would wait for nothing. One that says the session is gone (a `404`, or a `400` about
     /// the session: see [`session_gone`]; a server that restarted answers so for the old
@@ -545,6 +578,7 @@ impl Client {
             "roots/list" => self.config.roots.as_ref(),
             _ => None,
         };
+        let mut failed = None;
         let outcome: std::result::Result<Value, (i64, String)> = match (method, handler) {
             ("ping", _) => Ok(obj! {}),
             (_, Some(handler)) => match handler(params.clone(), opts.context.as_ref()).await {
@@ -555,10 +589,17 @@ impl Client {
                 Err(e) if matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) => {
                     return Err(e)
                 }
-                Err(e) => Err((
-                    codes::INTERNAL_ERROR,
-                    format!("the host's handler of {method} failed: {}", e.message),
-                )),
+                Err(e) => {
+                    let text = format!("the host's handler of {method} failed: {}", e.message);
+                    // a sign-in the host needs ends the call with it, once the server is told
+                    if matches!(
+                        e.code,
+                        ErrorCode::AuthorizationRequired | ErrorCode::AuthorizationFailed
+                    ) {
+                        failed = Some(e);
+                    }
+                    Err((codes::INTERNAL_ERROR, text))
+                }
             },
             _ => Err((
                 codes::METHOD_NOT_FOUND,
@@ -572,7 +613,7 @@ impl Client {
             }
         };
         let mut read = None;
-        if let Some(reader) = call {
+        if let (Some(reader), None) = (call, &failed) {
             let token = reader.progress_token();
             loop {
                 let next = reader.next(opts.on_notification_text.as_ref());
@@ -590,6 +631,24 @@ impl Client {
                     Either::Right(_) => None,
                 };
                 break;
+            }
+            // The call's stream cannot be read (the server or a proxy closed it, the call's
+            // signal cut it, or, in workerd, it belongs to a request that has ended): the
+            // answer's result could never be read, so it is not sent, and the server's run,
+            // waiting on the question, is cancelled (by `request_handshake` for a signal or
+            // timeout). An interrupt's call is sent again, told the answer (see
+            // `answer_undelivered`). A stream the server closed to be resumed (its events
+            // carry ids: SEP-1699) is alive: the answer goes, and the read resumes it.
+            let resumable = reader.last_event_id().is_some();
+            if let Some(Err(e)) = &mut read {
+                if !(resumable && e.code == ErrorCode::StreamEnded) {
+                    if !matches!(e.code, ErrorCode::Aborted | ErrorCode::Timeout) {
+                        let notice = self.cancel(session, reader.id(), &e.message);
+                        let _ = notice.now_or_never();
+                    }
+                    e.answer_undelivered = true;
+                    return Ok(read);
+                }
             }
             // the server ended the call meanwhile: the question goes unanswered
             if let Some(Ok(ResponseItem::Reply(reply))) = &read {
@@ -610,15 +669,20 @@ impl Client {
                 return Ok(read);
             }
         }
-        let sent = self
-            .send(
-                "POST",
-                session.headers(),
-                crate::json_text(&message),
-                opts.context.clone(),
-            )
-            .await;
-        let unknown = match sent {
+        let sent = self.send(
+            "POST",
+            session.headers(),
+            crate::json_text(&message),
+            opts.context.clone(),
+            true,
+        );
+        if let Some(e) = failed {
+            // sent, not awaited (as a cancellation notice is): the call fails now, not with
+            // the result the server may send before it answers the POST
+            let _ = sent.now_or_never();
+            return Err(e);
+        }
+        let unknown = match sent.await {
             Ok(response) if (200..300).contains(&response.status) => return Ok(read),
             Ok(response) if (400..500).contains(&response.status) => {
                 let status = response.status;
@@ -660,7 +724,7 @@ impl Client {
         if let Some(Era::Handshake(session)) = era {
             if session.id.is_some() {
                 let response = self
-                    .send("DELETE", session.headers(), String::new(), None)
+                    .send("DELETE", session.headers(), String::new(), None, true)
                     .await?;
                 let status = response.status;
                 // a session the server no longer knows is ended already
@@ -1224,6 +1288,42 @@ mod tests {
     }
 
     #[test]
+    fn in_a_session_too_only_a_tools_call_is_sent_as_not_idempotent() {
+        let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+            async { Ok(json!({"action": "decline"})) }.boxed_local()
+        });
+        let (client, script) = session_client(ClientConfig {
+            on_elicitation: Some(handler),
+            ..ClientConfig::default()
+        });
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Sure?"}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
+        ]));
+        script.push(status(202));
+        script.push(status(200));
+        let opts = RequestOptions::default();
+        block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap();
+        block_on(client.close()).unwrap();
+        let sent = script.sent();
+        let marked: Vec<_> = sent
+            .iter()
+            .map(|s| (s.method, s.body["method"].clone(), s.idempotent))
+            .collect();
+        assert_eq!(
+            marked,
+            [
+                ("POST", json!("initialize"), true),
+                ("POST", json!("notifications/initialized"), true),
+                ("GET", Value::Null, true),
+                ("POST", json!("tools/call"), false),
+                ("POST", Value::Null, true), // the answer
+                ("DELETE", Value::Null, true),
+            ]
+        );
+    }
+
+    #[test]
     fn what_the_server_sent_while_an_answer_was_made_is_read_before_it_is_sent() {
         let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
             async { Ok(json!({"action": "decline"})) }.boxed_local()
@@ -1278,6 +1378,7 @@ mod tests {
             });
             script.push(sse_reply(&[
                 json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object"}}}),
+                json!({"jsonrpc":"2.0","id":1,"result":{"content":[]}}),
             ]));
             script.push(reply);
             let opts = RequestOptions::default();
@@ -1309,6 +1410,61 @@ mod tests {
         let other =
             json!({"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params"}});
         assert!(!refused(json_reply(400, other)).answer_undelivered);
+    }
+
+    #[test]
+    fn an_answer_is_not_sent_on_a_stream_that_cannot_be_read_unless_the_stream_resumes() {
+        let handler: ElicitationHandler = Rc::new(|_: Value, _: Option<&Rc<dyn std::any::Any>>| {
+            async { Ok(json!({"action": "decline"})) }.boxed_local()
+        });
+        let config = || ClientConfig {
+            on_elicitation: Some(handler.clone()),
+            ..ClientConfig::default()
+        };
+        let ask = json!({"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"Sure?"}});
+        // cut (a proxy, a runtime) or closed with no way to resume: the answer's result could
+        // not be read, so the tool is not run by it; the server's run is cancelled
+        let cut = Error::new(
+            ErrorCode::Network,
+            "fetch failed while reading the response",
+        );
+        for dies in [Some(cut), None] {
+            let (client, script) = session_client(config());
+            let mut stream = sse_reply(std::slice::from_ref(&ask));
+            if let Some(e) = dies.clone() {
+                stream.chunks.push(Err(e));
+                stream.gates.push(Gate::Now);
+            }
+            script.push(stream);
+            script.push(status(202));
+            let opts = RequestOptions::default();
+            let err = block_on(client.call_tool("ask", Value::Null, None, &opts)).unwrap_err();
+            let code = dies.as_ref().map_or(ErrorCode::StreamEnded, |e| e.code);
+            assert_eq!(err.code, code);
+            let sent = script.sent();
+            assert!(
+                sent.iter().all(|s| s.body.get("id") != Some(&json!(7))),
+                "not answered"
+            );
+            let notice = &sent[sent.len() - 1].body;
+            assert_eq!(notice["method"], "notifications/cancelled");
+            assert_eq!(notice["params"]["requestId"], sent[3].body["id"]);
+        }
+        // closed by the server to be resumed (its events carry ids): answered, then resumed
+        let (client, script) = session_client(config());
+        let mut stream = sse_reply(&[]);
+        stream.chunks = vec![Ok(bytes::Bytes::from(format!("id: ev-1\ndata: {ask}\n\n")))];
+        script.push(stream);
+        script.push(status(202));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"resumed"}]}}),
+        ]));
+        let out = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap();
+        assert!(matches!(out, crate::client::CallOutcome::Complete(_)));
+        let sent = script.sent();
+        assert_eq!(sent[4].body["id"], 7, "answered");
+        assert_eq!(sent[5].header("Last-Event-ID"), Some("ev-1"));
     }
 
     #[test]
@@ -1382,6 +1538,38 @@ mod tests {
         let notice = &sent.last().unwrap().body;
         assert_eq!(notice["method"], "notifications/cancelled");
         assert_eq!(notice["params"]["requestId"], call.body["id"]);
+    }
+
+    #[test]
+    fn a_handler_that_needs_a_sign_in_fails_the_call_with_it_once_the_server_is_told() {
+        // what the bindings' wait on host code gives for an MCPAdapterError the handler threw
+        let sampler: crate::client::HostHandler =
+            Rc::new(|_p: Value, _: Option<&Rc<dyn std::any::Any>>| {
+                let e = Error::new(
+                    ErrorCode::AuthorizationRequired,
+                    "onSampling threw: sign in",
+                );
+                async move { Err(e) }.boxed_local()
+            });
+        let (client, script) = session_client(ClientConfig {
+            on_sampling: Some(sampler),
+            ..ClientConfig::default()
+        });
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"content":[],"isError":true}}),
+        ]));
+        script.push(status(202)); // the failure told
+        let err = block_on(client.call_tool("ask", Value::Null, None, &RequestOptions::default()))
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::AuthorizationRequired);
+        assert_eq!(err.message, "onSampling threw: sign in");
+        let sent = script.sent();
+        let told = &sent.last().unwrap().body;
+        assert_eq!(told["id"], "s1");
+        assert_eq!(told["error"]["code"], codes::INTERNAL_ERROR);
+        let text = "the host's handler of sampling/createMessage failed: onSampling threw: sign in";
+        assert_eq!(told["error"]["message"], text);
     }
 
     #[test]

@@ -459,7 +459,8 @@ impl Client {
         let fields = params.unwrap_or(&empty);
         let mut header_list = base_headers();
         header_list.extend(headers::standard(version, method, fields));
-        if method == "tools/call" {
+        let idempotent = idempotent(method);
+        if !idempotent {
             let name = fields.get("name").and_then(Value::as_str).unwrap_or("");
             let arguments = fields.get("arguments").unwrap_or(&Value::Null);
             let own = self.param_headers.borrow();
@@ -473,7 +474,7 @@ impl Client {
         }
         let body = jsonrpc::request_with_meta(id, method, params, Some(&meta));
         let response = self
-            .send("POST", header_list, body, opts.context.clone())
+            .send("POST", header_list, body, opts.context.clone(), idempotent)
             .await?;
         self.read_reply(
             &mut ResponseReader::new(response, id, &self.config.limits).with_progress_token(token),
@@ -497,13 +498,15 @@ impl Client {
     }
 
     /// Sends one request, following same-origin 307/308 redirects (at most
-    /// `config.max_redirects`); any other redirect is [`ErrorCode::Redirect`].
+    /// `config.max_redirects`); any other redirect is [`ErrorCode::Redirect`]. `idempotent`:
+    /// see [`HttpRequest::idempotent`] and [`idempotent`].
     async fn send(
         &self,
         method: &'static str,
         header_list: Vec<(String, String)>,
         body: String,
         context: Option<Rc<dyn Any>>,
+        idempotent: bool,
     ) -> Result<HttpResponse> {
         // moved, not copied, into what each hop's request shares
         let (header_list, body): (Rc<[(String, String)]>, _) = (header_list.into(), Rc::new(body));
@@ -516,6 +519,7 @@ impl Client {
                 headers: Rc::clone(&header_list),
                 body: Rc::clone(&body),
                 body_limit: self.config.limits.max_body_bytes,
+                idempotent,
                 context: context.clone(),
             };
             let response = self.exchange.send(request).await?;
@@ -634,6 +638,13 @@ pub(crate) fn supported_versions(value: Option<&Value>) -> Vec<String> {
 
 #[cfg(test)]
 pub(crate) mod scripted;
+
+/// Whether a request of `method` may be sent twice: every request the adapter sends reads,
+/// lists, opens, answers or ends something, which done twice is done once, but a `tools/call`,
+/// which runs a tool (a new method that acts goes here too).
+fn idempotent(method: &str) -> bool {
+    method != "tools/call"
+}
 
 /// Whether `method` lists something (read-only and safe to send twice; see
 /// [`Client::request`]).

@@ -86,6 +86,7 @@ pub struct Sent {
     /// How many answers had been handed out when this request was sent.
     pub answered_before: usize,
     pub method: &'static str,
+    pub idempotent: bool,
     pub url: String,
     pub headers: Vec<(String, String)>,
     pub body: Value,
@@ -216,6 +217,7 @@ impl Exchange for Scripted {
         self.sent.borrow_mut().push(Sent {
             answered_before: self.answered.get(),
             method: request.method,
+            idempotent: request.idempotent,
             url: request.url,
             headers: request.headers.to_vec(),
             body,

@@ -313,7 +313,7 @@ impl Client {
         let body =
             jsonrpc::request_with_meta(id, "subscriptions/listen", Some(&params), Some(&meta));
         let response = self
-            .send("POST", header_list, body, opts.context.clone())
+            .send("POST", header_list, body, opts.context.clone(), true)
             .await?;
         let mut reader = ResponseReader::new(response, id, &self.config.limits);
         let status = reader.status();

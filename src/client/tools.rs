@@ -235,6 +235,35 @@ mod tests {
         }
     }
 
+    /// Which requests an exchange may send once more after a connection the server had
+    /// closed failed them (`HttpRequest::idempotent`): all but the one that runs a tool.
+    #[test]
+    fn a_tools_call_is_the_one_request_not_sent_as_idempotent() {
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(json_reply(200, page(&["a"], None)));
+        script.push(json_reply(
+            200,
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete", "content": []}}),
+        ));
+        let opts = RequestOptions::default();
+        block_on(client.list_tools(&opts)).unwrap();
+        block_on(client.call_tool("a", json!({}), None, &opts)).unwrap();
+        let sent = script.sent();
+        let marked: Vec<_> = sent
+            .iter()
+            .map(|s| (s.body["method"].clone(), s.idempotent))
+            .collect();
+        assert_eq!(
+            marked,
+            [
+                (json!("server/discover"), true),
+                (json!("tools/list"), true),
+                (json!("tools/call"), false)
+            ]
+        );
+    }
+
     #[test]
     fn repeated_cursor_and_page_cap_are_pagination_errors() {
         let (client, script) = Scripted::client();

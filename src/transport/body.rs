@@ -166,6 +166,11 @@ impl ResponseReader {
         self
     }
 
+    /// The id of the request this reads the response to.
+    pub fn id(&self) -> Id {
+        self.id
+    }
+
     /// The `progressToken` the request sent, if any.
     pub fn progress_token(&self) -> Option<u64> {
         self.progress_token

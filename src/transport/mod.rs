@@ -38,6 +38,11 @@ pub struct HttpRequest {
     /// exchange may read a body of declared length at once when it fits, and must stream
     /// it otherwise (the reader enforces the limit either way).
     pub body_limit: usize,
+    /// Whether sending the request twice does what sending it once does (RFC 9110, section
+    /// 9.2.2): every request but a `tools/call` (see `Client::send`). An exchange may send
+    /// such a request once more when it failed on a reused connection that the server had
+    /// closed, before any response.
+    pub idempotent: bool,
     /// Per-call context the exchange understands (the wasm exchange carries the host's
     /// `AbortSignal` and timeout here). Opaque to the core.
     pub context: Option<Rc<dyn Any>>,
