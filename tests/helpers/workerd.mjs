@@ -80,7 +80,7 @@ export async function serveWorkerd(bin, cwd, port = 0, env = {}) {
         throw new Error(`workerd exited before listening (${proc.exitCode ?? proc.signalCode}): ${stderr}`);
       }),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`workerd did not listen within 15 s: ${stderr}`)), 15_000);
+        timer = setTimeout(() => reject(new Error(`workerd did not listen within 60 s: ${stderr}`)), 60_000);
       }),
     ]);
     return { port: bound, origin: `http://127.0.0.1:${bound}`, stop, stderr: () => stderr };
