@@ -1,6 +1,8 @@
 /**
  * mcp-wasm-adapter/ai: MCP tools as Vercel AI SDK tools for `generateText`, `streamText` and
  * agents. Needs the optional peer dependency `ai` (7.x). ESM only. See the README, "AI SDK".
+ *
+ * @module mcp-wasm-adapter/ai
  */
 import type { StopCondition, Tool, ToolSet, UIMessage, UIMessageStreamWriter } from 'ai';
 import type { AnnotationRules, ApprovalAnswer, AskedAgain, CallOptions, ElicitationAnswer, MCPInterrupt, MCPTool, MCPToolSource, ToolResult } from './index.js';
@@ -10,6 +12,7 @@ export type MCPToolOutput = ToolResult | (MCPInterrupt & { asked_again?: AskedAg
 
 /** The output a UI gives a tool part whose output is an interrupt, once the person answered. */
 export interface MCPAnswerOutput {
+  /** Always `mcp_answer`. */
   type: 'mcp_answer';
   /** The part's output, as it came. */
   interrupt: MCPInterrupt;
@@ -17,6 +20,7 @@ export interface MCPAnswerOutput {
   answer: ElicitationAnswer | ApprovalAnswer | { callbackUrl: string };
 }
 
+/** Options of {@link toAISDKTools}. */
 export interface ToAISDKToolsOptions {
   /** Which MCP tools to keep: their MCP names, or a predicate. Default: all the model may call. */
   filter?: string[] | ((tool: MCPTool) => boolean);

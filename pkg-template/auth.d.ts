@@ -21,6 +21,8 @@
  * refresh token and client secret only to the token endpoint of the authorization server that
  * issued them; none of them ever appears in a URL, an error message or data, an interrupt or a
  * log. Authorization servers must be `https:` (`http:` only on loopback).
+ *
+ * @module mcp-wasm-adapter/auth
  */
 
 /**
@@ -51,9 +53,13 @@
  * (its own text, which may quote stored values, is not passed on).
  */
 export interface AuthStorage {
+  /** The value stored under `key`, or undefined. */
   get(key: string): unknown | Promise<unknown>;
+  /** Stores a JSON-serializable `value` under `key`. */
   set(key: string, value: unknown): void | Promise<void>;
+  /** Removes what is under `key`. */
   delete(key: string): void | Promise<void>;
+  /** Runs `task` holding the lock on `key` (see above). */
   lock?<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
 
@@ -66,7 +72,9 @@ export interface ClientInformation {
    * Metadata Document or dynamic registration).
    */
   issuer?: string;
+  /** The client's id at that authorization server. */
   client_id: string;
+  /** Its secret, for a confidential client. */
   client_secret?: string;
   /** Default: `client_secret_basic` (or `client_secret_post` when that is all the server supports) with a secret, `none` without. */
   token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none';
@@ -152,9 +160,11 @@ export interface OAuthProviderOptions<Interrupt extends boolean = boolean> {
  * provider shares the storage: the code is exchanged and the call is sent again.
  */
 export interface AuthorizationInterrupt extends AuthorizationRequest {
+  /** Always `mcp_authorization`. */
   type: 'mcp_authorization';
   /** The call to send again: `tools/call`, `tools/list`, `resources/read`, `prompts/get`, ... */
   method: string;
+  /** The call's params, sent again. */
   params: Record<string, unknown>;
   /** When the adapter made this interrupt, as in `ElicitationInterrupt.created_at` (index.d.ts): ISO 8601 in UTC, as `toISOString()` writes it. */
   created_at: string;
@@ -216,15 +226,20 @@ export interface OAuthProvider<Interrupt extends boolean = false> extends AuthPr
  * provider goes, so an adapter infers its `SignIn` from it).
  */
 export declare const OAuthProvider: {
+  /** A provider whose calls resolve to an interrupt when they need a sign-in. */
   new (options: OAuthProviderOptions<true> & { interrupt: true }): OAuthProvider<true>;
+  /** A provider that signs in through `redirectToAuthorization`. */
   new (options: OAuthProviderOptions<false>): OAuthProvider<false>;
+  /** Either, when the options' type does not tell. */
   new (options: OAuthProviderOptions): OAuthProvider<boolean>;
   readonly prototype: OAuthProvider<boolean>;
 };
 
 /** The error this module throws (also `instanceof MCPAdapterError`): codes `authorization_required`, `authorization_failed`, `invalid_argument`. */
 export declare class MCPAuthError extends Error {
+  /** Always `MCPAdapterError`. */
   readonly name: 'MCPAdapterError';
+  /** Stable code; switch on this, not on `message`. */
   readonly code: 'authorization_required' | 'authorization_failed' | 'invalid_argument';
 }
 

@@ -13,6 +13,8 @@
  * Rust side (`src/error.rs`, `src/adapter/`, `src/convert/`, `src/bindings/options.rs`).
  * Shipped once, as `index.d.cts` (the types of `require`); the package's ESM `index.d.ts`
  * re-exports it (scripts/build.sh), and `init.d.cts` adds mcp-wasm-adapter/init to it.
+ *
+ * @module mcp-wasm-adapter
  */
 
 /** Stable error codes (the `code` of an {@link MCPAdapterError}). */
@@ -116,6 +118,7 @@ export type InterruptKey = string | ArrayBuffer | ArrayBufferView | CryptoKey | 
  * `handleToolErrors: false`, which makes it a `tool_error`).
  */
 export declare class MCPAdapterError extends Error {
+  /** Always `MCPAdapterError`. */
   readonly name: 'MCPAdapterError';
   /** Stable code; switch on this, not on `message`. */
   readonly code: MCPErrorCode;
@@ -666,6 +669,7 @@ export type ContentBlock =
  * status. `type` tells it from an interrupt: `if (out.type === "tool_result")`, or switch on it.
  */
 export interface ToolResult {
+  /** Always `tool_result`. */
   type: 'tool_result';
   /**
    * The server's content as v1 blocks (on `status: "error"`, the server's own error content).
@@ -718,6 +722,7 @@ export type ElicitationRequest =
  * Plain JSON: store it, send it elsewhere, and resume it with any adapter for `server.url`.
  */
 export interface ElicitationInterrupt {
+  /** Always `mcp_elicitation`. */
   type: 'mcp_elicitation';
   /** The tool being called, or null for `prompts/get` / `resources/read`. */
   tool_name: string | null;
@@ -766,6 +771,7 @@ export interface GivenAnswer {
 
 /** The `approval` option gated this call; nothing was sent yet. */
 export interface ApprovalInterrupt {
+  /** Always `mcp_approval`. */
   type: 'mcp_approval';
   /** The tool the model called. */
   tool_name: string;
@@ -775,6 +781,7 @@ export interface ApprovalInterrupt {
   server: { url: string; name: string | null; version: string | null };
   /** The tool's metadata from the last `listTools()`, or null when it was not listed. */
   metadata: MCPToolMetadata | null;
+  /** The request an approval sends: always `tools/call`. */
   method: 'tools/call';
   /** What the person may answer (the `approval` option's `allowedDecisions`; all three by default). */
   allowed_decisions: ApprovalDecision[];
@@ -803,8 +810,11 @@ export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | Authorizat
  * the like. `callTool` is needed only when an interceptor renames a call.
  */
 export interface MCPToolSource {
+  /** The tools, as {@link MCPAdapter.listTools} gives them. */
   listTools(options?: CallOptions): Promise<Array<MCPTool<boolean>> | AuthorizationInterrupt>;
+  /** Resumes an interrupt of one of the tools: {@link MCPAdapter.resume}. */
   resume: MCPAdapter<boolean>['resume'] | MCPAdapterGroup<boolean>['resume'];
+  /** Calls a tool by name: {@link MCPAdapter.callTool}. */
   callTool?: MCPAdapter<boolean>['callTool'] | MCPAdapterGroup<boolean>['callTool'];
 }
 
@@ -816,8 +826,11 @@ export interface MCPToolSource {
  * again, with the same idempotency key).
  */
 export interface AskedAgain {
+  /** Why it asks again (see above). */
   reason: 'invalid_answer' | 'outcome_unknown';
+  /** What to tell the person. */
   message: string;
+  /** `invalid_answer` of edited args: each failing argument path and why. */
   errors?: Array<{ path: string; message: string }>;
 }
 
@@ -958,6 +971,7 @@ export interface MCPToolUI {
 
 /** An MCP App's view, from {@link MCPAdapter.readAppResource}. */
 export interface MCPAppResource {
+  /** The view's `ui://` URI, as read. */
   uri: string;
   /** The HTML (`text`, or `blob` decoded as UTF-8). */
   html: string;
@@ -1015,9 +1029,13 @@ export interface MCPTool<SignIn extends boolean = false> {
 
 /** What `server/discover` said. */
 export interface ServerDescription {
+  /** The revisions the server speaks (handshake era: the negotiated one). */
   supportedVersions: string[];
+  /** The server's `ServerCapabilities`, verbatim, or null when it sent none. */
   capabilities: Record<string, unknown> | null;
+  /** How the server describes itself, or null. */
   serverInfo: Implementation | null;
+  /** The server's instructions for the model, or null. */
   instructions: string | null;
 }
 
@@ -1042,6 +1060,7 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
    *   `mcp-wasm-adapter/init`, or `require()` in a browser bundle: before `initialize()`)
    */
   constructor(url: string | URL, options?: MCPAdapterOptions<SignIn>);
+  /** The server's URL, as given (a `URL` as its string). */
   readonly url: string;
   /** The negotiated revision ("2026-07-28", or "2025-11-25" / "2025-06-18" for handshake-era servers); undefined until the first call settles it. */
   readonly protocolVersion: string | undefined;
@@ -1344,20 +1363,29 @@ export type CacheMode =
 
 /** Options of list and read calls. */
 export interface ListOptions extends CallOptions {
+  /** How this call uses the result cache (results the server gave a `ttlMs`); default `use`. */
   cacheMode?: CacheMode;
 }
 
 /** An MCP `Resource` (verbatim) with `read()`; `SignIn` is its adapter's (see {@link MCPAdapter}). */
 export interface MCPResource<SignIn extends boolean = false> {
+  /** The resource's URI, to read it by. */
   uri: string;
+  /** Its name (an identifier). */
   name: string;
+  /** A name for people. */
   title?: string;
+  /** What it holds. */
   description?: string;
+  /** Its media type, if known. */
   mimeType?: string;
   /** Size in bytes, if the server knows it. */
   size?: number;
+  /** Who it is for, how much it matters (0 to 1), when it last changed (ISO 8601). */
   annotations?: { audience?: Array<'user' | 'assistant'>; priority?: number; lastModified?: string };
+  /** Icons to show it with (MCP `Icon`). */
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
+  /** The server's `_meta`. */
   _meta?: Record<string, unknown>;
   /**
    * {@link MCPAdapter.readResource} of this resource; with the `headers` of the listing it came
@@ -1368,13 +1396,21 @@ export interface MCPResource<SignIn extends boolean = false> {
 
 /** An MCP `ResourceTemplate` (verbatim): read a resource by filling its RFC 6570 `uriTemplate`. */
 export interface MCPResourceTemplate {
+  /** The RFC 6570 URI template. */
   uriTemplate: string;
+  /** Its name (an identifier). */
   name: string;
+  /** A name for people. */
   title?: string;
+  /** What its resources hold. */
   description?: string;
+  /** The media type of its resources, when they all have one. */
   mimeType?: string;
+  /** As {@link MCPResource.annotations}. */
   annotations?: Record<string, unknown>;
+  /** Icons to show it with (MCP `Icon`). */
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
+  /** The server's `_meta`. */
   _meta?: Record<string, unknown>;
 }
 
@@ -1387,6 +1423,7 @@ export interface MCPResourceTemplate {
 export interface ResourceContent {
   /** Same as `metadata.uri` (a resource may return contents for sub-URIs). */
   readonly uri: string;
+  /** The text, for text contents. */
   readonly text?: string;
   /** Base64 (standard alphabet, checked by the adapter). */
   readonly data?: string;
@@ -1404,11 +1441,17 @@ export interface ResourceContent {
 
 /** An MCP `Prompt` (verbatim) with `get()`; `SignIn` is its adapter's (see {@link MCPAdapter}). */
 export interface MCPPrompt<SignIn extends boolean = false> {
+  /** The name to get it by. */
   name: string;
+  /** A name for people. */
   title?: string;
+  /** What it is for. */
   description?: string;
+  /** The arguments `get()` takes (MCP `PromptArgument`). */
   arguments?: Array<{ name: string; title?: string; description?: string; required?: boolean }>;
+  /** Icons to show it with (MCP `Icon`). */
   icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
+  /** The server's `_meta`. */
   _meta?: Record<string, unknown>;
   /**
    * {@link MCPAdapter.getPrompt} of this prompt; with the `headers` of the listing it came
@@ -1429,8 +1472,9 @@ export interface PromptMessage {
   content: ContentBlock[];
 }
 
-/** The answer of `completion/complete`: at most 100 `values`. */
+/** The answer of `completion/complete`. */
 export interface CompletionResult {
+  /** The completions (at most 100). */
   values: string[];
   /** How many matches exist in all, if the server knows. */
   total?: number;
@@ -1452,6 +1496,7 @@ export interface SubscriptionFilter {
 
 /** A notification delivered to {@link MCPAdapter.subscribe}'s callback. */
 export interface MCPNotification {
+  /** What changed. */
   method:
     | 'notifications/tools/list_changed'
     | 'notifications/prompts/list_changed'

@@ -8,6 +8,8 @@
  * import { initialize, MCPAdapter } from "mcp-wasm-adapter/init";
  * await initialize(new URL("/assets/mcp_wasm_adapter_bg.wasm", location.href));
  * const adapter = new MCPAdapter("https://host/mcp");
+ *
+ * @module mcp-wasm-adapter/init
  */
 export * from './index.cjs';
 

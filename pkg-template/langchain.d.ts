@@ -3,6 +3,7 @@
  * shapes. Needs the optional peer dependencies `@langchain/core` and `@langchain/langgraph`
  * (1.x); `humanInTheLoopMiddleware` and `createAgent` come from `langchain` (1.x). ESM only.
  *
+ * @module mcp-wasm-adapter/langchain
  * @example
  * import { MCPAdapter } from "mcp-wasm-adapter";
  * import { toLangChainTools } from "mcp-wasm-adapter/langchain";
@@ -46,6 +47,7 @@ export interface MCPToolArtifact {
   mcp_interrupt?: MCPInterrupt;
 }
 
+/** Options of {@link toLangChainTools}. */
 export interface ToLangChainToolsOptions {
   /** Which MCP tools to keep: their MCP names, or a predicate. Default: all. */
   filter?: string[] | ((tool: MCPTool) => boolean);
@@ -172,9 +174,13 @@ export type HITLDecisionType = 'approve' | 'edit' | 'reject';
 
 /** An `interruptOn` entry of `humanInTheLoopMiddleware` (langchain 1.x `InterruptOnConfig`). */
 export interface MCPInterruptOnConfig {
+  /** The decisions the person may take. */
   allowedDecisions: HITLDecisionType[];
+  /** What the person is shown, or a function that writes it for the call. */
   description?: string | ((toolCall: ToolCall, state: unknown, runtime: unknown) => string | Promise<string>);
+  /** The JSON Schema of the arguments, for an edit. */
   argsSchema?: Record<string, unknown>;
+  /** Whether this call pauses (all calls of the tool when absent). */
   when?: (request: { toolCall: ToolCall; tool?: unknown; state: unknown; runtime: unknown }) => boolean | Promise<boolean>;
 }
 
@@ -256,7 +262,9 @@ export declare function createMCPResume(
 
 /** A prompt message as `getPrompt` returns it. */
 export interface PromptMessage {
+  /** Who speaks: a `HumanMessage` (`user`) or an `AIMessage` (`assistant`). */
   role: 'user' | 'assistant';
+  /** The message's v1 content blocks. */
   content: ContentBlock[];
 }
 
@@ -271,6 +279,7 @@ export declare function toLangChainMessages(prompt: unknown): Array<HumanMessage
 
 /** A resource content as `readResource` returns it (the MCP wire shape `{ uri, text | blob }` is accepted too). */
 export interface ResourceContent {
+  /** The text, for text contents (the `Document`'s `pageContent`). */
   text?: string;
   /** Base64. */
   data?: string;
@@ -279,6 +288,7 @@ export interface ResourceContent {
    * sent none); left unset here when a wire-shape content has none.
    */
   mimeType?: string;
+  /** The content's `uri` and other fields (the wire shape's `uri` when absent). */
   metadata?: { uri: string; [key: string]: unknown };
 }
 

@@ -25,7 +25,7 @@ force=0
 #   mcp-wasm-adapter/auth load;
 # - validate_gzip_bytes: the JSON Schema validator (validate.js), which adapter.js imports
 #   only when a call validates against a tool's schema.
-# Prints them; exits 1 when one is over. ARCHITECTURE.md, "Wasm size", has the rules that keep
+# Prints them; exits 1 when one is over. docs/wasm-size.md has the rules that keep
 # the wasm small and says how to raise a budget on purpose.
 check_sizes() {
   local f js_gz=0
@@ -61,7 +61,7 @@ for (const [key, what, bytes] of [
 }
 if (over.length) {
   for (const line of over) console.error(`build: FAILED size budget: ${line}`);
-  console.error('build: find what grew (ARCHITECTURE.md, "Wasm size"); raise a budget only on purpose, in a commit of its own that says why and quotes the figures.');
+  console.error('build: find what grew (docs/wasm-size.md); raise a budget only on purpose, in a commit of its own that says why and quotes the figures.');
   process.exit(1);
 }
 JS
@@ -102,7 +102,7 @@ rm -rf "$out/snippets"
 # it) the standard library is rebuilt for size with the crate (-Zbuild-std) and a panic aborts at
 # once, with no message formatting (-Cpanic=immediate-abort); `Debug` formatting prints nothing
 # (-Zfmt-debug=none: messages quote with crate::quoted) and panic locations are left out
-# (-Zlocation-detail=none). ARCHITECTURE.md, "Wasm size", has what each saved. In its own target
+# (-Zlocation-detail=none). docs/wasm-size.md has what each saved. In its own target
 # directory, so that the stable builds of the tests and lints keep theirs. Without that nightly,
 # or with MCP_WASM_STABLE=1, the stable toolchain builds it, about 12 KB gzipped larger: fine for
 # working on the code, but the budgets of the wasm, the browser entry and the package are then
@@ -123,7 +123,7 @@ fi || {
 }
 
 rm -rf pkg.tmp && mkdir pkg.tmp
-# wasm-opt: passes chosen for size (ARCHITECTURE.md, "Wasm size"); the features rustc emits
+# wasm-opt: passes chosen for size (docs/wasm-size.md); the features rustc emits
 # for wasm32-unknown-unknown must be enabled explicitly.
 node_modules/.bin/wasm-opt -Oz --flatten --rereloop -Oz -Oz --converge --strip-producers --strip-target-features \
   --enable-bulk-memory --enable-reference-types --enable-nontrapping-float-to-int \

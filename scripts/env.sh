@@ -20,6 +20,6 @@ unset mcp_path mcp_dir
 
 # The pinned nightly that builds the release wasm (scripts/build.sh; scripts/setup.sh installs it
 # with rust-src and the wasm32 target): -Zbuild-std and the immediate-abort panic strategy make
-# the wasm smaller than the stable toolchain can (ARCHITECTURE.md, "Wasm size"). Everything else
+# the wasm smaller than the stable toolchain can (docs/wasm-size.md). Everything else
 # (tests, clippy, fmt) runs on stable.
 export MCP_WASM_NIGHTLY=nightly-2026-05-20

@@ -1,5 +1,5 @@
 //! Standard base64 (RFC 4648 §4: alphabet `A–Z a–z 0–9 + /`, `=` padding), our own rather
-//! than a crate's (see ARCHITECTURE.md, Wasm size). The rules are those of the `base64`
+//! than a crate's (see docs/wasm-size.md). The rules are those of the `base64`
 //! crate's `STANDARD` engine: encoding pads; decoding accepts only canonical text (length a
 //! multiple of 4, `=` only as the last one or two characters, no bits set past the last
 //! byte). The tests check both against that crate.

@@ -146,10 +146,10 @@ pub struct RpcError {
 /// of [`ErrorDetails`], read and written through the error itself: `err.code`).
 ///
 /// One pointer wide: every `Result` of the crate carries an `Error`, and a small one is moved
-/// through the async state machines with less code (see ARCHITECTURE.md, Wasm size).
+/// through the async state machines with less code (see docs/wasm-size.md).
 ///
 /// `Debug` is derived natively; in the wasm build it prints like `Display` (see
-/// ARCHITECTURE.md, Wasm size).
+/// docs/wasm-size.md).
 #[derive(Clone, PartialEq)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
 pub struct Error(Box<ErrorDetails>);
@@ -262,7 +262,7 @@ fn redact_text(text: &mut String, secrets: &[String]) {
 }
 
 /// `text.replace(from, to)` when `from` (not empty) occurs in `text`: the same leftmost,
-/// non-overlapping matches, found by a byte scan (see ARCHITECTURE.md, Wasm size). A byte match
+/// non-overlapping matches, found by a byte scan (see docs/wasm-size.md). A byte match
 /// of UTF-8 `from` starts and ends on char boundaries.
 fn replace_all(text: &str, from: &str, to: &str) -> Option<String> {
     let (bytes, pattern) = (text.as_bytes(), from.as_bytes());

@@ -4,7 +4,7 @@
 //! remote server's tools into callables shaped for LangChain.js.
 //!
 //! Layers, top to bottom; a layer uses only the layers below it (`ARCHITECTURE.md` at the
-//! repository root describes them, the request flow and the wasm-size rules):
+//! repository root describes them and the request flow; `docs/wasm-size.md` the wasm-size rules):
 //! - [`bindings`] (wasm32 only): the `#[wasm_bindgen]` surface and the `fetch`-backed exchange.
 //! - [`adapter`]: tool descriptions with LangChain-ready metadata; input-required rounds and
 //!   approvals as resumable interrupts; resource reads and prompts for the host.
@@ -24,7 +24,7 @@
 #![cfg_attr(not(test), warn(clippy::use_debug))]
 
 /// A JSON object from `"key": value` pairs via `Value::from`, each inserted by [`put`]
-/// (ARCHITECTURE.md, Wasm size).
+/// (docs/wasm-size.md).
 macro_rules! obj {
     ($($key:literal : $value:expr),* $(,)?) => {{
         #[allow(unused_mut)]
@@ -63,8 +63,7 @@ pub mod bindings;
 pub use error::{Error, ErrorCode, Result};
 
 /// `value` as compact JSON text: the same bytes as `value.to_string()`, through
-/// [`mcp_wasm_adapter_json::write`], the one JSON writer in the crate (see ARCHITECTURE.md,
-/// Wasm size).
+/// [`mcp_wasm_adapter_json::write`], the one JSON writer in the crate (see docs/wasm-size.md).
 pub(crate) fn json_text(value: &serde_json::Value) -> String {
     let mut out = Vec::new();
     mcp_wasm_adapter_json::write(value, &mut out);
@@ -74,7 +73,7 @@ pub(crate) fn json_text(value: &serde_json::Value) -> String {
 
 /// `text` as a JSON string literal (`"a\"b"`): how a message quotes a name or value it shows.
 /// Messages never format with `{:?}`: the release wasm is built with `-Zfmt-debug=none`, under
-/// which `Debug` prints nothing (ARCHITECTURE.md, Wasm size; clippy's `use_debug` holds it).
+/// which `Debug` prints nothing (docs/wasm-size.md; clippy's `use_debug` holds it).
 pub(crate) fn quoted(text: &str) -> String {
     json_text(&serde_json::Value::from(text))
 }

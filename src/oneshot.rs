@@ -4,7 +4,7 @@
 //! The crate runs on one thread (the wasm instance's, or a test's executor), so the shared
 //! slot is an `Rc<RefCell<…>>`. `futures_channel::oneshot`, which it replaces, is built for
 //! threads (an `Arc`, atomics and locks) and compiled to several times the code for each
-//! type sent (see ARCHITECTURE.md, Wasm size).
+//! type sent (see docs/wasm-size.md).
 
 use std::cell::RefCell;
 use std::future::Future;

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 /// The `default`s of a requested schema's properties (`{field: default}`), offered to the
 /// host in the interrupt so forms can be prefilled.
 pub fn defaults(requested_schema: &Value) -> Map<String, Value> {
-    // inserted one by one, not collected (see ARCHITECTURE.md, Wasm size)
+    // inserted one by one, not collected (see docs/wasm-size.md)
     let mut out = Map::new();
     let Some(properties) = properties(requested_schema) else {
         return out;
@@ -57,7 +57,7 @@ pub fn check_content(requested_schema: &Value, content: &Value) -> Vec<String> {
 }
 
 /// Adds the problem made of `parts`, concatenated by hand rather than by a `format!` at
-/// each of the many places (see ARCHITECTURE.md, Wasm size).
+/// each of the many places (see docs/wasm-size.md).
 fn push(problems: &mut Vec<String>, parts: &[&str]) {
     let mut problem = String::new();
     for part in parts {

@@ -53,7 +53,7 @@ pub enum ResultOrInterrupt {
 /// the `type`. Plain JSON, resumed by any adapter for `server.url`.
 ///
 /// The JSON is built by hand where the interrupt is made, not through this type (see
-/// ARCHITECTURE.md, Wasm size). The unit tests parse every interrupt they see back into this
+/// docs/wasm-size.md). The unit tests parse every interrupt they see back into this
 /// type and serialize it again, which must give the same JSON; `tests/contract.rs` compares
 /// its fields and `type`s with the declarations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -480,7 +480,7 @@ pub async fn continue_from(
                             ))
                         }
                     };
-                    // one wait on the host's handlers (see ARCHITECTURE.md, Wasm size)
+                    // one wait on the host's handlers (see docs/wasm-size.md)
                     let params = request.get("params").cloned().unwrap_or(Value::Null);
                     let answer = handler(params.clone(), opts.context.as_ref()).await?;
                     // an elicitation's defaults (sampling and roots results pass unchanged)
@@ -488,7 +488,7 @@ pub async fn continue_from(
                     answered.insert(key, answer);
                 }
                 if people.is_empty() {
-                    // (one request of the call's, below: see ARCHITECTURE.md, Wasm size)
+                    // (one request of the call's, below: see docs/wasm-size.md)
                     ((!answered.is_empty()).then_some(answered), request_state)
                 } else {
                     let mut interrupt =
@@ -719,7 +719,7 @@ pub async fn resume_elicitation(
         Some(_) => return Err(invalid("interrupt.input_responses must be an object")),
     };
     let mut answers = pending::given_answers(interrupt)?;
-    // plain loops, not collects (see ARCHITECTURE.md, Wasm size)
+    // plain loops, not collects (see docs/wasm-size.md)
     let mut keys = Vec::new();
     for request in requests {
         if let Some(key) = request.get("key").and_then(Value::as_str) {
@@ -764,7 +764,7 @@ pub async fn resume_elicitation(
                     &content,
                 );
                 if !problems.is_empty() {
-                    // joined by hand (see ARCHITECTURE.md, Wasm size)
+                    // joined by hand (see docs/wasm-size.md)
                     let mut message = format!(
                         "the answer to {} does not fit its form: ",
                         crate::quoted(key)

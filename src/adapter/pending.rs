@@ -252,7 +252,7 @@ impl PendingCalls {
     ) -> Option<Held> {
         let (method, params, answers, request) = interrupt;
         let mut list = self.held.borrow_mut();
-        // one plain loop drops the expired and finds the call (see ARCHITECTURE.md, Wasm size)
+        // one plain loop drops the expired and finds the call (see docs/wasm-size.md)
         let (mut at, mut i) = (None, 0);
         while i < list.len() {
             let h = &list[i];

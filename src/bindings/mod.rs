@@ -51,7 +51,7 @@ pub struct WasmClient {
     /// are looked up (see `cache.rs`). Freed with the adapter.
     cache: Rc<Cache>,
     /// `arguments` of each prompt, by name, from the last `prompts/list` (for `getPrompt`'s
-    /// checks). A JSON map: see ARCHITECTURE.md, Wasm size.
+    /// checks). A JSON map: see docs/wasm-size.md.
     prompt_arguments: Rc<RefCell<Map<String, Value>>>,
     /// Handshake-era calls held open while a person answers their question (see
     /// `adapter::pending`). Freed with the adapter, and let go by `close()`.
@@ -129,7 +129,7 @@ impl WasmClient {
 }
 
 /// `future_to_promise` of a boxed future: every exported async method goes through this one
-/// instance of it (see ARCHITECTURE.md, Wasm size).
+/// instance of it (see docs/wasm-size.md).
 fn promise(future: impl Future<Output = Result<JsValue, JsValue>> + 'static) -> Promise {
     let boxed: LocalBoxFuture<'static, Result<JsValue, JsValue>> = Box::pin(future);
     future_to_promise(boxed)

@@ -151,7 +151,7 @@ fn invalid(what: &str) -> Error {
 }
 
 /// Option `key` of `obj`; every option is read through here. (Read when needed rather than
-/// all at once: see ARCHITECTURE.md, Wasm size.)
+/// all at once: see docs/wasm-size.md.)
 fn option(obj: &JsValue, key: &str) -> JsValue {
     debug_assert!(
         ADAPTER_OPTIONS.contains(&key) || CALL_OPTIONS.contains(&key),

@@ -15,7 +15,7 @@ const MIN_LEN: usize = 8;
 
 thread_local! {
     /// Oldest first. A `Vec`, not a `VecDeque`: the deque's ring buffer compiled to more code
-    /// (see ARCHITECTURE.md, Wasm size), and the removal of the oldest of [`KEEP`] happens
+    /// (see docs/wasm-size.md), and the removal of the oldest of [`KEEP`] happens
     /// only once that many credentials have been seen.
     static SECRETS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
@@ -65,7 +65,7 @@ pub fn remember(name: &str, value: &str) {
 /// The remembered values, longest first (so a full value is replaced before its token).
 pub fn all() -> Vec<String> {
     let mut out: Vec<String> = SECRETS.with(|s| s.borrow().clone());
-    // a stable insertion sort, longest first (at most KEEP entries): ARCHITECTURE.md, Wasm size
+    // a stable insertion sort, longest first (at most KEEP entries): docs/wasm-size.md
     for i in 1..out.len() {
         let mut j = i;
         while j > 0 && out[j - 1].len() < out[j].len() {

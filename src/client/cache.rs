@@ -134,7 +134,7 @@ struct Entry {
 /// One bounded store of results, keyed by strings (see [`CacheView`] for the keys).
 pub struct Cache {
     /// Oldest first (a key stored again moves to the end); a list, not a hash map
-    /// (ARCHITECTURE.md, Wasm size).
+    /// (docs/wasm-size.md).
     entries: RefCell<Vec<Entry>>,
     bytes: Cell<usize>,
     limits: CacheLimits,
@@ -202,8 +202,8 @@ impl Cache {
     }
 
     /// Drops every entry whose key satisfies `doomed`.
-    /// (A `dyn` predicate: one instance of the removal for every caller; see ARCHITECTURE.md,
-    /// Wasm size.)
+    /// (A `dyn` predicate: one instance of the removal for every caller; see
+    /// docs/wasm-size.md.)
     pub fn remove_where(&self, doomed: &dyn Fn(&str) -> bool) {
         self.entries.borrow_mut().retain(|e| {
             let keep = !doomed(&e.key);

@@ -180,7 +180,7 @@ pub fn completion(result: &Value) -> Result<Value> {
                 "completion/complete result has no values array",
             )
         })?;
-    // a plain loop, not a collect (see ARCHITECTURE.md, Wasm size)
+    // a plain loop, not a collect (see docs/wasm-size.md)
     let mut values = Vec::new();
     for value in given {
         if values.len() == MAX_COMPLETION_VALUES {

@@ -402,7 +402,7 @@ fn kind_for_mime(mime: &str, allow_video: bool) -> DataKind {
 
 /// The last path segment of a URI (query and fragment ignored), if it is not empty.
 fn filename_from_uri(uri: &str) -> Option<&str> {
-    // byte positions, not a str pattern search (ARCHITECTURE.md, Wasm size, rule 11)
+    // byte positions, not a str pattern search (docs/wasm-size.md: no substring searcher)
     let bytes = uri.as_bytes();
     let end = bytes
         .iter()

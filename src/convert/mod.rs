@@ -3,7 +3,7 @@
 //! Each shape the host gets is a Rust type. Its `Serialize` is the declared JSON, which
 //! `tests/contract.rs` compares with `pkg-template/index.d.ts`; its `into_json` builds the same
 //! JSON by moving its strings, never copying them (no `serde_json::to_value`: see
-//! ARCHITECTURE.md, Wasm size). Pass-through data (structured content, `_meta`, unknown
+//! docs/wasm-size.md). Pass-through data (structured content, `_meta`, unknown
 //! fields) stays `serde_json::Value`.
 
 pub mod content;
@@ -14,8 +14,7 @@ pub mod result;
 use crate::error::Result;
 use serde_json::Value;
 
-// The three helpers below are plain loops rather than iterator chains (see ARCHITECTURE.md,
-// Wasm size).
+// The three helpers below are plain loops rather than iterator chains (see docs/wasm-size.md).
 
 /// `items` as a JSON array, each converted by `into_json`.
 pub(crate) fn json_array<T>(items: Vec<T>, into_json: fn(T) -> Value) -> Value {

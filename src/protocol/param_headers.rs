@@ -46,7 +46,7 @@ pub fn tool_param_headers(input_schema: &Value) -> Result<Vec<ParamHeader>, Stri
             "an {KEYWORD} annotation is not reachable through properties alone"
         ));
     }
-    // the names seen, in a JSON map used as an ordered set (ARCHITECTURE.md, Wasm size)
+    // the names seen, in a JSON map used as an ordered set (docs/wasm-size.md)
     let mut seen = serde_json::Map::new();
     for header in &found {
         if seen

@@ -154,7 +154,7 @@ impl<'a> Expander<'a> {
         siblings: Map<String, Value>,
         depth: usize,
     ) -> Result<Map<String, Value>, SchemaError> {
-        // Resolved again at every use, not cached (ARCHITECTURE.md, Wasm size).
+        // Resolved again at every use, not cached (docs/wasm-size.md).
         let Some(target) = reference
             .as_str()
             .and_then(|r| resolve_local(self.root, self.root_id, r))
@@ -217,7 +217,7 @@ impl<'a> Expander<'a> {
             return Ok(target);
         }
         self.count()?;
-        // split by inserting one by one, not `partition` (see ARCHITECTURE.md, Wasm size)
+        // split by inserting one by one, not `partition` (see docs/wasm-size.md)
         let (mut asserting, mut annotating) = (Map::new(), Map::new());
         for (key, value) in siblings {
             if ASSERTION_KEYWORDS.contains(&key.as_str()) {

@@ -132,7 +132,7 @@ pub(super) fn assertions_conflict(
     target: &Map<String, Value>,
     siblings: &Map<String, Value>,
 ) -> bool {
-    // plain loops, not an iterator chain (see ARCHITECTURE.md, Wasm size)
+    // plain loops, not an iterator chain (see docs/wasm-size.md)
     for key in siblings.keys() {
         let key = key.as_str();
         if !ASSERTION_KEYWORDS.contains(&key) {

@@ -287,7 +287,7 @@ pub(super) fn check_input_depth(value: &Value, max_depth: usize) -> Result<(), S
         if is_container && depth > max_depth {
             return Err(SchemaError::TooDeep { limit: max_depth });
         }
-        // pushed one by one, not extended from iterators (see ARCHITECTURE.md, Wasm size)
+        // pushed one by one, not extended from iterators (see docs/wasm-size.md)
         match node {
             Value::Object(map) => {
                 for child in map.values() {

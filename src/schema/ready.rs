@@ -61,7 +61,7 @@ pub fn readiness(schema: &Value, limits: &SchemaLimits) -> Readiness {
     };
     let mut plain_root = root.get("type").and_then(Value::as_str) == Some("object")
         && root.get("properties").is_some_and(Value::is_object);
-    // plain loops, not an iterator chain (see ARCHITECTURE.md, Wasm size)
+    // plain loops, not an iterator chain (see docs/wasm-size.md)
     for keyword in ROOT_UNIONS {
         plain_root &= !root.contains_key(*keyword);
     }

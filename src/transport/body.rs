@@ -474,7 +474,7 @@ fn limited(
     .boxed_local()
 }
 
-/// The stream of [`limited`] (a hand-written `Stream`: ARCHITECTURE.md, Wasm size). `body`
+/// The stream of [`limited`] (a hand-written `Stream`: docs/wasm-size.md). `body`
 /// is `None` once the stream has ended; `over` once the bytes within the limit have been
 /// passed on and only its error is left.
 struct Limited {

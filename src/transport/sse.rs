@@ -4,7 +4,7 @@
 //! 2026-07-28, and empty data (legacy "priming" events) is skipped (MCP 2026-07-28,
 //! `basic/transports/streamable-http.mdx` "Sending Messages to the Server").
 //!
-//! The decoder is hand-written (ARCHITECTURE.md, Wasm size) and follows the `sse-stream`
+//! The decoder is hand-written (docs/wasm-size.md) and follows the `sse-stream`
 //! crate (0.3) exactly, which the tests check on random streams. Its rules: a BOM is dropped
 //! from the first line; a field value loses one leading space; `data`, `event`, `id` (unless
 //! it holds NUL, which voids the field) and `retry` values must be UTF-8 (else the stream

@@ -32,7 +32,7 @@ impl Target {
         if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(refuse("it contains whitespace or control characters"));
         }
-        // a byte scan, not `split_once` (ARCHITECTURE.md, Wasm size)
+        // a byte scan, not `split_once` (docs/wasm-size.md)
         let sep = url
             .as_bytes()
             .windows(3)

@@ -7,7 +7,7 @@
 //! the crate that names its types. `serde_json::from_slice::<Value>` and the writer of `Value`
 //! are generic, so called from the adapter they would be compiled for size; called from here,
 //! they are compiled here, for speed. The allocator is generic over its source and binning in
-//! the same way. Measured on the release wasm (ARCHITECTURE.md, "Wasm size", rule 27): a list
+//! the same way. Measured on the release wasm (docs/wasm-size.md, "Bytes traded for speed"): a list
 //! of 1,000 tools and a stream of 10,000 progress notifications cost about a quarter less CPU,
 //! for about 4 KB more gzipped wasm.
 
