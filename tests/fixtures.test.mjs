@@ -13,7 +13,7 @@ import pg from 'pg';
 import { FIXTURE_TOOLS, VERSION } from './helpers/fixture-data.mjs';
 import { rawRequest, readRpc } from './helpers/raw.mjs';
 import { startPostgres } from './helpers/postgres.mjs';
-import { REPO_ROOT, freePort, startFastMCP, startTsServer, startEverything } from './helpers/servers.mjs';
+import { REPO_ROOT, freePort, startAll, startAppExample, startFastMCP, startTsServer, startEverything } from './helpers/servers.mjs';
 import { serveWorkerd } from './helpers/workerd.mjs';
 
 const WORKERD = path.join(REPO_ROOT, 'node_modules', '.bin', 'workerd');
@@ -147,7 +147,7 @@ for (const [name, start] of [
 }
 
 test('fixtures started at the same time listen on ports of their own, each answering as itself', { timeout: 60_000 }, async () => {
-  const servers = await Promise.all([startFastMCP(), startFastMCP({ legacyOnly: true }), startEverything()]);
+  const servers = await startAll([startFastMCP(), startFastMCP({ legacyOnly: true }), startEverything()]);
   try {
     assert.equal(new Set(servers.map((s) => s.port)).size, 3);
     assert.equal((await rawRequest(servers[0].url, 'tools/list')).resultType, 'complete');
@@ -223,4 +223,11 @@ test('PostgreSQL: a port another server took before the cluster bound it is give
     await database?.close();
     await other.close();
   }
+});
+
+test('servers started together: when one cannot start, those that did are closed (no server keeps the run alive)', { timeout: 60_000 }, async () => {
+  let started;
+  const up = startFastMCP().then((server) => (started = server));
+  await assert.rejects(startAll([up, startAppExample('no-such-example')]), /server-no-such-example.*is missing/);
+  await assert.rejects(fetch(started.url, { method: 'POST' }), /fetch failed/);
 });

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MCPAdapter, MCPAdapterGroup } from '../pkg/index.node.js';
 import { toLangChainTools } from '../pkg/langchain.js';
-import { startAppExample, startFastMCPApps, useServer } from './helpers/servers.mjs';
+import { startAll, startAppExample, startFastMCPApps, useServer } from './helpers/servers.mjs';
 import { assertAdapterError } from './helpers/errors.mjs';
 import { writeTinyPdf } from './helpers/tiny-pdf.mjs';
 
@@ -159,7 +159,7 @@ describe('MCP Apps with the official example servers (2025-11-25)', { timeout: 9
     dir = await mkdtemp(path.join(os.tmpdir(), 'mcp-apps-'));
     pdfFile = path.join(dir, 'sample.pdf');
     await writeTinyPdf(pdfFile, ['Page one', 'Page two']);
-    const started = await Promise.all([
+    const started = await startAll([
       startAppExample('basic-vanillajs'),
       startAppExample('system-monitor'),
       startAppExample('budget-allocator'),

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from './helpers/browser.mjs';
 import { startDemo } from './helpers/demo.mjs';
-import { REPO_ROOT, startAppExample, startFastMCPApps } from './helpers/servers.mjs';
+import { REPO_ROOT, startAll, startAppExample, startFastMCPApps } from './helpers/servers.mjs';
 import { writeTinyPdf } from './helpers/tiny-pdf.mjs';
 
 const SHOTS = path.join(REPO_ROOT, 'www', 'screenshots');
@@ -38,7 +38,7 @@ describe('the demo page hosts MCP Apps', { timeout: 240_000 }, () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'mcp-apps-page-'));
     pdfFile = path.join(dir, 'sample.pdf');
     await writeTinyPdf(pdfFile, ['Page one', 'Page two']);
-    const started = await Promise.all([
+    const started = await startAll([
       startDemo(),
       startAppExample('basic-vanillajs'),
       startAppExample('system-monitor'),

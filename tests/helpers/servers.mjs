@@ -9,11 +9,12 @@
 //   startAppExample(name, args)         an official MCP Apps example server (2025 era only), child process
 //
 // Each resolves to `{ url, close() }` with `url` = `http://127.0.0.1:<port>/mcp`.
-// `useServer(start)` runs one of them for a test file or a `describe` (before/after hooks).
+// `useServer(start)` runs one of them for a test file or a `describe` (before/after hooks);
+// `startAll([start(), …])` several at once.
 // Child processes bind 127.0.0.1 themselves, on port 0 unless a port is asked for, and print
 // `{"port": N}` on a stdout line once their socket listens: the URL handed out is always the
 // child's own, never that of another test file's server that took a port in between (at most
-// 20 s; the error then carries the server's stderr). They are killed by `close()` (which
+// 60 s; the error then carries the server's stderr). They are killed by `close()` (which
 // waits for the exit) or when this process exits.
 
 import { before, after } from 'node:test';
@@ -30,9 +31,25 @@ export { startTsV1Server } from '../fixtures/ts_v1_server.mjs';
 /** Absolute path of the repository root. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const STARTUP_TIMEOUT_MS = 20_000;
+// a bound on a hang, not a speed test: on two busy cores a cold server took over 20 s
+const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 const STDERR_LIMIT = 16_384;
+
+/**
+ * Starts several servers at once (`starts`: the promises of their start calls) and resolves to
+ * them all; when one fails to start, closes those that did (`close()`, or `stop()` of the demo)
+ * and rejects with its error, since a server left running keeps the test process alive after
+ * its suite failed, and the run would hang there.
+ */
+export async function startAll(starts) {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (!failed) return settled.map((s) => s.value);
+  const up = settled.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+  await Promise.allSettled(up.map((server) => (server.close ?? server.stop).call(server)));
+  throw failed.reason;
+}
 
 /**
  * Starts a server with `start()` before the tests of the enclosing `describe` (or of the file,
