@@ -107,6 +107,11 @@ pub struct ClientConfig {
     /// In browsers an opaque network error from the probe is usually CORS refusing the new
     /// `Mcp-*` headers of an old server: when set, it counts as handshake-era evidence.
     pub opaque_network_error_means_handshake: bool,
+    /// Whether 2026-07-28 requests declare the Tasks extension
+    /// ([`TASKS_EXTENSION`](crate::protocol::meta::TASKS_EXTENSION), SEP-2663), so that a
+    /// `tools/call` may be answered with a task (default `true`: a server whose tool needs one
+    /// refuses a client that does not declare it with `-32021`); see `crate::adapter::task`.
+    pub tasks: bool,
 }
 
 impl Default for ClientConfig {
@@ -127,6 +132,7 @@ impl Default for ClientConfig {
             hold_calls: true,
             on_warning: None,
             opaque_network_error_means_handshake: false,
+            tasks: true,
         }
     }
 }
@@ -166,6 +172,12 @@ pub struct RequestOptions {
     /// Check a resume's answer as `resume` does before sending, and send nothing
     /// (`validateAnswer` in `pkg-template/adapter.js`).
     pub check_only: bool,
+    /// The most a call waits for its task, in milliseconds, before it returns the task's
+    /// handle instead (`None`: until the task ends; see `crate::adapter::task`).
+    pub task_wait_ms: Option<f64>,
+    /// Cancel the task a resume is given, instead of following it (`cancelTask` in
+    /// `pkg-template/adapter.js`; see `crate::adapter::task::resume`).
+    pub cancel: bool,
 }
 
 /// A result and its [`ResultType`].
@@ -173,7 +185,8 @@ pub struct RequestOptions {
 pub struct Outcome {
     /// The JSON-RPC `result` object.
     pub result: Value,
-    /// `complete` or `input_required`.
+    /// `complete`, `input_required`, or (a `tools/call` that declared the Tasks extension)
+    /// `task`.
     pub kind: ResultType,
 }
 
@@ -374,10 +387,7 @@ impl Client {
             let id = self.take_id();
             let reply = self.post_modern(id, version, method, params, opts).await?;
             let rpc = match reply.outcome {
-                Ok(result) => {
-                    let kind = ResultType::of(&result)?;
-                    return Ok(Outcome { result, kind });
-                }
+                Ok(result) => return self.outcome(method, result, true),
                 Err(rpc) => rpc,
             };
             if rpc.code == codes::UNSUPPORTED_PROTOCOL_VERSION && !retried {
@@ -413,6 +423,29 @@ impl Client {
         }
     }
 
+    /// A result of `method` and its [`ResultType`]. `task` is valid only for a `tools/call` of
+    /// a client that declares the Tasks extension, which only `modern` (2026-07-28) requests
+    /// do: "A client that receives CreateTaskResult in response to an unsupported request type
+    /// MUST interpret this as an invalid response" (the Tasks extension, "Capability
+    /// Negotiation").
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidResultType`]: an unknown `resultType`, or a task where none may be.
+    pub(crate) fn outcome(&self, method: &str, result: Value, modern: bool) -> Result<Outcome> {
+        let kind = ResultType::of(&result)?;
+        if kind == ResultType::Task && !(modern && self.config.tasks && method == "tools/call") {
+            return Err(Error::new(
+                ErrorCode::InvalidResultType,
+                format!(
+                    "{method} answered resultType \"task\", which only a tools/call that declared {} may get",
+                    crate::protocol::meta::TASKS_EXTENSION
+                ),
+            ));
+        }
+        Ok(Outcome { result, kind })
+    }
+
     /// Declared capabilities of every 2026-07-28 request (`schema.ts` `ClientCapabilities`),
     /// derived once from the configuration (see [`modern_capabilities`]).
     pub fn modern_capabilities(&self) -> &Value {
@@ -421,7 +454,12 @@ impl Client {
 
     /// Hands a notification that arrived on a response stream of a request that sent
     /// progress token `token` to the call's handler, or to the client's when the call has none.
-    fn deliver(&self, opts: &RequestOptions, (method, params): (&str, &Value), token: Option<u64>) {
+    pub(crate) fn deliver(
+        &self,
+        opts: &RequestOptions,
+        (method, params): (&str, &Value),
+        token: Option<u64>,
+    ) {
         if let Some(handler) = opts
             .on_notification
             .as_ref()
@@ -578,7 +616,7 @@ impl Client {
 
 /// The capabilities a 2026-07-28 request declares: elicitation in form and URL mode always
 /// (the host answers them as interrupts), `sampling` and `roots` only when the host gave a
-/// handler for them.
+/// handler for them, the Tasks extension unless the host turned tasks off.
 fn modern_capabilities(config: &ClientConfig) -> Value {
     let mut caps = Map::new();
     crate::put(
@@ -591,6 +629,15 @@ fn modern_capabilities(config: &ClientConfig) -> Value {
     }
     if config.roots.is_some() {
         crate::put(&mut caps, "roots", Value::Object(Map::new()));
+    }
+    if config.tasks {
+        let mut extensions = Map::new();
+        crate::put(
+            &mut extensions,
+            crate::protocol::meta::TASKS_EXTENSION,
+            Value::Object(Map::new()),
+        );
+        crate::put(&mut caps, "extensions", Value::Object(extensions));
     }
     Value::Object(caps)
 }

@@ -10,6 +10,9 @@
 //       | "continue"                                         runs the thread on (invoke(null))
 //       | "state",                                           only reports
 //     handleToolErrors?: false,                              tool errors throw tool_error
+//     tools?: [MCP names],                                   the tools the agent has (default:
+//                                                            confirm_action, delete_item, fail)
+//     taskWaitMs?: ms,                                       the tools' wait for a task (toLangChainTools)
 //     ready?: true,                                          prints {"ready":true} once its tools are
 //                                                            listed, then waits for a line on stdin
 //     hold?: true,                                           waits after reporting (to be killed)
@@ -49,7 +52,11 @@ const adapter = new MCPAdapter(job.url, {
   interruptKey: job.keys,
   approval: gate.size > 0 ? ({ name }) => gate.has(name) : undefined,
 });
-const tools = await toLangChainTools(adapter, { filter: ['confirm_action', 'delete_item', 'fail'], handleToolErrors: job.handleToolErrors });
+const tools = await toLangChainTools(adapter, {
+  filter: job.tools ?? ['confirm_action', 'delete_item', 'fail'],
+  handleToolErrors: job.handleToolErrors,
+  taskWaitMs: job.taskWaitMs,
+});
 const agent = createAgent({ model: conversationModel(), tools, checkpointer: saver });
 const config = { configurable: { thread_id: job.thread } };
 if (job.ready) {
