@@ -59,6 +59,8 @@ describe('tool calls that run as tasks (FastMCP with fastmcp-tasks)', { timeout:
     const polls = log(newTask(log, before)).filter((l) => l.method === 'tasks/get');
     assert.ok(polls.length >= 3, `${polls.length} polls`);
     for (let i = 1; i < polls.length; i++) assert.ok(polls[i].at - polls[i - 1].at >= 0.3, `polls ${i - 1} and ${i}: ${polls[i].at - polls[i - 1].at} s apart`);
+    // each with the routing headers: Mcp-Method, and Mcp-Name the task's id
+    for (const poll of polls) assert.deepEqual([poll.mcpMethod, poll.mcpName], ['tasks/get', poll.taskId]);
   });
 
   test("a tool's own error in a task is an error result; a JSON-RPC error is task_failed with the server's code", async () => {
@@ -93,6 +95,7 @@ describe('tool calls that run as tasks (FastMCP with fastmcp-tasks)', { timeout:
     assert.equal(textOf(out), 'delete notes.txt: yes');
     const updates = log(asked.task.task_id).filter((l) => l.method === 'tasks/update');
     assert.equal(updates.length, 1, 'the answer sent once');
+    assert.deepEqual([updates[0].mcpMethod, updates[0].mcpName], ['tasks/update', asked.task.task_id]);
   });
 
   test('a task asking two questions takes a partial answer, then asks only the other', async () => {
@@ -162,6 +165,7 @@ describe('tool calls that run as tasks (FastMCP with fastmcp-tasks)', { timeout:
     await a.cancelTask(handle);
     await rejectsWith(adapter().resume(handle, {}), 'task_cancelled');
     assert.deepEqual(log(handle.task_id).map((l) => l.method), ['tasks/cancel', 'tasks/get']);
+    assert.deepEqual([log(handle.task_id)[0].mcpMethod, log(handle.task_id)[0].mcpName], ['tasks/cancel', handle.task_id]);
   });
 
   test('an interruptKey signs a handle; an edited one, or one of another server, is refused before anything is sent', async () => {

@@ -164,7 +164,8 @@ export async function startFastMCP({ legacyOnly = false, json = false, port: wan
  *
  * @param {{ port?: number, requestLog?: string }} [opts] `port` reuses a port (to restart a
  *   server in place: its tasks are gone then); `requestLog` is a file the server appends a line
- *   to for each tasks/* request (`{ method, taskId, at }`, `at` in seconds; see `tasksRequestsOf`).
+ *   to for each tasks/* request (`{ method, taskId, at, mcpMethod, mcpName }`: `at` in
+ *   seconds, the last two its `Mcp-Method` and `Mcp-Name` headers; see `tasksRequestsOf`).
  */
 export async function startFastMCPTasks({ port: wanted, requestLog } = {}) {
   const python = path.join(REPO_ROOT, '.venv-tasks', 'bin', 'python');
