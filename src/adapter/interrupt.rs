@@ -988,7 +988,7 @@ pub async fn resume_approval(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::client::scripted::{json_reply, Scripted};
     use crate::client::{ClientConfig, HostHandler};
@@ -1000,7 +1000,7 @@ mod tests {
 
     /// `interrupt` parsed into [`Interrupt`], after checking that the type serializes back to
     /// exactly the same JSON (no field missing, extra or renamed).
-    fn typed(interrupt: &Value) -> Interrupt {
+    pub(crate) fn typed(interrupt: &Value) -> Interrupt {
         let parsed: Interrupt = serde_json::from_value(interrupt.clone())
             .unwrap_or_else(|e| panic!("{e}: {interrupt}"));
         assert_eq!(serde_json::to_value(&parsed).unwrap(), *interrupt);

@@ -568,6 +568,7 @@ pub(crate) async fn follow(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adapter::interrupt::tests::typed;
     use crate::adapter::interrupt::{resume_elicitation, run, Interrupt, Retry};
     use crate::adapter::pending::PendingCalls;
     use crate::client::scripted::{iso_ms, json_reply, Canned, Scripted};
@@ -578,15 +579,6 @@ mod tests {
     use std::any::Any;
     use std::cell::RefCell;
     use std::rc::Rc;
-
-    /// `interrupt` parsed into [`Interrupt`], after checking that it serializes back to the
-    /// same JSON.
-    fn typed(interrupt: &Value) -> Interrupt {
-        let parsed: Interrupt = serde_json::from_value(interrupt.clone())
-            .unwrap_or_else(|e| panic!("{e}: {interrupt}"));
-        assert_eq!(serde_json::to_value(&parsed).unwrap(), *interrupt);
-        parsed
-    }
 
     /// A result of the task `t1` (a `CreateTaskResult` when `result_type` is `"task"`, a
     /// `DetailedTask` of `tasks/get` when `"complete"`) with `status` and the members of `more`.
