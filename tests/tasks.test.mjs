@@ -49,8 +49,11 @@ describe('tool calls that run as tasks (FastMCP with fastmcp-tasks)', { timeout:
   test('a task is followed to its result at the interval the server asks, its status messages reaching onProgress', async () => {
     const before = log().length;
     const progress = [];
-    const out = await adapter({ onProgress: (p) => progress.push(p) }).callTool('slow_count', { steps: 3 });
+    const a = adapter({ onProgress: (p) => progress.push(p) });
+    const out = await a.callTool('slow_count', { steps: 3 });
     assert.equal(textOf(out), 'counted to 3');
+    // the server's support, as its server/discover said it
+    assert.deepEqual(a.server.capabilities.extensions['io.modelcontextprotocol/tasks'], {});
     assert.deepEqual(out.artifact, { structured_content: { result: 'counted to 3' } });
     assert.deepEqual(progress.map((p) => p.message), ['step 1/3', 'step 2/3', 'step 3/3'].filter((m) => progress.some((p) => p.message === m)));
     assert.ok(progress.length >= 2, JSON.stringify(progress));
