@@ -134,19 +134,22 @@ function pgVersion() {
   return existsSync(root) ? readdirSync(root).sort().at(-1) : '?';
 }
 
-/** Writes `section` into the results file `file` in place of an earlier one (appended the first time). */
-export function writeSection(file, section) {
+/**
+ * Writes `section` into the results file `file` in place of an earlier one between the same
+ * `markers` (this row's by default; bench/tasks.mjs passes its own), appended the first time.
+ */
+export function writeSection(file, section, markers = MARKERS) {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const [from, to] = [text.indexOf(MARKERS[0]), text.indexOf(MARKERS[1])];
-  const next = from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + MARKERS[1].length + 1) : `${text.trimEnd()}\n\n${section}`;
+  const [from, to] = [text.indexOf(markers[0]), text.indexOf(markers[1])];
+  const next = from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + markers[1].length + 1) : `${text.trimEnd()}\n\n${section}`;
   writeFileSync(file, next);
 }
 
-/** The section of `file` (between the markers), or '' : what a full run of run.mjs keeps. */
-export function sectionOf(file) {
+/** The section of `file` between `markers` (this row's by default), or '': what a full run of run.mjs keeps. */
+export function sectionOf(file, markers = MARKERS) {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const [from, to] = [text.indexOf(MARKERS[0]), text.indexOf(MARKERS[1])];
-  return from >= 0 && to > from ? text.slice(from, to + MARKERS[1].length + 1) : '';
+  const [from, to] = [text.indexOf(markers[0]), text.indexOf(markers[1])];
+  return from >= 0 && to > from ? text.slice(from, to + markers[1].length + 1) : '';
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
