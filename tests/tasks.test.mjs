@@ -182,7 +182,11 @@ describe('tool calls that run as tasks (FastMCP with fastmcp-tasks)', { timeout:
     const err = await rejectsWith(other.resume(handle, {}), 'invalid_argument');
     assert.match(err.message, /resume it with an adapter for that URL/);
     assert.equal(log().length, before, 'nothing was sent');
-    assert.equal(textOf(await adapter({ interruptKey: KEY }).resume(handle, {})), 'computed  after 0.2s');
+    // the handle a resume hands back is signed too, and resumes
+    const again = await a.resume(handle, {}, { taskWaitMs: 0 });
+    assert.equal(again.type, 'mcp_task');
+    assert.match(again.signature, /^v1\./);
+    assert.equal(textOf(await adapter({ interruptKey: KEY }).resume(again, {})), 'computed  after 0.2s');
   });
 });
 
