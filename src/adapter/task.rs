@@ -158,10 +158,15 @@ fn digest(value: &Value) -> String {
 }
 
 impl Task {
-    /// An error about this task: `code`, "task "ID" of tool "NAME" `what`".
-    fn error(&self, code: ErrorCode, what: &str) -> Error {
+    /// "task "ID" of tool "NAME" `what`": a message about this task.
+    fn describe(&self, what: &str) -> String {
         let (id, tool) = (crate::quoted(&self.id), crate::quoted(&self.tool));
-        Error::new(code, format!("task {id} of tool {tool} {what}"))
+        format!("task {id} of tool {tool} {what}")
+    }
+
+    /// An error about this task: `code`, with the message [`Task::describe`] writes.
+    fn error(&self, code: ErrorCode, what: &str) -> Error {
+        Error::new(code, self.describe(what))
     }
 
     /// Takes what the server says of the task now (a `CreateTaskResult`, or `tasks/get`'s
@@ -523,8 +528,7 @@ pub(crate) async fn follow(
                     message: message.or(task.message.as_deref()).unwrap_or("").to_owned(),
                     data: field("data").cloned(),
                 });
-                let what = format!("failed: {}", err.message);
-                err.message = task.error(ErrorCode::TaskFailed, &what).message.clone();
+                err.message = task.describe(&format!("failed: {}", err.message));
                 err.code = ErrorCode::TaskFailed;
                 return Err(err);
             }
