@@ -411,8 +411,9 @@ pub async fn continue_from(
                     ResultType::Complete => return Ok(ResultOrInterrupt::Complete(outcome.result)),
                     // the rounds before a task have keys of their own (the Tasks extension)
                     ResultType::Task => {
-                        let created = &outcome.result;
-                        return super::task::created(client, &params, created, round, opts).await;
+                        let task = super::task::created(client, &params, &outcome.result);
+                        let get = super::task::Step::Get;
+                        return super::task::follow(client, task, round, get, opts).await;
                     }
                     ResultType::InputRequired => {}
                 }
@@ -847,7 +848,7 @@ pub async fn resume_elicitation(
     }
     if let Some(task) = task {
         let update = super::task::Step::Update(input_responses);
-        return super::task::follow(client, task, round, update, opts).await;
+        return super::task::follow(client, Ok(task), round, update, opts).await;
     }
     let retry = Retry {
         input_responses: Some(input_responses),

@@ -104,20 +104,13 @@ pub struct TaskState {
     pub checked_at: String,
 }
 
-/// A task as the adapter follows it (the fields of [`TaskState`], and the tool's name).
+/// A task as the adapter follows it: the tool's name, and its [`TaskState`] kept as the JSON
+/// it is handed out as (read and written in place, never converted: ARCHITECTURE.md, Wasm
+/// size), with its two times in the milliseconds of [`crate::transport::Exchange::now_ms`].
 pub(crate) struct Task {
     tool: String,
-    id: String,
-    status: String,
-    message: Option<String>,
-    poll_ms: Option<u64>,
-    ttl_ms: Option<u64>,
-    digest: String,
-    /// As JSON strings, as they are written and read.
-    answered: Vec<Value>,
-    created_at: String,
+    state: Map<String, Value>,
     created_ms: f64,
-    checked_at: String,
     checked_ms: f64,
 }
 
@@ -132,13 +125,40 @@ pub(crate) enum Step {
     Cancel(Option<Error>),
 }
 
-/// A number of milliseconds the server gives (`pollIntervalMs`, `ttlMs`): `None` when absent,
-/// `null` or not a non-negative number (a field of the wrong type is taken as absent).
-fn server_ms(value: Option<&Value>) -> Option<u64> {
-    value
-        .and_then(Value::as_f64)
-        .filter(|ms| *ms >= 0.0)
-        .map(|ms| ms as u64)
+/// How a field of a [`TaskState`] handed back is checked ([`Task::of`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Field {
+    /// A string.
+    Text,
+    /// A string, or no key.
+    Message,
+    /// A whole number or `null`, or no key (taken as `null`).
+    Ms,
+    /// An array of strings, or no key.
+    Keys,
+}
+
+/// The fields of a [`TaskState`], each with how it is checked.
+const FIELDS: [(&str, Field); 9] = [
+    ("task_id", Field::Text),
+    ("status", Field::Text),
+    ("status_message", Field::Message),
+    ("poll_interval_ms", Field::Ms),
+    ("ttl_ms", Field::Ms),
+    ("args_digest", Field::Text),
+    ("answered", Field::Keys),
+    ("created_at", Field::Text),
+    ("checked_at", Field::Text),
+];
+
+/// A number of milliseconds the server gives (`pollIntervalMs`, `ttlMs`) as a whole number,
+/// or `null` when absent, `null` or not a non-negative number (a field of the wrong type is
+/// taken as absent).
+fn server_ms(value: Option<&Value>) -> Value {
+    match value.and_then(Value::as_f64) {
+        Some(ms) if ms >= 0.0 => Value::from(ms as u64),
+        _ => Value::Null,
+    }
 }
 
 /// FNV-1a, 64 bits, of `value`'s JSON (members sorted by name: serde_json's map is ordered),
@@ -158,10 +178,25 @@ fn digest(value: &Value) -> String {
 }
 
 impl Task {
+    /// The string `key` of the task's state, `""` when it has none.
+    fn text(&self, key: &str) -> &str {
+        self.state.get(key).and_then(Value::as_str).unwrap_or("")
+    }
+
+    /// The milliseconds `key` of the task's state (`poll_interval_ms`, `ttl_ms`), if any.
+    fn ms(&self, key: &str) -> Option<f64> {
+        self.state.get(key).and_then(Value::as_f64)
+    }
+
     /// "task "ID" of tool "NAME" `what`": a message about this task.
     fn describe(&self, what: &str) -> String {
-        let (id, tool) = (crate::quoted(&self.id), crate::quoted(&self.tool));
-        format!("task {id} of tool {tool} {what}")
+        let mut message = String::from("task ");
+        message.push_str(&crate::quoted(self.text("task_id")));
+        message.push_str(" of tool ");
+        message.push_str(&crate::quoted(&self.tool));
+        message.push(' ');
+        message.push_str(what);
+        message
     }
 
     /// An error about this task: `code`, with the message [`Task::describe`] writes.
@@ -177,41 +212,28 @@ impl Task {
     ///
     /// [`ErrorCode::InvalidMessage`] for a status the extension does not define.
     fn learn(&mut self, client: &Client, told: &Value) -> Result<()> {
-        match told.get("status").and_then(Value::as_str) {
-            Some(
-                status @ ("working" | "input_required" | "completed" | "failed" | "cancelled"),
-            ) => status.clone_into(&mut self.status),
-            _ => return Err(self.error(ErrorCode::InvalidMessage, "has an unknown status")),
+        let status = told.get("status").unwrap_or(&Value::Null);
+        if !matches!(
+            status.as_str(),
+            Some("working" | "input_required" | "completed" | "failed" | "cancelled")
+        ) {
+            return Err(self.error(ErrorCode::InvalidMessage, "has an unknown status"));
         }
-        if let Some(message) = told.get("statusMessage").and_then(Value::as_str) {
-            self.message = Some(message.to_owned());
+        let state = &mut self.state;
+        crate::put(state, "status", status.clone());
+        if let Some(message) = told.get("statusMessage").filter(|m| m.is_string()) {
+            crate::put(state, "status_message", message.clone());
         }
-        self.poll_ms = server_ms(told.get("pollIntervalMs"));
-        self.ttl_ms = server_ms(told.get("ttlMs"));
-        self.checked_ms = client.exchange().now_ms();
-        self.checked_at = client.exchange().now_iso();
+        crate::put(
+            state,
+            "poll_interval_ms",
+            server_ms(told.get("pollIntervalMs")),
+        );
+        crate::put(state, "ttl_ms", server_ms(told.get("ttlMs")));
+        let exchange = client.exchange();
+        self.checked_ms = exchange.now_ms();
+        crate::put(state, "checked_at", Value::from(exchange.now_iso()));
         Ok(())
-    }
-
-    /// The [`TaskState`] as JSON.
-    fn state(&self) -> Value {
-        let ms = |ms: Option<u64>| ms.map_or(Value::Null, Value::from);
-        let mut state = crate::obj! {
-            "task_id": self.id.as_str(),
-            "status": self.status.as_str(),
-            "poll_interval_ms": ms(self.poll_ms),
-            "ttl_ms": ms(self.ttl_ms),
-            "args_digest": self.digest.as_str(),
-            "created_at": self.created_at.as_str(),
-            "checked_at": self.checked_at.as_str(),
-        };
-        if let Some(message) = &self.message {
-            state["status_message"] = Value::from(message.as_str());
-        }
-        if !self.answered.is_empty() {
-            state["answered"] = Value::Array(self.answered.clone());
-        }
-        state
     }
 
     /// The task of an interrupt a host hands back: an [`TASK`] handle, or an elicitation the
@@ -223,93 +245,88 @@ impl Task {
     /// the wrong type, a status other than `working` or `input_required`.
     pub(crate) fn of(client: &Client, interrupt: &Value) -> Result<Task> {
         interrupt::check_server(client, interrupt)?;
-        let state = match interrupt.get("type").and_then(Value::as_str) {
+        let given = match interrupt.get("type").and_then(Value::as_str) {
             Some(TASK) => interrupt,
             _ => interrupt.get("task").unwrap_or(&Value::Null),
         };
-        let id = text(state, "task_id")?;
-        let status = text(state, "status")?;
+        // one loop over the fields, which keeps only them (plain loops: ARCHITECTURE.md)
+        let mut state = Map::new();
+        for (key, field) in FIELDS {
+            let (present, value) = match given.get(key) {
+                Some(value) => (true, value),
+                None => (false, &Value::Null),
+            };
+            let fits = match (field, value) {
+                (_, Value::String(_)) => matches!(field, Field::Text | Field::Message),
+                (Field::Ms, value) => value.is_u64() || value.is_null(),
+                (Field::Keys, Value::Array(keys)) => {
+                    let mut strings = true;
+                    for key in keys {
+                        strings &= key.is_string();
+                    }
+                    strings
+                }
+                (Field::Text, _) => false,
+                (_, value) => !present && value.is_null(),
+            };
+            if !fits {
+                return Err(malformed(key));
+            }
+            let keep = match value {
+                Value::Null => field == Field::Ms,
+                Value::Array(keys) => !keys.is_empty(),
+                _ => true,
+            };
+            if keep {
+                crate::put(&mut state, key, value.clone());
+            }
+        }
+        let text = |key: &str| state.get(key).and_then(Value::as_str).unwrap_or("");
+        let (id, status) = (text("task_id"), text("status"));
         if id.is_empty()
             || id.len() > MAX_TASK_ID
             || !matches!(status, "working" | "input_required")
         {
             return Err(malformed("task_id or status"));
         }
-        let message = match state.get("status_message") {
-            None => None,
-            Some(_) => Some(text(state, "status_message")?.to_owned()),
+        let exchange = client.exchange();
+        let times = (
+            exchange.iso_ms(text("created_at")),
+            exchange.iso_ms(text("checked_at")),
+        );
+        let (Some(created_ms), Some(checked_ms)) = times else {
+            return Err(malformed("created_at or checked_at"));
         };
-        let mut answered = Vec::new();
-        if let Some(keys) = state.get("answered") {
-            for key in keys.as_array().ok_or_else(|| malformed("answered"))? {
-                if !key.is_string() {
-                    return Err(malformed("answered"));
-                }
-                answered.push(key.clone());
-            }
-        }
-        let (created_at, checked_at) = (text(state, "created_at")?, text(state, "checked_at")?);
-        let ms = |at: &str| {
-            client
-                .exchange()
-                .iso_ms(at)
-                .ok_or_else(|| malformed("created_at or checked_at"))
-        };
+        let tool = interrupt.get("tool_name").and_then(Value::as_str);
         Ok(Task {
-            tool: text(interrupt, "tool_name")?.to_owned(),
-            id: id.to_owned(),
-            status: status.to_owned(),
-            message,
-            poll_ms: whole(state, "poll_interval_ms")?,
-            ttl_ms: whole(state, "ttl_ms")?,
-            digest: text(state, "args_digest")?.to_owned(),
-            answered,
-            created_ms: ms(created_at)?,
-            checked_ms: ms(checked_at)?,
-            created_at: created_at.to_owned(),
-            checked_at: checked_at.to_owned(),
+            tool: tool.ok_or_else(|| malformed("tool_name"))?.to_owned(),
+            state,
+            created_ms,
+            checked_ms,
         })
     }
 }
 
-/// A task handed back with `what` missing or of the wrong type.
+/// A task handed back with `what` missing or not of its type.
 fn malformed(what: &str) -> Error {
-    Error::new(
-        ErrorCode::InvalidArgument,
-        format!("the task's {what} is missing or not of its type (see TaskHandle)"),
-    )
+    let mut message = String::from("the task's ");
+    message.push_str(what);
+    message.push_str(" is missing or not of its type (see TaskHandle)");
+    Error::new(ErrorCode::InvalidArgument, message)
 }
 
-/// The string `key` of a task handed back.
-fn text<'a>(state: &'a Value, key: &str) -> Result<&'a str> {
-    state
-        .get(key)
-        .and_then(Value::as_str)
-        .ok_or_else(|| malformed(key))
-}
-
-/// The whole number or `null` `key` of a task handed back.
-fn whole(state: &Value, key: &str) -> Result<Option<u64>> {
-    match state.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v.as_u64().map(Some).ok_or_else(|| malformed(key)),
-    }
-}
-
-/// Follows the task `created` (a `CreateTaskResult`) that a `tools/call` with `params` was
-/// answered with after `round` input-required rounds (see the module docs).
+/// The task `created` (a `CreateTaskResult`) that a `tools/call` with `params` was answered
+/// with, for [`follow`] (see the module docs).
 ///
 /// # Errors
 ///
-/// [`ErrorCode::InvalidMessage`] for a `CreateTaskResult` without a usable `taskId`; those of
-/// [`follow`].
-pub(crate) async fn created(
+/// [`ErrorCode::InvalidMessage`] for a `CreateTaskResult` without a usable `taskId` or with
+/// an unknown status.
+pub(crate) fn created(
     client: &Client,
     params: &Map<String, Value>,
     created: &Value,
-    round: u32,
-    opts: &RequestOptions,
-) -> Result<ResultOrInterrupt> {
+) -> Result<Task> {
     let id = created
         .get("taskId")
         .and_then(Value::as_str)
@@ -321,59 +338,51 @@ pub(crate) async fn created(
             )
         })?;
     let exchange = client.exchange();
-    let (created_at, created_ms) = (exchange.now_iso(), exchange.now_ms());
+    let mut state = Map::new();
+    crate::put(&mut state, "task_id", Value::from(id));
+    let arguments = params.get("arguments").unwrap_or(&Value::Null);
+    crate::put(&mut state, "args_digest", Value::from(digest(arguments)));
+    crate::put(&mut state, "created_at", Value::from(exchange.now_iso()));
+    let tool = params.get("name").and_then(Value::as_str).unwrap_or("");
     let mut task = Task {
-        tool: params
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_owned(),
-        id: id.to_owned(),
-        status: String::new(),
-        message: None,
-        poll_ms: None,
-        ttl_ms: None,
-        digest: digest(params.get("arguments").unwrap_or(&Value::Null)),
-        answered: Vec::new(),
-        checked_at: created_at.clone(),
-        created_at,
-        created_ms,
-        checked_ms: created_ms,
+        tool: tool.to_owned(),
+        state,
+        created_ms: exchange.now_ms(),
+        checked_ms: 0.0,
     };
     task.learn(client, created)?;
-    follow(client, task, round, Step::Get, opts).await
+    Ok(task)
 }
 
 /// Resumes a task handle ([`TASK`]): follows the task on, or with [`RequestOptions::cancel`]
 /// cancels it (`tasks/cancel`, which the server acknowledges; whether and when it stops is its
 /// own: cancellation is cooperative), resolving to `Complete(null)`. An elicitation the task
-/// asked is cancelled the same way.
+/// asked is cancelled the same way. (Not an `async fn` of its own: [`follow`] is the one state
+/// machine, ARCHITECTURE.md, Wasm size.)
 ///
 /// # Errors
 ///
 /// Before anything is sent, those of [`Task::of`]; then those of [`follow`]. With
 /// [`RequestOptions::check_only`], nothing is sent and it resolves to `Complete(null)`.
-pub async fn resume(
-    client: &Client,
+pub fn resume<'a>(
+    client: &'a Client,
     handle: &Value,
-    opts: &RequestOptions,
-) -> Result<ResultOrInterrupt> {
-    let task = Task::of(client, handle)?;
-    if opts.check_only {
-        return Ok(ResultOrInterrupt::Complete(Value::Null));
-    }
+    opts: &'a RequestOptions,
+) -> impl std::future::Future<Output = Result<ResultOrInterrupt>> + 'a {
     let step = match opts.cancel {
         true => Step::Cancel(None),
         false => Step::Get,
     };
-    follow(client, task, 0, step, opts).await
+    follow(client, Task::of(client, handle), 0, step, opts)
 }
 
-/// Follows `task` after `round` input-required rounds, sending `step` first (see the module
-/// docs), until it ends, a person is needed, or the call's wait limit comes first. A call that
-/// is aborted or times out cancels the task (`tasks/cancel`, never `notifications/cancelled`:
-/// the extension, "Task Cancellation"), with the call's headers, before it fails. One request
-/// site for every request about the task (ARCHITECTURE.md, Wasm size).
+/// Follows `task` (or fails with its error, before anything is sent) after `round`
+/// input-required rounds, sending `step` first (see the module docs), until it ends, a person
+/// is needed, or the call's wait limit comes first; with [`RequestOptions::check_only`] it
+/// sends nothing and resolves to `Complete(null)`. A call that is aborted or times out cancels
+/// the task (`tasks/cancel`, never `notifications/cancelled`: the extension, "Task
+/// Cancellation"), with the call's headers, before it fails. One request site for every
+/// request about the task (ARCHITECTURE.md, Wasm size).
 ///
 /// # Errors
 ///
@@ -384,11 +393,15 @@ pub async fn resume(
 /// task; [`ErrorCode::TooManyRounds`]; those of the host's handlers and of each request.
 pub(crate) async fn follow(
     client: &Client,
-    mut task: Task,
+    task: Result<Task>,
     mut round: u32,
     mut step: Step,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
+    let mut task = task?;
+    if opts.check_only {
+        return Ok(ResultOrInterrupt::Complete(Value::Null));
+    }
     let exchange = client.exchange();
     let start = exchange.now_ms();
     let deadline = opts.timeout_ms.map(|ms| start + ms);
@@ -398,29 +411,28 @@ pub(crate) async fn follow(
         ..RequestOptions::default()
     };
     // status messages handed on as progress (the extension sends no notifications/progress)
-    let (mut told, mut shown) = (0u32, None);
+    let (mut told, mut shown) = (0u32, Value::Null);
     loop {
         if let Step::Get = step {
-            if task.message.is_some() && task.message != shown {
+            let message = task.state.get("status_message").unwrap_or(&Value::Null);
+            if !message.is_null() && *message != shown {
                 told += 1;
-                shown = task.message.clone();
+                shown = message.clone();
                 let progress =
                     crate::obj! {"progressToken": 0u32, "progress": told, "message": shown.clone()};
                 client.deliver(opts, ("notifications/progress", &progress), Some(0));
             }
             let now = exchange.now_ms();
-            let interval = task.poll_ms.map_or(POLL_DEFAULT_MS, |ms| ms as f64);
+            let interval = task.ms("poll_interval_ms").unwrap_or(POLL_DEFAULT_MS);
             let next = task.checked_ms + interval.clamp(POLL_FLOOR_MS, POLL_CEILING_MS);
             // (a poll that is due goes out even past the limit: a late resume learns the status)
             if limit.is_some_and(|limit| next > limit.max(now)) {
-                let mut handle = task.state();
-                if let Value::Object(fields) = &mut handle {
-                    crate::put(fields, "type", Value::from(TASK));
-                    crate::put(fields, "tool_name", Value::from(task.tool.as_str()));
-                    crate::put(fields, "server", interrupt::server_ref(client));
-                    crate::put(fields, "method", Value::from("tools/call"));
-                }
-                return Ok(ResultOrInterrupt::Interrupt(handle));
+                let mut handle = std::mem::take(&mut task.state);
+                crate::put(&mut handle, "type", Value::from(TASK));
+                crate::put(&mut handle, "tool_name", Value::from(task.tool));
+                crate::put(&mut handle, "server", interrupt::server_ref(client));
+                crate::put(&mut handle, "method", Value::from("tools/call"));
+                return Ok(ResultOrInterrupt::Interrupt(Value::Object(handle)));
             }
             let wake = deadline.map_or(next, |deadline| next.min(deadline));
             let waited = match wake > now {
@@ -437,18 +449,23 @@ pub(crate) async fn follow(
                 continue;
             }
             if deadline.is_some_and(|deadline| now >= deadline) {
-                let what = format!(
-                    "did not end within timeoutMs ({} ms); give a longer timeoutMs, or taskWaitMs to get the task back instead",
-                    opts.timeout_ms.unwrap_or(0.0) as u64
+                let mut what = String::from("did not end within timeoutMs (");
+                let ms = opts.timeout_ms.unwrap_or(0.0) as u64;
+                what.push_str(&crate::json_text(&Value::from(ms)));
+                what.push_str(
+                    " ms); give a longer timeoutMs, or taskWaitMs to get the task back instead",
                 );
                 step = Step::Cancel(Some(task.error(ErrorCode::Timeout, &what)));
                 continue;
             }
             if let Some(ttl) = task
-                .ttl_ms
-                .filter(|ttl| now >= task.created_ms + *ttl as f64)
+                .state
+                .get("ttl_ms")
+                .filter(|ttl| ttl.as_f64().is_some_and(|ttl| now >= task.created_ms + ttl))
             {
-                let what = format!("is past its ttlMs ({ttl} ms) and not done: given up");
+                let mut what = String::from("is past its ttlMs (");
+                what.push_str(&crate::json_text(ttl));
+                what.push_str(" ms) and not done: given up");
                 return Err(task.error(ErrorCode::TaskExpired, &what));
             }
         }
@@ -459,7 +476,7 @@ pub(crate) async fn follow(
         };
         let mut keys = Vec::new();
         let mut params = Map::new();
-        crate::put(&mut params, "taskId", Value::from(task.id.as_str()));
+        crate::put(&mut params, "taskId", Value::from(task.text("task_id")));
         if let Some(answers) = answers {
             for key in answers.keys() {
                 keys.push(Value::from(key.as_str()));
@@ -468,12 +485,13 @@ pub(crate) async fn follow(
         }
         let sent = match client.request(method, Some(params), sent_with).await {
             Err(mut err) if err.rpc_code() == Some(codes::INVALID_PARAMS) => {
+                let mut message = String::from("the server no longer knows task ");
+                message.push_str(&crate::quoted(task.text("task_id")));
+                message.push_str(" (");
+                message.push_str(&err.message);
+                message.push_str("): it restarted, or the task expired");
                 err.code = ErrorCode::TaskNotFound;
-                err.message = format!(
-                    "the server no longer knows task {} ({}): it restarted, or the task expired",
-                    crate::quoted(&task.id),
-                    err.message
-                );
+                err.message = message;
                 Err(err)
             }
             sent => sent.map_err(interrupt::missing_capability),
@@ -490,12 +508,17 @@ pub(crate) async fn follow(
             Step::Update(_) => {
                 sent?;
                 // never answered again (the newest keys kept)
+                let mut answered = match task.state.remove("answered") {
+                    Some(Value::Array(answered)) => answered,
+                    _ => Vec::new(),
+                };
                 for key in keys {
-                    task.answered.push(key);
-                    if task.answered.len() > MAX_ANSWERED {
-                        task.answered.remove(0);
+                    answered.push(key);
+                    if answered.len() > MAX_ANSWERED {
+                        answered.remove(0);
                     }
                 }
+                crate::put(&mut task.state, "answered", Value::Array(answered));
                 step = Step::Get;
                 continue;
             }
@@ -509,7 +532,7 @@ pub(crate) async fn follow(
             },
         };
         task.learn(client, &got)?;
-        match task.status.as_str() {
+        match task.text("status") {
             "completed" => {
                 return match got.get("result") {
                     Some(result @ Value::Object(_)) => {
@@ -525,10 +548,12 @@ pub(crate) async fn follow(
                     code: field("code")
                         .and_then(Value::as_i64)
                         .unwrap_or(codes::INTERNAL_ERROR),
-                    message: message.or(task.message.as_deref()).unwrap_or("").to_owned(),
+                    message: message.unwrap_or(task.text("status_message")).to_owned(),
                     data: field("data").cloned(),
                 });
-                err.message = task.describe(&format!("failed: {}", err.message));
+                let mut what = String::from("failed: ");
+                what.push_str(&err.message);
+                err.message = task.describe(&what);
                 err.code = ErrorCode::TaskFailed;
                 return Err(err);
             }
@@ -540,8 +565,10 @@ pub(crate) async fn follow(
                 let mut requests = interrupt::input_requests(&got)?;
                 // a key answered once is never answered again; the server may show it until
                 // it has taken the answer in (its acknowledgement is eventually consistent)
-                for key in &task.answered {
-                    requests.remove(key.as_str().unwrap_or(""));
+                if let Some(Value::Array(answered)) = task.state.get("answered") {
+                    for key in answered {
+                        requests.remove(key.as_str().unwrap_or(""));
+                    }
                 }
                 if requests.is_empty() {
                     continue;
@@ -561,7 +588,7 @@ pub(crate) async fn follow(
                 if !answered.is_empty() {
                     asked["input_responses"] = Value::Object(answered);
                 }
-                asked["task"] = task.state();
+                asked["task"] = Value::Object(task.state);
                 return Ok(ResultOrInterrupt::Interrupt(asked));
             }
             _ => {}
