@@ -190,13 +190,11 @@ impl Task {
 
     /// "task "ID" of tool "NAME" `what`": a message about this task.
     fn describe(&self, what: &str) -> String {
-        let mut message = String::from("task ");
-        message.push_str(&crate::quoted(self.text("task_id")));
-        message.push_str(" of tool ");
-        message.push_str(&crate::quoted(&self.tool));
-        message.push(' ');
-        message.push_str(what);
-        message
+        let (id, tool) = (
+            crate::quoted(self.text("task_id")),
+            crate::quoted(&self.tool),
+        );
+        format!("task {id} of tool {tool} {what}")
     }
 
     /// An error about this task: `code`, with the message [`Task::describe`] writes.
@@ -309,10 +307,10 @@ impl Task {
 
 /// A task handed back with `what` missing or not of its type.
 fn malformed(what: &str) -> Error {
-    let mut message = String::from("the task's ");
-    message.push_str(what);
-    message.push_str(" is missing or not of its type (see TaskHandle)");
-    Error::new(ErrorCode::InvalidArgument, message)
+    Error::new(
+        ErrorCode::InvalidArgument,
+        format!("the task's {what} is missing or not of its type (see TaskHandle)"),
+    )
 }
 
 /// The task `created` (a `CreateTaskResult`) that a `tools/call` with `params` was answered
@@ -449,23 +447,18 @@ pub(crate) async fn follow(
                 continue;
             }
             if deadline.is_some_and(|deadline| now >= deadline) {
-                let mut what = String::from("did not end within timeoutMs (");
-                let ms = opts.timeout_ms.unwrap_or(0.0) as u64;
-                what.push_str(&crate::json_text(&Value::from(ms)));
-                what.push_str(
-                    " ms); give a longer timeoutMs, or taskWaitMs to get the task back instead",
+                let what = format!(
+                    "did not end within timeoutMs ({} ms); give a longer timeoutMs, or taskWaitMs to get the task back instead",
+                    opts.timeout_ms.unwrap_or(0.0) as u64
                 );
                 step = Step::Cancel(Some(task.error(ErrorCode::Timeout, &what)));
                 continue;
             }
-            if let Some(ttl) = task
-                .state
-                .get("ttl_ms")
-                .filter(|ttl| ttl.as_f64().is_some_and(|ttl| now >= task.created_ms + ttl))
-            {
-                let mut what = String::from("is past its ttlMs (");
-                what.push_str(&crate::json_text(ttl));
-                what.push_str(" ms) and not done: given up");
+            if let Some(ttl) = task.ms("ttl_ms").filter(|ttl| now >= task.created_ms + ttl) {
+                let what = format!(
+                    "is past its ttlMs ({} ms) and not done: given up",
+                    ttl as u64
+                );
                 return Err(task.error(ErrorCode::TaskExpired, &what));
             }
         }
@@ -485,13 +478,12 @@ pub(crate) async fn follow(
         }
         let sent = match client.request(method, Some(params), sent_with).await {
             Err(mut err) if err.rpc_code() == Some(codes::INVALID_PARAMS) => {
-                let mut message = String::from("the server no longer knows task ");
-                message.push_str(&crate::quoted(task.text("task_id")));
-                message.push_str(" (");
-                message.push_str(&err.message);
-                message.push_str("): it restarted, or the task expired");
                 err.code = ErrorCode::TaskNotFound;
-                err.message = message;
+                err.message = format!(
+                    "the server no longer knows task {} ({}): it restarted, or the task expired",
+                    crate::quoted(task.text("task_id")),
+                    err.message
+                );
                 Err(err)
             }
             sent => sent.map_err(interrupt::missing_capability),
@@ -551,9 +543,7 @@ pub(crate) async fn follow(
                     message: message.unwrap_or(task.text("status_message")).to_owned(),
                     data: field("data").cloned(),
                 });
-                let mut what = String::from("failed: ");
-                what.push_str(&err.message);
-                err.message = task.describe(&what);
+                err.message = task.describe(&format!("failed: {}", err.message));
                 err.code = ErrorCode::TaskFailed;
                 return Err(err);
             }
