@@ -250,33 +250,28 @@ impl Task {
         // one loop over the fields, which keeps only them (plain loops: ARCHITECTURE.md)
         let mut state = Map::new();
         for (key, field) in FIELDS {
-            let (present, value) = match given.get(key) {
-                Some(value) => (true, value),
-                None => (false, &Value::Null),
-            };
+            let value = given.get(key);
             let fits = match (field, value) {
-                (_, Value::String(_)) => matches!(field, Field::Text | Field::Message),
-                (Field::Ms, value) => value.is_u64() || value.is_null(),
-                (Field::Keys, Value::Array(keys)) => {
+                (Field::Text | Field::Message, Some(Value::String(_))) => true,
+                (Field::Ms, Some(value)) => value.is_u64() || value.is_null(),
+                (Field::Keys, Some(Value::Array(keys))) => {
                     let mut strings = true;
                     for key in keys {
                         strings &= key.is_string();
                     }
                     strings
                 }
-                (Field::Text, _) => false,
-                (_, value) => !present && value.is_null(),
+                (field, value) => field != Field::Text && value.is_none(),
             };
             if !fits {
                 return Err(malformed(key));
             }
-            let keep = match value {
-                Value::Null => field == Field::Ms,
-                Value::Array(keys) => !keys.is_empty(),
-                _ => true,
-            };
-            if keep {
-                crate::put(&mut state, key, value.clone());
+            match value {
+                // (no key for no answered keys, as a handle is written)
+                Some(Value::Array(keys)) if keys.is_empty() => {}
+                Some(value) => crate::put(&mut state, key, value.clone()),
+                None if field == Field::Ms => crate::put(&mut state, key, Value::Null),
+                None => {}
             }
         }
         let text = |key: &str| state.get(key).and_then(Value::as_str).unwrap_or("");

@@ -105,12 +105,8 @@ impl Client {
     /// `onElicitation` handler when it gave one, else handed to the host as an interrupt: see
     /// [`crate::adapter::pending`]); sampling and roots when the host gave their handlers.
     fn handshake_capabilities(&self) -> Value {
-        let mut caps = self.modern_capabilities().clone();
         // the 2026-07-28 extensions (the Tasks extension) are not this era's
-        if let Value::Object(caps) = &mut caps {
-            caps.remove("extensions");
-        }
-        caps
+        super::capabilities(&self.config, false)
     }
 
     /// Who answers this call's `elicitation/create` requests: the call's own handler (the

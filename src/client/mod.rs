@@ -220,7 +220,7 @@ pub struct Client {
 impl Client {
     /// A client for `target` that sends its requests through `exchange`. Nothing is sent yet.
     pub fn new(target: Target, exchange: Rc<dyn Exchange>, config: ClientConfig) -> Client {
-        let capabilities = modern_capabilities(&config);
+        let capabilities = capabilities(&config, config.tasks);
         Client {
             target,
             exchange,
@@ -447,7 +447,7 @@ impl Client {
     }
 
     /// Declared capabilities of every 2026-07-28 request (`schema.ts` `ClientCapabilities`),
-    /// derived once from the configuration (see [`modern_capabilities`]).
+    /// derived once from the configuration (see [`capabilities`]).
     pub fn modern_capabilities(&self) -> &Value {
         &self.capabilities
     }
@@ -616,8 +616,9 @@ impl Client {
 
 /// The capabilities a 2026-07-28 request declares: elicitation in form and URL mode always
 /// (the host answers them as interrupts), `sampling` and `roots` only when the host gave a
-/// handler for them, the Tasks extension unless the host turned tasks off.
-fn modern_capabilities(config: &ClientConfig) -> Value {
+/// handler for them, and the Tasks extension when `tasks` (unless the host turned tasks off;
+/// never in `initialize`: the 2026-07-28 extensions are not the handshake era's).
+pub(crate) fn capabilities(config: &ClientConfig, tasks: bool) -> Value {
     let mut caps = Map::new();
     crate::put(
         &mut caps,
@@ -630,7 +631,7 @@ fn modern_capabilities(config: &ClientConfig) -> Value {
     if config.roots.is_some() {
         crate::put(&mut caps, "roots", Value::Object(Map::new()));
     }
-    if config.tasks {
+    if tasks {
         let mut extensions = Map::new();
         crate::put(
             &mut extensions,
