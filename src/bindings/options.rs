@@ -67,7 +67,7 @@ pub(super) fn call_host(
 }
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 25] = [
+pub const ADAPTER_OPTIONS: [&str; 24] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",

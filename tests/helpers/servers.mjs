@@ -194,10 +194,9 @@ export async function startFastMCPTasks({ port: wanted, requestLog } = {}) {
   if (!existsSync(python)) {
     throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
   }
-  const port = wanted ?? (await freePort());
-  const args = [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_tasks_server.py'), '--port', String(port)];
+  const args = [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_tasks_server.py'), '--port', String(wanted ?? 0)];
   if (requestLog !== undefined) args.push('--request-log', requestLog);
-  return spawnServer('FastMCP tasks fixture', python, args, { port });
+  return spawnServer('FastMCP tasks fixture', python, args);
 }
 
 /**
