@@ -881,11 +881,13 @@ export interface TaskState {
  * (`tasks/cancel`) before the call rejects with `aborted` / `timeout`.
  */
 export interface TaskHandle extends TaskState {
+  /** What this is: a tool call's task the call stopped waiting for. */
   type: 'mcp_task';
   /** The tool called. */
   tool_name: string;
   /** The server the task runs on (`url` must be the resuming adapter's), as in {@link ElicitationInterrupt.server}. */
   server: { url: string; name: string | null; version: string | null };
+  /** The request whose task this is: always `tools/call`. */
   method: 'tools/call';
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
   signature?: string;
@@ -1128,6 +1130,7 @@ export interface MCPTool<SignIn extends boolean = false, Wait extends number | u
    * With a `taskWaitMs` (the call's or the adapter's) it may resolve to a {@link TaskHandle}.
    */
   invoke(args: Record<string, unknown> | undefined, options: ToolCallOptions & { taskWaitMs: number }): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
+  /** As above; with no `taskWaitMs` of the call's, the adapter's (`Wait`) decides whether a {@link TaskHandle} may come back. */
   invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn, Wait>>;
 }
 
