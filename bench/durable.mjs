@@ -232,24 +232,28 @@ function pgVersion() {
   return existsSync(root) ? readdirSync(root).sort().at(-1) : '?';
 }
 
-/** Where row `name`'s section lies in `text`: `[from, to]` (to past its end marker's line), or undefined. */
-function spanOf(text, name) {
-  const [start, end] = markers(name);
+/** Where the section between the markers `pair` (`[start, end]`) lies in `text`: `[from, to]` (to past the end marker's line), or undefined. */
+function spanOf(text, [start, end]) {
   const [from, to] = [text.indexOf(start), text.indexOf(end)];
   return from >= 0 && to > from ? [from, to + end.length + 1] : undefined;
 }
 
-/** Writes `section` (either row's) into the results file `file` in place of an earlier one (appended the first time). */
-export function writeSection(file, section) {
+/**
+ * Writes `section` into the results file `file` in place of an earlier one between the same
+ * markers (`pair`: by default those of this file's row, 8 or 8b, that `section` starts with;
+ * bench/tasks.mjs passes its own), appended the first time.
+ */
+export function writeSection(file, section, pair = markers(ROWS.find((name) => section.startsWith(markers(name)[0])))) {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const span = spanOf(text, ROWS.find((name) => section.startsWith(markers(name)[0])));
+  const span = spanOf(text, pair);
   writeFileSync(file, span ? text.slice(0, span[0]) + section + text.slice(span[1]) : `${text.trimEnd()}\n\n${section}`);
 }
 
-/** The sections of `file` (rows 8 and 8b, between their markers), or '': what a full run of run.mjs keeps. */
-export function sectionOf(file) {
+/** The sections of `file` between `pair` (by default rows 8 and 8b's), or '': what a full run of run.mjs keeps. */
+export function sectionOf(file, pair) {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  return ROWS.map((name) => spanOf(text, name)).filter(Boolean).map(([from, to]) => text.slice(from, to)).join('\n');
+  const spans = (pair ? [pair] : ROWS.map(markers)).map((each) => spanOf(text, each)).filter(Boolean);
+  return spans.map(([from, to]) => text.slice(from, to)).join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -27,6 +27,9 @@
 //                       writes its section into the report file, the rest kept (a full run
 //                       keeps that section too); with --tokens, row 8b instead: the processes
 //                       share one PostgreSQL token store too, for a protected server
+//   --tasks             only row 9, opt-in: a tool call run as a task against the same tool
+//                       called inline, polls counted (bench/tasks.mjs, FastMCP + fastmcp-tasks;
+//                       with --smoke, 3 calls of each), kept by a full run as row 8 is
 //   --no-build          measure pkg/ as it is (default: scripts/build.sh first; --smoke never
 //                       builds)
 //   --pkg DIR           measure the package in DIR (built elsewhere, e.g. an older commit's
@@ -399,6 +402,17 @@ async function main() {
     if (figures.firstFailure) log(`bench: a durable call failed: ${figures.firstFailure}`);
     return;
   }
+  if (flag('--tasks')) {
+    const { tasksLoad, tasksSection, MARKERS } = await import('./tasks.mjs');
+    const { writeSection } = await import('./durable.mjs');
+    const figures = await tasksLoad({ calls: SMOKE ? 3 : 20, log });
+    const section = tasksSection(figures);
+    mkdirSync(path.dirname(OUT), { recursive: true });
+    writeSection(OUT, section, MARKERS);
+    process.stdout.write(section);
+    if (figures.tasks !== figures.calls) throw new Error(`bench: ${figures.tasks} tasks for ${figures.calls} calls`);
+    return;
+  }
   if (option('--report')) {
     // re-render a saved run (--json FILE of an earlier run) without measuring
     const raw = JSON.parse(readFileSync(path.resolve(option('--report')), 'utf8'));
@@ -553,8 +567,9 @@ async function main() {
   raw.date = new Date().toISOString();
   raw.machine.load = machine().load;
 
-  // the opt-in durable row (--durable) keeps its section across full runs
-  const md = report(raw) + (await import('./durable.mjs')).sectionOf(OUT);
+  // the opt-in rows (--durable, --tasks) keep their sections across full runs
+  const { sectionOf } = await import('./durable.mjs');
+  const md = report(raw) + sectionOf(OUT) + sectionOf(OUT, (await import('./tasks.mjs')).MARKERS);
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, md);
   if (JSON_OUT) writeFileSync(path.resolve(JSON_OUT), `${JSON.stringify(raw, null, 2)}\n`);

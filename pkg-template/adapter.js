@@ -320,6 +320,16 @@ export class MCPAdapter {
     return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
   }
 
+  /**
+   * Cancels the task of an `mcp_task` handle, or of an `mcp_elicitation` a task asked
+   * (`tasks/cancel`); with an `interruptKey`, only one it signed.
+   */
+  async cancelTask(task, options = {}) {
+    if (this.#key) await (await loadSigning()).beforeResume(this.#key, task);
+    // the core's resume of a task, told to cancel it (src/bindings/tools.rs)
+    await this.#client.resume(task, undefined, { ...options, [CANCEL_TASK]: true });
+  }
+
   /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */
   #policy(options) {
     return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
@@ -514,6 +524,8 @@ export const APP_CALL = Symbol.for('mcp-wasm-adapter.appCall');
 const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
 /** The options of a resume that only checks the answer (`RequestOptions::check_only` in the core). */
 const CHECK_ONLY = { [Symbol.for('mcp-wasm-adapter.checkOnly')]: true };
+/** The option of a resume that cancels the task it is given (`RequestOptions::cancel` in the core). */
+const CANCEL_TASK = Symbol.for('mcp-wasm-adapter.cancelTask');
 /** The option key of that listing's `inputSchema`s by tool name (see {@link fromListing}). */
 const LISTING = Symbol.for('mcp-wasm-adapter.listing');
 

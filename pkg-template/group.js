@@ -113,14 +113,25 @@ export class MCPAdapterGroup {
    * interrupt names the server by its canonical URI, auth.js); refused when several have it.
    */
   async resume(interrupt, answer, options = {}) {
+    const key = this.#owner(interrupt, 'resume');
+    return this.#mark(key, await this.adapter(key).resume(interrupt, answer, options));
+  }
+
+  /** Cancels a task (an `mcp_task` handle, or a question it asked) on the adapter of its server, as {@link resume} finds it. */
+  async cancelTask(task, options = {}) {
+    await this.adapter(this.#owner(task, 'cancelTask')).cancelTask(task, options);
+  }
+
+  /** The key of the server an interrupt came from (see {@link resume}); `method` names the caller in errors. */
+  #owner(interrupt, method) {
     const url = interrupt?.server?.url;
     const keys = this.servers;
     let found = this.#from.has(interrupt) ? [this.#from.get(interrupt)] : keys.filter((k) => sameUrl(this.#adapters.get(k).url, url));
     if (found.length === 0 && interrupt?.type === 'mcp_authorization') found = keys.filter((k) => sameUrl(resourceOf(this.#adapters.get(k).url), url));
     if (found.length > 1) {
-      throw new MCPAdapterError('invalid_argument', `MCPAdapterGroup: servers ${found.map((k) => `"${k}"`).join(', ')} all have the interrupt's URL; resume it with group.adapter(key).resume()`);
+      throw new MCPAdapterError('invalid_argument', `MCPAdapterGroup: servers ${found.map((k) => `"${k}"`).join(', ')} all have the interrupt's URL; use group.adapter(key).${method}()`);
     }
-    if (found.length === 1) return this.#mark(found[0], await this.adapter(found[0]).resume(interrupt, answer, options));
+    if (found.length === 1) return found[0];
     throw new MCPAdapterError('invalid_argument', `MCPAdapterGroup: no server of this group has the interrupt's URL ${JSON.stringify(url)}`);
   }
 

@@ -99,6 +99,18 @@ export type MCPErrorCode =
    */
   | 'answers_undelivered'
   /**
+   * A tool call's task (the Tasks extension, see {@link TaskHandle}) ended `failed`: the
+   * server met a JSON-RPC error running it. `rpcCode`, `data` and the message are the task's
+   * `error`. (A tool's own failure is a `completed` task with an `isError` result: a result.)
+   */
+  | 'task_failed'
+  /** A tool call's task ended `cancelled`, by the server or another client (one this call cancels ends it with `aborted` or `timeout`). */
+  | 'task_cancelled'
+  /** A tool call's task is past its `ttlMs` since it was created and not done: the adapter gave it up. */
+  | 'task_expired'
+  /** The server no longer knows a task (`-32602`): it restarted, or dropped the task after its `ttlMs`. `rpcCode` and `data` are the server's. */
+  | 'task_not_found'
+  /**
    * With `handleToolErrors: false`: the tool's result was an error (`isError: true`, or
    * structured content that does not match its `outputSchema`). `data` is a {@link ToolErrorData}.
    */
@@ -270,7 +282,7 @@ export interface ElicitResult {
  * Options of an {@link MCPAdapter}. `SignIn`: whether its `auth` resolves a call that needs a
  * sign-in to an {@link AuthorizationInterrupt} (its provider's `interrupt`; see {@link SignInOf}).
  */
-export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
+export interface MCPAdapterOptions<SignIn extends boolean = boolean, Wait extends number | undefined = number | undefined> {
   /**
    * Which protocol era to speak. `"auto"` (default) probes with `server/discover` and falls
    * back to `initialize` + sessions (2025-11-25, 2025-06-18) when the answer shows a
@@ -503,6 +515,23 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
   maxResponseBytes?: number;
   /** Most pages one list call follows. Default 64. */
   maxPages?: number;
+  /**
+   * Whether tool calls may run as tasks (the Tasks extension `io.modelcontextprotocol/tasks`,
+   * SEP-2663, at MCP 2026-07-28): every 2026-07-28 request declares the extension, so a server
+   * may answer a `tools/call` with a task, which the adapter follows to its end (see
+   * {@link TaskHandle}). Default `true`: a tool that must run as a task refuses a client that
+   * does not declare the extension (`-32021`, a `missing_client_capability` error naming this
+   * option). `false` declares nothing, and a server that sends a task anyway gives
+   * `invalid_result_type`. The handshake era has no such extension.
+   */
+  tasks?: boolean;
+  /**
+   * The default of {@link CallOptions.taskWaitMs} for every tool call. Default: none (a call
+   * waits for its task to end). With it, the adapter's tool calls may resolve to a
+   * {@link TaskHandle} (`MCPAdapter<SignIn, number>`, inferred; see {@link TaskOf}). Not in an
+   * {@link MCPAdapterGroup} (give it per call there).
+   */
+  taskWaitMs?: Wait;
 }
 
 /**
@@ -568,6 +597,14 @@ export interface CallOptions {
    * `mcp-wasm-adapter/langchain`).
    */
   idempotencyKey?: string;
+  /**
+   * Tool calls (and `resume` of a task): the most the call waits for its task (see
+   * {@link TaskHandle}), in milliseconds, before it resolves to the task's handle instead; the
+   * task goes on meanwhile. 0 hands the task back at once. Default: the adapter's `taskWaitMs`,
+   * else the call waits until the task ends. Either way `timeoutMs` bounds the wait too, and
+   * cancels the task when it comes first: keep `taskWaitMs` below it.
+   */
+  taskWaitMs?: number;
 }
 
 /** Options of one tool call (`callTool`, `invoke`, and `resume` of a tool call's interrupt). */
@@ -755,6 +792,14 @@ export interface ElicitationInterrupt {
   answers?: GivenAnswer[];
   /** Handshake era only: the call the adapter that made this interrupt holds open for the answer; other adapters replay the call. */
   open_call?: number;
+  /**
+   * When a tool call's task asks (its `input_required` status): the task, where the answers
+   * go (`tasks/update`), not a retry of the call; `params` then holds only the tool's `name`,
+   * and `requests` only the questions not answered yet (their keys exactly as the server gave
+   * them). Such an interrupt may be answered in part: the questions left are asked again.
+   * No key otherwise.
+   */
+  task?: TaskState;
   /** When the adapter made this interrupt, by its clock: ISO 8601 in UTC, as `toISOString()` writes it (`"2026-07-28T09:30:00.000Z"`). A server may bound how long its `request_state` stays valid (FastMCP: 10 minutes). */
   created_at: string;
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
@@ -798,11 +843,69 @@ export type ApprovalDecision = 'approve' | 'edit' | 'reject';
 export type ApprovalVerdict = boolean | { allowedDecisions: ApprovalDecision[] };
 
 /**
+ * Where a tool call's task stands, as the adapter last learned it (the Tasks extension,
+ * `io.modelcontextprotocol/tasks`, SEP-2663): the fields of a {@link TaskHandle}, and the
+ * `task` of an {@link ElicitationInterrupt} the task asks.
+ */
+export interface TaskState {
+  /** The server's `taskId` (a token: with the credentials it was made with, it reaches the task). */
+  task_id: string;
+  /** `"working"`, or `"input_required"` (a handle whose questions were all answered, the server not yet on). */
+  status: 'working' | 'input_required';
+  /** The server's last `statusMessage` (also handed to `onProgress`); absent before any. */
+  status_message?: string;
+  /** The server's last `pollIntervalMs`, or null: the next poll is no sooner than this after `checked_at` (at least 100 ms, at most 10 minutes apart; 1 s when null). */
+  poll_interval_ms: number | null;
+  /** The server's last `ttlMs` (how long the task lives from its creation), or null for no limit. */
+  ttl_ms: number | null;
+  /** Which arguments the task was made for, without them: FNV-1a, 64 bits as 16 hex digits, of their JSON with members sorted by name. It tells calls apart; the `signature` is what makes a handle tamper-evident. */
+  args_digest: string;
+  /** The input request keys already answered, never answered again (the newest 64); absent before any. */
+  answered?: string[];
+  /** When the task was created, by the adapter's clock (ISO 8601 in UTC, as `toISOString()` writes it). Past `created_at` + `ttl_ms` the adapter gives it up (`task_expired`). */
+  created_at: string;
+  /** When the adapter last learned the task's status (its creation or last `tasks/get`), by its clock. */
+  checked_at: string;
+}
+
+/**
+ * A tool call's task that the call stopped waiting for (`taskWaitMs`). A server of the Tasks
+ * extension (`io.modelcontextprotocol/tasks`, SEP-2663) may answer a `tools/call` with a task,
+ * which the adapter follows by polling `tasks/get` at the server's `pollIntervalMs`: to the
+ * tool's result (an `isError` result too), to `task_failed`, `task_cancelled`,
+ * `task_expired` or `task_not_found`, to an {@link ElicitationInterrupt} when the task asks a
+ * person (with `task`), or, past the call's `taskWaitMs`, to this handle. Plain JSON: store it
+ * and {@link MCPAdapter.resume} it later (with `{}`), in any process, with any adapter for
+ * `server.url` that sends the same credentials (the server binds a task to them); or
+ * {@link MCPAdapter.cancelTask} it. A call's `signal` and `timeoutMs` cancel its task
+ * (`tasks/cancel`) before the call rejects with `aborted` / `timeout`.
+ */
+export interface TaskHandle extends TaskState {
+  /** What this is: a tool call's task the call stopped waiting for. */
+  type: 'mcp_task';
+  /** The tool called. */
+  tool_name: string;
+  /** The server the task runs on (`url` must be the resuming adapter's), as in {@link ElicitationInterrupt.server}. */
+  server: { url: string; name: string | null; version: string | null };
+  /** The request whose task this is: always `tools/call`. */
+  method: 'tools/call';
+  /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
+  signature?: string;
+}
+
+/**
+ * The {@link TaskHandle} a tool call may resolve to: with a wait limit (`Wait`, the type of the
+ * adapter's or the call's `taskWaitMs`), else `never` (a call without one waits for its task
+ * to end).
+ */
+export type TaskOf<Wait extends number | undefined> = [Wait] extends [undefined] ? never : TaskHandle;
+
+/**
  * A call paused for the host; switch on `type`. Each carries `created_at`, when the adapter
  * made it (ISO 8601 in UTC, as `toISOString()` writes it), the sign-in of the auth module
  * (`mcp_authorization`) too.
  */
-export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt;
+export type MCPInterrupt = ElicitationInterrupt | ApprovalInterrupt | AuthorizationInterrupt | TaskHandle;
 
 /**
  * Anything `toLangChainTools` (mcp-wasm-adapter/langchain) and `toAISDKTools`
@@ -870,14 +973,15 @@ export type SignInOf<SignIn extends boolean, M extends string = string> = SignIn
 /**
  * The interrupts a call of `method` may resolve to: an {@link ElicitationInterrupt}, for
  * `tools/call` an {@link ApprovalInterrupt}, and with `SignIn` (the adapter's `auth`
- * interrupts; false by default) an {@link AuthorizationInterrupt} of that method. `callTool`
- * gives `InterruptOf<'tools/call', SignIn>`, so an interrupt narrowed by its `type` resumes
- * to a tool result again.
+ * interrupts; false by default) an {@link AuthorizationInterrupt} of that method, and for
+ * `tools/call` with a wait limit (`Wait`: see {@link TaskOf}) a {@link TaskHandle}. `callTool`
+ * gives `InterruptOf<'tools/call', SignIn, Wait>`, so an interrupt narrowed by its `type`
+ * resumes to a tool result again.
  */
-export type InterruptOf<M extends string, SignIn extends boolean = false> =
+export type InterruptOf<M extends string, SignIn extends boolean = false, Wait extends number | undefined = undefined> =
   | (ElicitationInterrupt & { method: M })
   | SignInOf<SignIn, M>
-  | ('tools/call' extends M ? ApprovalInterrupt : never);
+  | ('tools/call' extends M ? ApprovalInterrupt | TaskOf<Wait> : never);
 
 /**
  * What a finished call of `method` resolves to: a {@link ToolResult} for `tools/call`,
@@ -988,8 +1092,8 @@ export interface MCPAppResource {
   };
 }
 
-/** A server's tool, ready for an agent; `SignIn` is its adapter's (see {@link MCPAdapter}). */
-export interface MCPTool<SignIn extends boolean = false> {
+/** A server's tool, ready for an agent; `SignIn` and `Wait` are its adapter's (see {@link MCPAdapter}). */
+export interface MCPTool<SignIn extends boolean = false, Wait extends number | undefined = undefined> {
   /** The name to call it by. */
   name: string;
   /** `title`, else `annotations.title`, else null. */
@@ -1023,8 +1127,11 @@ export interface MCPTool<SignIn extends boolean = false> {
    * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
    * transport or protocol failure only. A tool of a listing made with call `headers` (another
    * user's, perhaps) is called with those headers unless `options.headers` gives others.
+   * With a `taskWaitMs` (the call's or the adapter's) it may resolve to a {@link TaskHandle}.
    */
-  invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  invoke(args: Record<string, unknown> | undefined, options: ToolCallOptions & { taskWaitMs: number }): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
+  /** As above; with no `taskWaitMs` of the call's, the adapter's (`Wait`) decides whether a {@link TaskHandle} may come back. */
+  invoke(args?: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn, Wait>>;
 }
 
 /** What `server/discover` said. */
@@ -1045,21 +1152,23 @@ export interface ServerDescription {
  * an {@link AuthorizationInterrupt}: true for `new OAuthProvider({ interrupt: true, ... })`,
  * false without `auth` or for a provider that redirects. Only with it do the results' types
  * include `mcp_authorization` ({@link SignInOf}). `MCPAdapter` is an adapter without it,
- * `MCPAdapter<true>` one with it, `MCPAdapter<boolean>` either.
+ * `MCPAdapter<true>` one with it, `MCPAdapter<boolean>` either. `Wait`, inferred from the
+ * `taskWaitMs` option, says whether its tool calls may resolve to a {@link TaskHandle}
+ * (`number`) or not (`undefined`, without the option).
  *
  * @example
  * const adapter = new MCPAdapter("https://host/mcp", { headers: { Authorization: "Bearer …" } });
  * const [weather] = await adapter.listTools();
  * const out = await weather.invoke({ city: "Oslo" }); // { type: "tool_result", content, artifact, status }
  */
-export declare class MCPAdapter<SignIn extends boolean = false> {
+export declare class MCPAdapter<SignIn extends boolean = false, Wait extends number | undefined = undefined> {
   /**
    * @param url an `http:` or `https:` URL (string or `URL`). Anything else (a path, `file:`,
    *   `ws:`, "") throws {@link MCPAdapterError} `invalid_url` before any request.
    * @throws {MCPAdapterError} `invalid_url`, `invalid_argument` (bad options; from
    *   `mcp-wasm-adapter/init`, or `require()` in a browser bundle: before `initialize()`)
    */
-  constructor(url: string | URL, options?: MCPAdapterOptions<SignIn>);
+  constructor(url: string | URL, options?: MCPAdapterOptions<SignIn, Wait>);
   /** The server's URL, as given (a `URL` as its string). */
   readonly url: string;
   /** The negotiated revision ("2026-07-28", or "2025-11-25" / "2025-06-18" for handshake-era servers); undefined until the first call settles it. */
@@ -1088,7 +1197,7 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
    * fresh one resuming a stored interrupt) lists the tools and is sent once more.
    * Pages are cached by their `ttlMs` / `cacheScope` (see {@link ListOptions.cacheMode}).
    */
-  listTools(options?: ListOptions): Promise<MCPTool<SignIn>[] | SignInOf<SignIn, 'tools/list'>>;
+  listTools(options?: ListOptions): Promise<MCPTool<SignIn, Wait>[] | SignInOf<SignIn, 'tools/list'>>;
   /**
    * Ends a handshake-era session: lets go of the calls held open for a live resume (their
    * HTTP requests are closed; their interrupts still resume, by replay), then HTTP DELETE of
@@ -1100,7 +1209,8 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
    */
   close(): Promise<void>;
   /** Calls a tool by name; see {@link MCPTool.invoke}. */
-  callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  callTool(name: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & { approved?: boolean; taskWaitMs: number }): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
+  callTool(name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn, Wait>>;
   /**
    * A `tools/call` from the view `resourceUri` of an MCP App, as {@link MCPAdapter.callTool}
    * once allowed: the tool must be in the last `listTools()` (listed first when not), with
@@ -1134,8 +1244,21 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
    *   `allowed_decisions`, or edited `args` break the tool's `inputSchema`;
    *   `too_many_rounds`; transport/protocol errors.
    */
-  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
-  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options: ToolCallOptions & { taskWaitMs: number }): Promise<ResultOf<M> | InterruptOf<M, SignIn, number>>;
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn, Wait>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options: ToolCallOptions & { taskWaitMs: number }): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn, Wait>>;
+  /**
+   * Follows a task on ({@link TaskHandle}): the first poll no sooner than its
+   * `poll_interval_ms` after `checked_at`, then as a call does, with this call's
+   * `taskWaitMs` (after which it resolves to the updated handle) and `timeoutMs` (which
+   * cancels the task). The answer is ignored (`{}`). Refused before anything is sent
+   * (`invalid_argument`) when it belongs to another server URL or a field is not of its type;
+   * with an `interruptKey`, when it is not signed with it.
+   * @throws {MCPAdapterError} `task_failed`, `task_cancelled`, `task_expired`,
+   *   `task_not_found`, `aborted`, `timeout`, transport/protocol errors.
+   */
+  resume(interrupt: TaskHandle, answer?: Record<string, never>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
   /** Finishes the sign-in (the URL the authorization server redirected to) and sends the interrupted call again: resolves to what that call gives. @throws {MCPAdapterError} `authorization_failed` (used or unknown `state`, `iss` mismatch, token request refused). */
   resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
 
@@ -1153,6 +1276,17 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
   validateAnswer(interrupt: ElicitationInterrupt, answer: ElicitationAnswer): Promise<void>;
   validateAnswer(interrupt: ApprovalInterrupt, answer: ApprovalAnswer): Promise<void>;
   validateAnswer(interrupt: AuthorizationInterrupt, answer: { callbackUrl: string | URL }): Promise<void>;
+  validateAnswer(interrupt: TaskHandle, answer?: Record<string, never>): Promise<void>;
+
+  /**
+   * Cancels a tool call's task (`tasks/cancel` of the Tasks extension): of a
+   * {@link TaskHandle}, or of an {@link ElicitationInterrupt} the task asked. Resolves once the
+   * server acknowledged it; cancellation is cooperative, so the task may still end otherwise.
+   * Checked as `resume()` checks a handle before anything is sent.
+   * @throws {MCPAdapterError} `invalid_argument`, `interrupt_signature_invalid`,
+   *   `task_not_found` (the server no longer knows it), transport/protocol errors.
+   */
+  cancelTask(task: TaskHandle | ElicitationInterrupt, options?: CallOptions): Promise<void>;
 
   /** Finishes a sign-in the `auth` provider started (callback style): `callbackUrl` is where the authorization server sent the person back. */
   finishAuth(callbackUrl: string | URL): Promise<void>;
@@ -1237,7 +1371,7 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
 }
 
 /** One server of an {@link MCPAdapterGroup}: a URL, a URL with its own adapter options, or an adapter used as built. */
-export type MCPGroupServer<SignIn extends boolean = boolean> = string | URL | (MCPAdapterOptions<SignIn> & { url: string | URL }) | MCPAdapter<SignIn>;
+export type MCPGroupServer<SignIn extends boolean = boolean> = string | URL | (MCPAdapterOptions<SignIn, undefined> & { url: string | URL }) | MCPAdapter<SignIn>;
 
 /**
  * Options of an {@link MCPAdapterGroup}: adapter options shared by every adapter it builds, and
@@ -1245,7 +1379,7 @@ export type MCPGroupServer<SignIn extends boolean = boolean> = string | URL | (M
  * shown each tool's metadata as {@link MCPAdapterGroup.listTools} gives it, with
  * `mcp.server.key` (the `mcp_approval` interrupt keeps the adapter's own metadata).
  */
-export interface MCPAdapterGroupOptions<SignIn extends boolean = boolean> extends MCPAdapterOptions<SignIn> {
+export interface MCPAdapterGroupOptions<SignIn extends boolean = boolean> extends MCPAdapterOptions<SignIn, undefined> {
   /**
    * Name every tool `{server}_{tool}` (the server's key, an underscore, its name); calls still
    * go out under the server's own name. Default false: names stay as the servers give them.
@@ -1309,6 +1443,7 @@ export declare class MCPAdapterGroup<SignIn extends boolean = false> {
    */
   listTools(options?: ListOptions): Promise<MCPGroupTool<SignIn>[]>;
   /** Calls tool `name` (the server's own name) on server `key`, through the group's interceptors, then the adapter's. */
+  callTool(key: string, name: string, args: Record<string, unknown> | undefined, options: ToolCallOptions & { approved?: boolean; taskWaitMs: number }): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
   callTool(key: string, name: string, args?: Record<string, unknown>, options?: ToolCallOptions & { approved?: boolean }): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   /**
    * Continues an interrupt on the adapter it came from: the server this group handed that very
@@ -1320,9 +1455,14 @@ export declare class MCPAdapterGroup<SignIn extends boolean = false> {
    * `group.adapter(key).resume()`.
    * @throws {MCPAdapterError} `invalid_argument` when no server has it, or several do.
    */
+  resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options: ToolCallOptions & { taskWaitMs: number }): Promise<ResultOf<M> | InterruptOf<M, SignIn, number>>;
   resume<M extends InterruptedMethod>(interrupt: ElicitationInterrupt & { method: M }, answer: ElicitationAnswer, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
+  resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options: ToolCallOptions & { taskWaitMs: number }): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
   resume(interrupt: ApprovalInterrupt, answer: ApprovalAnswer, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn>>;
   resume<M extends string>(interrupt: AuthorizationInterrupt & { method: M }, answer: { callbackUrl: string | URL }, options?: ToolCallOptions): Promise<ResultOf<M> | InterruptOf<M, SignIn>>;
+  resume(interrupt: TaskHandle, answer?: Record<string, never>, options?: ToolCallOptions): Promise<ToolResult | InterruptOf<'tools/call', SignIn, number>>;
+  /** {@link MCPAdapter.cancelTask} on the adapter the task came from, found as for {@link MCPAdapterGroup.resume}. */
+  cancelTask(task: TaskHandle | ElicitationInterrupt, options?: CallOptions): Promise<void>;
   /** Every server's resources, each with `server` (its key). */
   listResources(options?: ListOptions): Promise<Array<MCPResource<SignIn> & { server: string }>>;
   /** Every server's resource templates, each with `server` (its key). */

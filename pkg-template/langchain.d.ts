@@ -30,6 +30,7 @@ import type {
   MCPTool,
   MCPToolMetadata,
   MCPToolSource,
+  TaskHandle,
   ToolCallInterceptor,
 } from './index.js';
 
@@ -57,6 +58,12 @@ export interface ToLangChainToolsOptions {
   prefixServerName?: boolean;
   /** Timeout of every call and resume round, in ms (overrides the adapter's `timeoutMs`). */
   timeoutMs?: number;
+  /**
+   * How long a call or resume waits for a tool's task (the Tasks extension) before the run
+   * pauses on its {@link TaskHandle} (overrides the adapter's `taskWaitMs`); keep it below
+   * `timeoutMs`, which cancels the task. Default: the adapter's (none: wait for the end).
+   */
+  taskWaitMs?: number;
   /**
    * Wrap every call of these tools, the first outermost, outside the group's and the adapter's
    * own (see {@link ToolCallInterceptor}). Here `request.runtime` is the LangChain tool runtime
@@ -119,11 +126,13 @@ export interface ToLangChainToolsOptions {
  *
  * When the server needs a person (an MCP interrupt: `mcp_elicitation`, `mcp_approval`
  * from the adapter's `approval` option, or `mcp_authorization`, a sign-in, from an
- * `OAuthProvider` with `interrupt: true`), a tool running in a LangGraph graph with a
+ * `OAuthProvider` with `interrupt: true`), or a tool's task outlives the wait (`mcp_task`,
+ * with `taskWaitMs`), a tool running in a LangGraph graph with a
  * checkpointer calls LangGraph's `interrupt(value)` with the plain MCP interrupt as `value`:
  * the run pauses and `__interrupt__` carries it. Resume with
  * `new Command({ resume: { responses } })` (`{ decision }` for approvals, `{ callbackUrl }`
- * for a sign-in: the URL the authorization server sent the person back to), or, with several
+ * for a sign-in: the URL the authorization server sent the person back to, `{}` for a task,
+ * which then is followed on and may pause again), or, with several
  * pending, with an id-keyed map (see {@link createMCPResume}). Listing the tools must not need
  * a sign-in: when `listTools()` resolves to an interrupt, `toLangChainTools` throws (answer it
  * with `adapter.resume()` first). The `GraphInterrupt` is never
@@ -251,6 +260,11 @@ export declare function createMCPResume(
   interrupt: { id?: string; value?: ApprovalInterrupt },
   responses: ApprovalAnswer,
 ): Record<string, ApprovalAnswer>;
+/** A task the run paused on goes on where it is: `{ [interrupt.id]: {} }` (no answer). */
+export declare function createMCPResume(
+  interrupt: { id?: string; value?: TaskHandle },
+  responses?: Record<string, never>,
+): Record<string, Record<string, never>>;
 /**
  * Any entry of `__interrupt__` (LangGraph's `Interrupt<unknown>`): its `value` is checked at
  * run time.

@@ -21,9 +21,10 @@ const SENDING_TASK = 'mcp_sending';
 /** Where an adapter signs a value as it signs its interrupts (adapter.js). */
 const SEAL = Symbol.for('mcp-wasm-adapter.seal');
 
-// mcp_authorization: a sign-in (mcp-wasm-adapter/auth with `interrupt: true`), answered with `{ callbackUrl }`
-const isMCPInterrupt = (value) =>
-  value != null && typeof value === 'object' && (value.type === 'mcp_elicitation' || value.type === 'mcp_approval' || value.type === 'mcp_authorization');
+// mcp_authorization: a sign-in (mcp-wasm-adapter/auth with `interrupt: true`), answered with `{ callbackUrl }`;
+// mcp_task: a tool call's task that outlived the wait (`taskWaitMs`), resumed with `{}`
+const INTERRUPT_TYPES = ['mcp_elicitation', 'mcp_approval', 'mcp_authorization', 'mcp_task'];
+const isMCPInterrupt = (value) => value != null && typeof value === 'object' && INTERRUPT_TYPES.includes(value.type);
 
 /**
  * The tools of one adapter or group (or several) as LangChain structured tools.
@@ -145,6 +146,7 @@ async function runTool(entry, name, metadata, args, config, opts, interceptors) 
   const callOptions = {};
   if (config?.signal) callOptions.signal = config.signal;
   if (opts.timeoutMs !== undefined) callOptions.timeoutMs = opts.timeoutMs;
+  if (opts.taskWaitMs !== undefined) callOptions.taskWaitMs = opts.taskWaitMs;
   // false: an error result throws `tool_error`, which the agent's ToolNode turns into an error
   // ToolMessage of its own (or lets through, with its handleToolErrors: false)
   if (opts.handleToolErrors !== undefined) callOptions.handleToolErrors = opts.handleToolErrors;
@@ -328,7 +330,7 @@ function toToolOutput(result, name, metadata, config) {
 
 /** The clear error given when an MCP interrupt cannot become a LangGraph interrupt. */
 function cannotPause(interrupt, name, metadata, config, inGraph) {
-  const what = interrupt.type === 'mcp_approval' ? 'an approval' : interrupt.type === 'mcp_authorization' ? 'a sign-in' : 'input from a person';
+  const what = { mcp_approval: 'an approval', mcp_authorization: 'a sign-in', mcp_task: 'more time (its task runs on)' }[interrupt.type] ?? 'input from a person';
   const where = inGraph
     ? 'this LangGraph run has no checkpointer, so it cannot pause'
     : 'this tool ran outside a LangGraph run, so it cannot pause';
@@ -395,7 +397,9 @@ export function createMCPResume(interrupt, responses) {
     throw new TypeError('createMCPResume: expected an entry of __interrupt__ ({ id, value })');
   }
   const value = interrupt.value;
-  if (!isMCPInterrupt(value)) throw new TypeError('createMCPResume: that interrupt is not an MCP interrupt (type mcp_elicitation, mcp_approval or mcp_authorization)');
+  if (!isMCPInterrupt(value)) throw new TypeError('createMCPResume: that interrupt is not an MCP interrupt (type mcp_elicitation, mcp_approval, mcp_authorization or mcp_task)');
+  // a task goes on where it is: nothing to answer
+  if (value.type === 'mcp_task') return { [interrupt.id]: {} };
   if (responses == null || typeof responses !== 'object' || Array.isArray(responses)) {
     throw new TypeError('createMCPResume: responses must be an object');
   }

@@ -13,7 +13,7 @@
 // workerd, Deno and Bun have it. The key is never quoted in an error.
 
 /** The `type` of every interrupt a call can resolve to. */
-const INTERRUPT_TYPES = ['mcp_elicitation', 'mcp_approval', 'mcp_authorization'];
+const INTERRUPT_TYPES = ['mcp_elicitation', 'mcp_approval', 'mcp_authorization', 'mcp_task'];
 
 /** An `MCPAdapterError` (recognised by `instanceof MCPAdapterError`, which checks `name` and `code`). */
 function adapterError(code, message) {

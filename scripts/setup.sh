@@ -11,10 +11,13 @@
 #                    npm dependencies (npm ci)
 #   unless minimal:  Debian chromium + chromium-driver (headless browser tests),
 #                    Debian postgresql (the tests' checkpoint and token stores),
-#                    Python venv .venv with fastmcp==4.2.3 (test fixture server)
+#                    Python venv .venv with fastmcp==4.2.3 (test fixture server),
+#                    Python venv .venv-tasks with fastmcp==4.1.4 + fastmcp-tasks==4.1.4
+#                    (the Tasks extension fixture; fastmcp-tasks pins fastmcp 4.1.x)
 set -euo pipefail
 
 FASTMCP_VERSION="4.2.3"
+FASTMCP_TASKS_VERSION="4.1.4"
 WASM_TARGET="wasm32-unknown-unknown"
 
 usage() {
@@ -102,7 +105,7 @@ else
 fi
 
 if [[ "$minimal" == 1 ]]; then
-  say "chromium, postgresql, .venv" "skipped (--minimal)"
+  say "chromium, postgresql, venvs" "skipped (--minimal)"
   exit 0
 fi
 
@@ -141,4 +144,20 @@ else
     "${PYTHON:-python3}" -m venv .venv
   fi
   .venv/bin/python -m pip install --quiet --disable-pip-version-check "fastmcp==$FASTMCP_VERSION"
+fi
+
+# --- Python venv with FastMCP + fastmcp-tasks (tests/fixtures/fastmcp_tasks_server.py) -------
+
+# A venv of its own: fastmcp-tasks 4.1.4 pins fastmcp-slim 4.1.4, which cannot sit beside the
+# fastmcp 4.2.3 of .venv. Its memory:// backend runs in the server process (no Redis).
+if [[ -x .venv-tasks/bin/python ]] &&
+  .venv-tasks/bin/python -c "import sys, fastmcp, fastmcp_tasks; sys.exit(fastmcp.__version__ != '$FASTMCP_TASKS_VERSION')" 2>/dev/null; then
+  say "python .venv-tasks" "present (fastmcp $FASTMCP_TASKS_VERSION + fastmcp-tasks)"
+else
+  say "python .venv-tasks" "installing fastmcp==$FASTMCP_TASKS_VERSION fastmcp-tasks==$FASTMCP_TASKS_VERSION"
+  if [[ ! -x .venv-tasks/bin/python ]]; then
+    "${PYTHON:-python3}" -m venv .venv-tasks
+  fi
+  .venv-tasks/bin/python -m pip install --quiet --disable-pip-version-check \
+    "fastmcp==$FASTMCP_TASKS_VERSION" "fastmcp-tasks==$FASTMCP_TASKS_VERSION"
 fi

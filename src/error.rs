@@ -118,6 +118,21 @@ error_codes! {
     /// `basic/patterns/mrtr.mdx`), or the replay reached `maxRounds` before they were all
     /// told. `rpcCode` and `data` are the server's refusal, when it sent one.
     AnswersUndelivered = "answers_undelivered",
+    /// A tool call's task (the Tasks extension, `io.modelcontextprotocol/tasks`) ended
+    /// `failed`: the server met a JSON-RPC error running it. `rpcCode`, `data` and the message
+    /// are the task's `error`. (A tool's own failure is a `completed` task with an `isError`
+    /// result, returned as a result.)
+    TaskFailed = "task_failed",
+    /// A tool call's task ended `cancelled`, by another client or by the server (one the
+    /// adapter cancels itself ends the call with `aborted` or `timeout`).
+    TaskCancelled = "task_cancelled",
+    /// A tool call's task is past its `ttlMs` since it was created, and still not done: the
+    /// adapter gives it up (the server may discard it then).
+    TaskExpired = "task_expired",
+    /// The server no longer knows a task (`-32602` to `tasks/get`, `tasks/update` or
+    /// `tasks/cancel`): it restarted, or dropped the task after its `ttlMs`. `rpcCode` and
+    /// `data` are the server's.
+    TaskNotFound = "task_not_found",
     /// With `handleToolErrors: false`: the tool's result was an error (`isError: true`, MCP
     /// 2026-07-28 `server/tools.mdx` "Error Handling", or structured content that does not
     /// match the tool's `outputSchema`). The error's `data` is `{ content, structured_content,

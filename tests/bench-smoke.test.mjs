@@ -116,3 +116,22 @@ test('npm run bench -- --durable --smoke resumes every paused call in another pr
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('npm run bench -- --tasks --smoke compares a task-driven call with the same tool inline, each task polled', { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-tasks-'));
+  try {
+    const md = path.join(dir, 'results.md');
+    const r = await run(['--tasks', '--smoke', '--out', md], 110_000);
+    assert.equal(r.code, 0, `bench --tasks --smoke failed (code ${r.code}, signal ${r.signal}):\n${r.stderr.slice(-4000)}`);
+    const text = readFileSync(md, 'utf8');
+    assert.match(text, /## 9\. A tool call run as a task/);
+    assert.match(text, /\| inline call, median \(range\) \| [\d.]+ ms/);
+    assert.match(text, /\| task-driven call, median \(range\) \| [\d.]+ ms/);
+    // every task-driven call made a task, and each was polled at least once
+    const [, tasks, polls] = text.match(/tasks created \/ `tasks\/get` polls \(per task\) \| (\d+) \/ (\d+)/);
+    assert.equal(Number(tasks), 3);
+    assert.ok(Number(polls) >= 3, `${polls} polls`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -16,8 +16,8 @@
 
 use mcp_wasm_adapter::adapter::{
     ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, GivenAnswer,
-    Interrupt, McpToolFields, McpToolMetadata, ServerIdentity, ServerRef, ToolDescription,
-    ToolMetadata,
+    Interrupt, McpToolFields, McpToolMetadata, ServerIdentity, ServerRef, TaskHandle, TaskState,
+    ToolDescription, ToolMetadata,
 };
 use mcp_wasm_adapter::client::subscriptions::Filter;
 use mcp_wasm_adapter::convert::{
@@ -307,7 +307,32 @@ fn elicitation() -> Interrupt {
             response: json!({"action": "accept"}),
         }]),
         open_call: Some(0),
+        task: Some(task_state()),
         created_at: "2026-07-28T09:30:00.000Z".into(),
+        signature: Some("v1.x".into()),
+    })
+}
+
+fn task_state() -> TaskState {
+    TaskState {
+        task_id: "t1".into(),
+        status: "input_required".into(),
+        status_message: Some("step 1/2".into()),
+        poll_interval_ms: Some(500),
+        ttl_ms: None,
+        args_digest: "0123456789abcdef".into(),
+        answered: vec!["k".into()],
+        created_at: "2026-07-28T09:30:00.000Z".into(),
+        checked_at: "2026-07-28T09:30:01.000Z".into(),
+    }
+}
+
+fn task() -> Interrupt {
+    Interrupt::Task(TaskHandle {
+        tool_name: "build".into(),
+        server: server_ref(),
+        method: "tools/call".into(),
+        task: task_state(),
         signature: Some("v1.x".into()),
     })
 }
@@ -400,7 +425,8 @@ fn interrupt_types_and_fields_match() {
         vec![
             "ElicitationInterrupt",
             "ApprovalInterrupt",
-            "AuthorizationInterrupt"
+            "AuthorizationInterrupt",
+            "TaskHandle"
         ]
     );
     // the sign-in interrupt is made by the auth module (OAuth runs in JavaScript): its type
@@ -409,12 +435,22 @@ fn interrupt_types_and_fields_match() {
     let authorization = interface(&auth_decl, "AuthorizationInterrupt");
     assert_eq!(literals(authorization.ty("type")), ["mcp_authorization"]);
     assert!(repository_file("pkg-template/auth.js").contains("type: 'mcp_authorization'"));
+    // a handle is the fields of an interrupt and its task's state (`extends TaskState`)
+    let state = interface(&decl, "TaskState");
+    assert!(
+        decl.contains("interface TaskHandle extends TaskState {"),
+        "TaskHandle extends TaskState"
+    );
     for (interrupt, name) in [
         (elicitation(), "ElicitationInterrupt"),
         (approval(), "ApprovalInterrupt"),
+        (task(), "TaskHandle"),
     ] {
         let json = serde_json::to_value(&interrupt).unwrap();
-        let declared = interface(&decl, name);
+        let mut declared = interface(&decl, name);
+        if name == "TaskHandle" {
+            declared.properties.extend(state.properties.iter().cloned());
+        }
         assert_eq!(declared.names(), keys(&json), "{name}: fields");
         assert_eq!(
             literals(declared.ty("type")),
@@ -429,6 +465,11 @@ fn interrupt_types_and_fields_match() {
     }
 
     let json = serde_json::to_value(elicitation()).unwrap();
+    assert_eq!(
+        state.names(),
+        keys(&json["task"]),
+        "ElicitationInterrupt.task"
+    );
     let alternatives = object_alternatives(type_alias(&decl, "ElicitationRequest"));
     assert_eq!(alternatives.len(), 2);
     for request in json["requests"].as_array().unwrap() {
@@ -799,6 +840,7 @@ fn interrupt_types_the_javascript_layer_writes_are_declared() {
         (&decl, "ElicitationInterrupt"),
         (&decl, "ApprovalInterrupt"),
         (&auth_decl, "AuthorizationInterrupt"),
+        (&decl, "TaskHandle"),
     ] {
         declared.extend(literals(interface(decl, name).ty("type")));
     }

@@ -59,7 +59,7 @@ describe('FastMCP fixture', () => {
     assert.equal(retry.params.requestState, interrupt.request_state);
     assert.deepEqual(retry.params.arguments, first.params.arguments);
     assert.deepEqual(retry.params.inputResponses, { confirm: { action: 'accept', content: { confirmed: true } } });
-    assert.deepEqual(first.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} } });
+    assert.deepEqual(first.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } });
   });
 
   test('every interrupt carries the time it was made, in ISO 8601 UTC: both eras\' questions and approvals', async () => {
@@ -259,7 +259,7 @@ describe('FastMCP fixture', () => {
     const rec = recordingFetch();
     const adapter = new MCPAdapter(server.url, { fetch: rec.fetch, onSampling: () => ({}), roots: [{ uri: 'file:///w' }] });
     await adapter.callTool('echo', { text: 'x' });
-    assert.deepEqual(rec.calls()[0].params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} });
+    assert.deepEqual(rec.calls()[0].params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
   });
 });
 

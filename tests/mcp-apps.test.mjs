@@ -56,7 +56,10 @@ describe('MCP Apps with the FastMCP apps fixture', { timeout: 60_000 }, () => {
         // as the server read it, and as it went: in initialize, or on the request itself
         assert.equal(out.artifact.structured_content.declared, declared, `apps: ${apps}`);
         const [capabilities] = sent.map((m) => (protocol === 'legacy' ? m.params?.capabilities : m.params?._meta?.['io.modelcontextprotocol/clientCapabilities'])).filter(Boolean);
-        assert.deepEqual(capabilities.extensions, declared ? ui : undefined, `apps: ${apps}`);
+        const { 'io.modelcontextprotocol/ui': declaredUi, ...others } = capabilities.extensions ?? {};
+        assert.deepEqual(declaredUi, declared ? ui['io.modelcontextprotocol/ui'] : undefined, `apps: ${apps}`);
+        // beside it only the Tasks extension, on 2026-07-28 requests (never in initialize)
+        assert.deepEqual(Object.keys(others), protocol === 'legacy' ? [] : ['io.modelcontextprotocol/tasks']);
         await adapter.close();
       }
     });

@@ -65,6 +65,9 @@ pub enum Interrupt {
     /// `"mcp_approval"`: the `approval` option gated a tool call.
     #[serde(rename = "mcp_approval")]
     Approval(ApprovalInterrupt),
+    /// `"mcp_task"`: a tool call's task outlived the call's wait (see [`super::task`]).
+    #[serde(rename = "mcp_task")]
+    Task(super::task::TaskHandle),
 }
 
 /// The server needs a person before the call can finish (`resultType: "input_required"`
@@ -106,6 +109,11 @@ pub struct ElicitationInterrupt {
     /// answer (meaningless to any other adapter, which replays the call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_call: Option<u64>,
+    /// When the questions are a task's (the Tasks extension, see [`super::task`]): the task,
+    /// which the answers go to (`tasks/update`), not a retry of the call; `params` then holds
+    /// only the tool's `name`. No key otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<super::task::TaskState>,
     /// See [`ApprovalInterrupt::created_at`].
     pub created_at: String,
     /// See [`ApprovalInterrupt::signature`].
@@ -220,7 +228,7 @@ pub struct Retry {
 }
 
 /// `{url, name, version}` of the client's server (see [`ServerRef`]).
-fn server_ref(client: &Client) -> Value {
+pub(crate) fn server_ref(client: &Client) -> Value {
     let info = client
         .server()
         .map(|s| s.server_info.clone())
@@ -401,8 +409,15 @@ pub async fn continue_from(
             }
             Next::Answered(sent) => {
                 let outcome = sent?;
-                if outcome.kind == ResultType::Complete {
-                    return Ok(ResultOrInterrupt::Complete(outcome.result));
+                match outcome.kind {
+                    ResultType::Complete => return Ok(ResultOrInterrupt::Complete(outcome.result)),
+                    // the rounds before a task have keys of their own (the Tasks extension)
+                    ResultType::Task => {
+                        let task = super::task::created(client, &params, &outcome.result);
+                        let get = super::task::Step::Get;
+                        return super::task::follow(client, task, round, get, opts).await;
+                    }
+                    ResultType::InputRequired => {}
                 }
                 round += 1;
                 check_rounds(client, method, round, &given)?;
@@ -417,76 +432,14 @@ pub async fn continue_from(
                         ))
                     }
                 };
-                let requests = match result.get("inputRequests") {
-                    None | Some(Value::Null) => Map::new(),
-                    Some(Value::Object(o)) => o.clone(),
-                    Some(_) => {
-                        return Err(Error::new(
-                            ErrorCode::InvalidMessage,
-                            "inputRequests is not an object",
-                        ))
-                    }
-                };
+                let requests = input_requests(&result)?;
                 if requests.is_empty() && request_state.is_none() {
                     return Err(Error::new(
                         ErrorCode::InvalidMessage,
                         "an input_required result with neither inputRequests nor requestState",
                     ));
                 }
-                let mut answered = Map::new();
-                let mut people = Vec::new();
-                for (key, request) in requests {
-                    let kind = request.get("method").and_then(Value::as_str);
-                    let handler = match kind {
-                        Some("elicitation/create") => match &client.config().on_elicitation {
-                            // the host's handler answers in place, in this era too
-                            Some(handler) => handler,
-                            None => {
-                                let question = keyed_question(&key, &request)?;
-                                // a replay: the person's answer to this very question goes again
-                                match given.answer(&question) {
-                                    Some(response) => drop(answered.insert(key, response)),
-                                    None => people.push(request_entry(&key, question)),
-                                }
-                                continue;
-                            }
-                        },
-                        Some(kind @ ("sampling/createMessage" | "roots/list")) => {
-                            let roots = kind == "roots/list";
-                            let given = match roots {
-                                true => &client.config().roots,
-                                false => &client.config().on_sampling,
-                            };
-                            let Some(handler) = given else {
-                                let (cap, option) = match roots {
-                                    true => ("roots", "roots"),
-                                    false => ("sampling", "onSampling"),
-                                };
-                                return Err(Error::new(
-                                    ErrorCode::MissingClientCapability,
-                                    format!("the server asked for {kind} (input {}), but no {option} handler was given, so the {cap} capability was not declared", crate::quoted(&key)),
-                                ));
-                            };
-                            handler
-                        }
-                        other => {
-                            return Err(Error::new(
-                                ErrorCode::InvalidMessage,
-                                format!(
-                                    "input request {} has an unknown method {}",
-                                    crate::quoted(&key),
-                                    crate::quoted(other.unwrap_or("(none)"))
-                                ),
-                            ))
-                        }
-                    };
-                    // one wait on the host's handlers (see docs/wasm-size.md)
-                    let params = request.get("params").cloned().unwrap_or(Value::Null);
-                    let answer = handler(params.clone(), opts.context.as_ref()).await?;
-                    // an elicitation's defaults (sampling and roots results pass unchanged)
-                    let answer = with_schema_defaults(answer, params.get("requestedSchema"));
-                    answered.insert(key, answer);
-                }
+                let (answered, people) = questions(client, requests, &mut given, opts).await?;
                 if people.is_empty() {
                     // (one request of the call's, below: see docs/wasm-size.md)
                     ((!answered.is_empty()).then_some(answered), request_state)
@@ -525,6 +478,97 @@ fn keyed(opts: &RequestOptions, sent: u32) -> RequestOptions {
     each
 }
 
+/// The `inputRequests` of a result (`InputRequiredResult`, or an `input_required` task):
+/// an empty map when absent or `null`.
+///
+/// # Errors
+///
+/// [`ErrorCode::InvalidMessage`] when it is not an object.
+pub(crate) fn input_requests(result: &Value) -> Result<Map<String, Value>> {
+    match result.get("inputRequests") {
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(Value::Object(o)) => Ok(o.clone()),
+        Some(_) => Err(Error::new(
+            ErrorCode::InvalidMessage,
+            "inputRequests is not an object",
+        )),
+    }
+}
+
+/// Answers what it can of `requests` (an `inputRequests` map, MCP 2026-07-28
+/// `basic/patterns/mrtr.mdx`) in place: sampling and roots by the host's handlers, an
+/// elicitation by `onElicitation`, or from `given` (a replay, told the person's answer to this
+/// very question). Returns those answers by key, and the entries of the questions left for a
+/// person ([`request_entry`]).
+///
+/// # Errors
+///
+/// [`ErrorCode::MissingClientCapability`] for sampling or roots without a handler;
+/// [`ErrorCode::InvalidMessage`] for an unknown method or a malformed elicitation; what a
+/// handler fails with.
+pub(crate) async fn questions(
+    client: &Client,
+    requests: Map<String, Value>,
+    given: &mut Given,
+    opts: &RequestOptions,
+) -> Result<(Map<String, Value>, Vec<Value>)> {
+    let mut answered = Map::new();
+    let mut people = Vec::new();
+    for (key, request) in requests {
+        let kind = request.get("method").and_then(Value::as_str);
+        let handler = match kind {
+            Some("elicitation/create") => match &client.config().on_elicitation {
+                // the host's handler answers in place, in this era too
+                Some(handler) => handler,
+                None => {
+                    let question = keyed_question(&key, &request)?;
+                    // a replay: the person's answer to this very question goes again
+                    match given.answer(&question) {
+                        Some(response) => drop(answered.insert(key, response)),
+                        None => people.push(request_entry(&key, question)),
+                    }
+                    continue;
+                }
+            },
+            Some(kind @ ("sampling/createMessage" | "roots/list")) => {
+                let roots = kind == "roots/list";
+                let given = match roots {
+                    true => &client.config().roots,
+                    false => &client.config().on_sampling,
+                };
+                let Some(handler) = given else {
+                    let (cap, option) = match roots {
+                        true => ("roots", "roots"),
+                        false => ("sampling", "onSampling"),
+                    };
+                    return Err(Error::new(
+                            ErrorCode::MissingClientCapability,
+                            format!("the server asked for {kind} (input {}), but no {option} handler was given, so the {cap} capability was not declared", crate::quoted(&key)),
+                        ));
+                };
+                handler
+            }
+            other => {
+                return Err(Error::new(
+                    ErrorCode::InvalidMessage,
+                    format!(
+                        "input request {} has an unknown method {}",
+                        crate::quoted(&key),
+                        crate::quoted(other.unwrap_or("(none)"))
+                    ),
+                ))
+            }
+        };
+        // one wait on the host's handlers (see docs/wasm-size.md)
+        let params = request.get("params").cloned().unwrap_or(Value::Null);
+        let answer = handler(params.clone(), opts.context.as_ref()).await?;
+        // an elicitation's defaults (sampling and roots results pass unchanged)
+        let answer = with_schema_defaults(answer, params.get("requestedSchema"));
+        answered.insert(key, answer);
+    }
+    Ok((answered, people))
+}
+
 /// `-32021` (missing required client capability) as a typed error naming what is missing.
 pub(crate) fn missing_capability(mut err: Error) -> Error {
     if err.rpc_code() != Some(crate::protocol::codes::MISSING_CLIENT_CAPABILITY) {
@@ -537,10 +581,16 @@ pub(crate) fn missing_capability(mut err: Error) -> Error {
         .and_then(|d| d.get("requiredCapabilities"))
         .cloned()
         .unwrap_or(Value::Null);
+    let needed = crate::json_text(&needed);
+    // the adapter declares the Tasks extension unless its `tasks` option turns it off
+    let tasks = crate::protocol::meta::TASKS_EXTENSION.as_bytes();
+    let off = match needed.as_bytes().windows(tasks.len()).any(|w| w == tasks) {
+        true => "; a tool that must run as a task needs the adapter's tasks option, which is false",
+        false => "",
+    };
     err.code = ErrorCode::MissingClientCapability;
     err.message = format!(
-        "the server requires client capabilities {} that were not declared ({})",
-        crate::json_text(&needed),
+        "the server requires client capabilities {needed} that were not declared ({}){off}",
         err.message
     );
     err
@@ -652,7 +702,7 @@ fn field<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
 
 /// Checks that `interrupt` belongs to this client's server: its `server.url` must be the
 /// client's URL, so that one server's `requestState` is never sent to another.
-fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
+pub(crate) fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
     let url = interrupt
         .get("server")
         .and_then(|s| s.get("url"))
@@ -719,6 +769,11 @@ pub async fn resume_elicitation(
         Some(_) => return Err(invalid("interrupt.input_responses must be an object")),
     };
     let mut answers = pending::given_answers(interrupt)?;
+    // a task's questions: the answers go to the task (`tasks/update`), some of them at a time
+    let task = match field(interrupt, "task") {
+        Some(_) => Some(super::task::Task::of(client, interrupt)?),
+        None => None,
+    };
     // plain loops, not collects (see docs/wasm-size.md)
     let mut keys = Vec::new();
     for request in requests {
@@ -738,9 +793,14 @@ pub async fn resume_elicitation(
             extra.push(key.as_str());
         }
     }
-    if !missing.is_empty() || !extra.is_empty() {
+    let partial = task.is_some() && !responses.is_empty();
+    if (!missing.is_empty() && !partial) || !extra.is_empty() {
+        let some = match task {
+            Some(_) => "some of",
+            None => "exactly",
+        };
         return Err(invalid(format!(
-            "responses must answer exactly the keys {} (missing {}, unknown {})",
+            "responses must answer {some} the keys {} (missing {}, unknown {})",
             crate::quoted_list(&keys),
             crate::quoted_list(&missing),
             crate::quoted_list(&extra)
@@ -751,9 +811,10 @@ pub async fn resume_elicitation(
             .get("key")
             .and_then(Value::as_str)
             .ok_or_else(|| invalid("every entry of interrupt.requests needs a string key"))?;
-        let answer = responses
-            .get(key)
-            .ok_or_else(|| invalid(format!("no answer for {}", crate::quoted(key))))?;
+        // (a task's question left for later)
+        let Some(answer) = responses.get(key) else {
+            continue;
+        };
         let action = answer.get("action").and_then(Value::as_str).unwrap_or("");
         let response = match (action, request.get("mode").and_then(Value::as_str)) {
             ("accept", Some("url")) => obj! {"action": "accept"},
@@ -801,6 +862,10 @@ pub async fn resume_elicitation(
     }
     if opts.check_only {
         return Ok(checked());
+    }
+    if let Some(task) = task {
+        let update = super::task::Step::Update(input_responses);
+        return super::task::follow(client, Ok(task), round, update, opts).await;
     }
     let retry = Retry {
         input_responses: Some(input_responses),
@@ -941,7 +1006,7 @@ pub async fn resume_approval(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::client::scripted::{json_reply, Scripted};
     use crate::client::{ClientConfig, HostHandler};
@@ -954,7 +1019,7 @@ mod tests {
 
     /// `interrupt` parsed into [`Interrupt`], after checking that the type serializes back to
     /// exactly the same JSON (no field missing, extra or renamed).
-    fn typed(interrupt: &Value) -> Interrupt {
+    pub(crate) fn typed(interrupt: &Value) -> Interrupt {
         let parsed: Interrupt = serde_json::from_value(interrupt.clone())
             .unwrap_or_else(|e| panic!("{e}: {interrupt}"));
         assert_eq!(serde_json::to_value(&parsed).unwrap(), *interrupt);
@@ -1473,7 +1538,7 @@ mod tests {
         assert_eq!(err.code, ErrorCode::MissingClientCapability);
         assert_eq!(
             script.sent()[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}})
+            json!({"elicitation": {"form": {}, "url": {}}, "extensions": {"io.modelcontextprotocol/tasks": {}}})
         );
 
         let sampler: HostHandler = Rc::new(|_p: Value, _: Option<&Rc<dyn Any>>| {
@@ -1495,7 +1560,7 @@ mod tests {
         let sent = script.sent();
         assert_eq!(
             sent[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}})
+            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}})
         );
         assert_eq!(
             sent[2].body["params"]["inputResponses"]["r"],

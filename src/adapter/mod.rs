@@ -12,12 +12,14 @@ pub mod form;
 pub mod interrupt;
 pub mod pending;
 pub mod resources;
+pub mod task;
 pub mod tool;
 
 pub use interrupt::{
     ApprovalInterrupt, ElicitationInterrupt, ElicitationMode, ElicitationRequest, GivenAnswer,
     Interrupt, ResultOrInterrupt, ServerRef,
 };
+pub use task::{TaskHandle, TaskState};
 pub use tool::{
     write_server_identity, ListedTool, McpToolFields, McpToolMetadata, ServerIdentity,
     ToolDescription, ToolMetadata,

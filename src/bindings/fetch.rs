@@ -346,6 +346,22 @@ impl Exchange for FetchExchange {
         js_sys::Date::new_0().to_iso_string().into()
     }
 
+    fn iso_ms(&self, iso: &str) -> Option<f64> {
+        Some(js_sys::Date::parse(iso)).filter(|ms| !ms.is_nan())
+    }
+
+    fn detach(&self, context: Option<&Rc<dyn Any>>) -> Option<Rc<dyn Any>> {
+        let headers = context
+            .and_then(|c| c.downcast_ref::<CallContext>())
+            .and_then(|c| c.headers.clone());
+        Some(Rc::new(CallContext {
+            signal: None,
+            timeout_ms: Some(CONTEXTLESS_REQUEST_TIMEOUT_MS),
+            clock: None,
+            headers,
+        }))
+    }
+
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
         let ctx = request
             .context

@@ -67,7 +67,7 @@ pub(super) fn call_host(
 }
 
 /// The adapter options [`parse`] reads, by their JavaScript names, in the order it reads them.
-pub const ADAPTER_OPTIONS: [&str; 22] = [
+pub const ADAPTER_OPTIONS: [&str; 24] = [
     "clientInfo",
     "logLevel",
     "maxResponseBytes",
@@ -90,10 +90,12 @@ pub const ADAPTER_OPTIONS: [&str; 22] = [
     "resetTimeoutOnProgress",
     "maxTotalTimeoutMs",
     "apps",
+    "tasks",
+    "taskWaitMs",
 ];
 
 /// The per-call options [`CallDefaults::request_options`] reads, in the order it reads them.
-pub const CALL_OPTIONS: [&str; 7] = [
+pub const CALL_OPTIONS: [&str; 8] = [
     "timeoutMs",
     "signal",
     "onProgress",
@@ -101,6 +103,7 @@ pub const CALL_OPTIONS: [&str; 7] = [
     "resetTimeoutOnProgress",
     "maxTotalTimeoutMs",
     "idempotencyKey",
+    "taskWaitMs",
 ];
 
 /// The longest `idempotencyKey`, in bytes (UTF-8): a key, not a payload.
@@ -139,6 +142,8 @@ pub struct CallDefaults {
     timeout_ms: f64,
     reset_on_progress: bool,
     max_total_ms: f64,
+    /// `taskWaitMs`, if given.
+    task_wait_ms: Option<f64>,
     /// The adapter's `onProgress` and `onLoggingMessage`, called by each call's handler.
     on_progress: Option<Function>,
     on_log: Option<Function>,
@@ -439,6 +444,8 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
     let max_total_ms =
         optional_number(options, "maxTotalTimeoutMs")?.unwrap_or(DEFAULT_MAX_TOTAL_TIMEOUT_MS);
     config.apps = optional_bool(options, "apps")?.unwrap_or(false);
+    config.tasks = optional_bool(options, "tasks")?.unwrap_or(true);
+    let task_wait_ms = optional_number(options, "taskWaitMs")?;
     // requests outside a call's handler (a subscription's stream) reach the callbacks with
     // `tool: null`
     config.on_notification = notification_listeners(
@@ -458,6 +465,7 @@ pub fn parse(options: &JsValue, url: &str) -> Result<Parsed> {
             timeout_ms,
             reset_on_progress,
             max_total_ms,
+            task_wait_ms,
             on_progress,
             on_log,
             server,
@@ -521,6 +529,7 @@ impl CallDefaults {
                 ))
             }
         };
+        let task_wait_ms = optional_number(call, "taskWaitMs")?.or(self.task_wait_ms);
         let timeout_ms = (timeout_ms > 0.0).then_some(timeout_ms);
         // the timeout restarts on progress only when progress is asked for
         let clock = reset.then(|| Rc::new(ProgressClock::new(timeout_ms, max_total_ms)));
@@ -547,6 +556,8 @@ impl CallDefaults {
             param_headers: tool.map(|_| listed_mirrors(call)).transpose()?.flatten(),
             idempotency_key,
             check_only: symbol("mcp-wasm-adapter.checkOnly", call).is_truthy(),
+            task_wait_ms,
+            cancel: symbol("mcp-wasm-adapter.cancelTask", call).is_truthy(),
         })
     }
 }

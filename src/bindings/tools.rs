@@ -10,6 +10,7 @@ use super::options::call_host;
 use super::{promise, WasmClient};
 use crate::adapter::interrupt::{self, ResultOrInterrupt, Retry};
 use crate::adapter::resources::host_shape;
+use crate::adapter::task;
 use crate::adapter::{write_server_identity, ListedTool};
 use crate::client::tools::call_params;
 use crate::convert::tool_result;
@@ -174,7 +175,9 @@ impl WasmClient {
     /// Resumes an interrupt (a plain object, as returned by `callTool`, possibly after a JSON
     /// round trip) with the host's answer: `{ responses: { [key]: { action, content? } } }`
     /// for `mcp_elicitation`, `{ decision: "approve" | "edit" | "reject", args?, message? }`
-    /// for `mcp_approval`. Resolves like `callTool`: a result or the next interrupt.
+    /// for `mcp_approval`, anything for `mcp_task` (see [`task::resume`]). Resolves like
+    /// `callTool`: a result or the next interrupt (to `undefined` for the `cancelTask` of
+    /// adapter.js, which cancels a task).
     pub fn resume(&self, interrupt: JsValue, answer: JsValue, call: JsValue) -> Promise {
         let (client, pending) = (self.client.clone(), self.pending.clone());
         let tool = js::get(&interrupt, "tool_name").as_string();
@@ -190,7 +193,12 @@ impl WasmClient {
                 .and_then(Value::as_str)
                 .unwrap_or("tools/call")
                 .to_string();
-            let step = match interrupt.get("type").and_then(Value::as_str) {
+            let kind = interrupt.get("type").and_then(Value::as_str);
+            let step = match kind {
+                // (`cancelTask`: a handle, or a question a task asked; see `task::resume`)
+                _ if opts.cancel || kind == Some(task::TASK) => {
+                    task::resume(&client, &interrupt, &opts).await
+                }
                 Some(interrupt::ELICITATION) => {
                     let responses = answer.get("responses").cloned().unwrap_or(Value::Null);
                     interrupt::resume_elicitation(&client, &pending, &interrupt, &responses, &opts)
@@ -201,12 +209,13 @@ impl WasmClient {
                 }
                 _ => Err(Error::new(
                     ErrorCode::InvalidArgument,
-                    "not an interrupt: type must be \"mcp_elicitation\" or \"mcp_approval\"",
+                    "not an interrupt: type must be \"mcp_elicitation\", \"mcp_approval\" or \"mcp_task\"",
                 )),
             }
             .map_err(to_js)?;
-            if opts.check_only {
-                return Ok(JsValue::UNDEFINED); // `validateAnswer`: the answer passed, nothing was sent
+            if opts.check_only || opts.cancel {
+                // `validateAnswer` (the answer passed, nothing was sent), `cancelTask`
+                return Ok(JsValue::UNDEFINED);
             }
             finish(&method, step).map_err(to_js)
         })

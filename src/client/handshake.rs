@@ -14,7 +14,6 @@ use super::{base_headers, Client, Era, Outcome, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::jsonrpc::{self, Id, Incoming};
 use crate::protocol::meta::RequestMeta;
-use crate::protocol::result_type::ResultType;
 use crate::protocol::{codes, headers, notifications, version};
 use crate::transport::{HttpResponse, ResponseItem, ResponseReader};
 use futures_util::future::Either;
@@ -106,7 +105,8 @@ impl Client {
     /// `onElicitation` handler when it gave one, else handed to the host as an interrupt: see
     /// [`crate::adapter::pending`]); sampling and roots when the host gave their handlers.
     fn handshake_capabilities(&self) -> Value {
-        self.modern_capabilities().clone()
+        // the 2026-07-28 extensions (the Tasks extension) are not this era's
+        super::capabilities(&self.config, false)
     }
 
     /// Who answers this call's `elicitation/create` requests: the call's own handler (the
@@ -347,10 +347,7 @@ impl Client {
                 }
             };
             return match reply.outcome {
-                Ok(result) => {
-                    let kind = ResultType::of(&result)?;
-                    Ok(Outcome { result, kind })
-                }
+                Ok(result) => self.outcome(method, result, false),
                 Err(rpc) if rpc.code == codes::URL_ELICITATION_REQUIRED => {
                     let mut err = Error::rpc(rpc).with_status(reply.status);
                     err.code = ErrorCode::UrlElicitationRequired;

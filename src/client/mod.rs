@@ -110,6 +110,11 @@ pub struct ClientConfig {
     /// In browsers an opaque network error from the probe is usually CORS refusing the new
     /// `Mcp-*` headers of an old server: when set, it counts as handshake-era evidence.
     pub opaque_network_error_means_handshake: bool,
+    /// Whether 2026-07-28 requests declare the Tasks extension
+    /// ([`TASKS_EXTENSION`](crate::protocol::meta::TASKS_EXTENSION), SEP-2663), so that a
+    /// `tools/call` may be answered with a task (default `true`: a server whose tool needs one
+    /// refuses a client that does not declare it with `-32021`); see `crate::adapter::task`.
+    pub tasks: bool,
 }
 
 impl Default for ClientConfig {
@@ -131,6 +136,7 @@ impl Default for ClientConfig {
             on_warning: None,
             apps: false,
             opaque_network_error_means_handshake: false,
+            tasks: true,
         }
     }
 }
@@ -171,6 +177,12 @@ pub struct RequestOptions {
     /// (`validateAnswer` in `pkg-template/adapter.js`); of a tool call, ask only the host's
     /// approval gate (what `needsApproval` of `pkg-template/ai.js` asks).
     pub check_only: bool,
+    /// The most a call waits for its task, in milliseconds, before it returns the task's
+    /// handle instead (`None`: until the task ends; see `crate::adapter::task`).
+    pub task_wait_ms: Option<f64>,
+    /// Cancel the task a resume is given, instead of following it (`cancelTask` in
+    /// `pkg-template/adapter.js`; see `crate::adapter::task::resume`).
+    pub cancel: bool,
 }
 
 /// A result and its [`ResultType`].
@@ -178,7 +190,8 @@ pub struct RequestOptions {
 pub struct Outcome {
     /// The JSON-RPC `result` object.
     pub result: Value,
-    /// `complete` or `input_required`.
+    /// `complete`, `input_required`, or (a `tools/call` that declared the Tasks extension)
+    /// `task`.
     pub kind: ResultType,
 }
 
@@ -212,7 +225,7 @@ pub struct Client {
 impl Client {
     /// A client for `target` that sends its requests through `exchange`. Nothing is sent yet.
     pub fn new(target: Target, exchange: Rc<dyn Exchange>, config: ClientConfig) -> Client {
-        let capabilities = modern_capabilities(&config);
+        let capabilities = capabilities(&config, config.tasks);
         Client {
             target,
             exchange,
@@ -379,10 +392,7 @@ impl Client {
             let id = self.take_id();
             let reply = self.post_modern(id, version, method, params, opts).await?;
             let rpc = match reply.outcome {
-                Ok(result) => {
-                    let kind = ResultType::of(&result)?;
-                    return Ok(Outcome { result, kind });
-                }
+                Ok(result) => return self.outcome(method, result, true),
                 Err(rpc) => rpc,
             };
             if rpc.code == codes::UNSUPPORTED_PROTOCOL_VERSION && !retried {
@@ -418,15 +428,43 @@ impl Client {
         }
     }
 
+    /// A result of `method` and its [`ResultType`]. `task` is valid only for a `tools/call` of
+    /// a client that declares the Tasks extension, which only `modern` (2026-07-28) requests
+    /// do: "A client that receives CreateTaskResult in response to an unsupported request type
+    /// MUST interpret this as an invalid response" (the Tasks extension, "Capability
+    /// Negotiation").
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorCode::InvalidResultType`]: an unknown `resultType`, or a task where none may be.
+    pub(crate) fn outcome(&self, method: &str, result: Value, modern: bool) -> Result<Outcome> {
+        let kind = ResultType::of(&result)?;
+        if kind == ResultType::Task && !(modern && self.config.tasks && method == "tools/call") {
+            return Err(Error::new(
+                ErrorCode::InvalidResultType,
+                format!(
+                    "{method} answered resultType \"task\", which only a tools/call that declared {} may get",
+                    crate::protocol::meta::TASKS_EXTENSION
+                ),
+            ));
+        }
+        Ok(Outcome { result, kind })
+    }
+
     /// Declared capabilities of every 2026-07-28 request (`schema.ts` `ClientCapabilities`),
-    /// derived once from the configuration (see [`modern_capabilities`]).
+    /// derived once from the configuration (see [`capabilities`]).
     pub fn modern_capabilities(&self) -> &Value {
         &self.capabilities
     }
 
     /// Hands a notification that arrived on a response stream of a request that sent
     /// progress token `token` to the call's handler, or to the client's when the call has none.
-    fn deliver(&self, opts: &RequestOptions, (method, params): (&str, &Value), token: Option<u64>) {
+    pub(crate) fn deliver(
+        &self,
+        opts: &RequestOptions,
+        (method, params): (&str, &Value),
+        token: Option<u64>,
+    ) {
         if let Some(handler) = opts
             .on_notification
             .as_ref()
@@ -585,11 +623,14 @@ impl Client {
     }
 }
 
-/// The capabilities a 2026-07-28 request (and `initialize`) declares: elicitation in form and
-/// URL mode always (the host answers them as interrupts), `sampling` and `roots` only when the
-/// host gave a handler for them, the MCP Apps extension only when it renders apps
-/// (`extensions: {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}`).
-fn modern_capabilities(config: &ClientConfig) -> Value {
+/// The capabilities a request declares (`schema.ts` `ClientCapabilities`): elicitation in form
+/// and URL mode always (the host answers them as interrupts), `sampling` and `roots` only when
+/// the host gave a handler for them, the MCP Apps extension only when it renders apps
+/// (`extensions: {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}`,
+/// in both eras), and the Tasks extension when `tasks` (on 2026-07-28 requests unless the host
+/// turned tasks off; never in `initialize`: the 2026-07-28 extensions are not the handshake
+/// era's).
+pub(crate) fn capabilities(config: &ClientConfig, tasks: bool) -> Value {
     let mut caps = Map::new();
     crate::put(
         &mut caps,
@@ -602,11 +643,18 @@ fn modern_capabilities(config: &ClientConfig) -> Value {
     if config.roots.is_some() {
         crate::put(&mut caps, "roots", Value::Object(Map::new()));
     }
+    let mut extensions = Map::new();
     if config.apps {
-        const UI: &[u8] =
-            br#"{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}"#;
-        let extensions = mcp_wasm_adapter_json::parse(UI).unwrap_or_default();
-        crate::put(&mut caps, "extensions", extensions);
+        const UI: &[u8] = br#"{"mimeTypes":["text/html;profile=mcp-app"]}"#;
+        let ui = mcp_wasm_adapter_json::parse(UI).unwrap_or_default();
+        crate::put(&mut extensions, "io.modelcontextprotocol/ui", ui);
+    }
+    if tasks {
+        let tasks = crate::protocol::meta::TASKS_EXTENSION;
+        crate::put(&mut extensions, tasks, Value::Object(Map::new()));
+    }
+    if !extensions.is_empty() {
+        crate::put(&mut caps, "extensions", Value::Object(extensions));
     }
     Value::Object(caps)
 }
@@ -664,7 +712,7 @@ mod tests {
     fn the_apps_extension_is_declared_only_for_a_host_that_renders_apps() {
         let form_and_url = json!({"form": {}, "url": {}});
         assert_eq!(
-            modern_capabilities(&ClientConfig::default()),
+            capabilities(&ClientConfig::default(), false),
             json!({"elicitation": form_and_url})
         );
         let apps = ClientConfig {
@@ -672,7 +720,7 @@ mod tests {
             ..ClientConfig::default()
         };
         assert_eq!(
-            modern_capabilities(&apps),
+            capabilities(&apps, false),
             json!({"elicitation": form_and_url,
                    "extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}})
         );

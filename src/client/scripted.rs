@@ -105,7 +105,7 @@ impl Sent {
 pub struct Scripted {
     queue: RefCell<VecDeque<Canned>>,
     sent: RefCell<Vec<Sent>>,
-    /// The sleeps asked for, in milliseconds (they return at once).
+    /// The sleeps asked for, in milliseconds (they return at once, moving `clock` on).
     pub slept: RefCell<Vec<u64>>,
     /// The id of the last request POSTed: replies to a GET (a resumed stream) answer it.
     last_id: RefCell<Value>,
@@ -120,7 +120,7 @@ pub struct Scripted {
     answered_ids: Rc<RefCell<Vec<Value>>>,
     /// The bodies waiting on a [`Gate`], woken by each request sent.
     gated: Rc<RefCell<Vec<std::task::Waker>>>,
-    /// What [`Exchange::now_iso`] reads (empty: the epoch).
+    /// What [`Exchange::now_iso`] reads (empty: `clock` written as ISO 8601).
     pub iso_clock: RefCell<String>,
 }
 
@@ -184,6 +184,8 @@ impl Scripted {
 impl Exchange for Scripted {
     fn sleep(&self, ms: u64, _: Option<Rc<dyn Any>>) -> LocalBoxFuture<'static, Result<()>> {
         self.slept.borrow_mut().push(ms);
+        // the time passes at once
+        self.clock.set(self.clock.get() + ms as f64);
         Box::pin(future::ready(Ok(())))
     }
 
@@ -193,9 +195,17 @@ impl Exchange for Scripted {
 
     fn now_iso(&self) -> String {
         match self.iso_clock.borrow().as_str() {
-            "" => "1970-01-01T00:00:00.000Z".into(),
+            "" => ms_iso(self.clock.get()),
             set => set.into(),
         }
+    }
+
+    fn iso_ms(&self, iso: &str) -> Option<f64> {
+        iso_ms(iso)
+    }
+
+    fn detach(&self, context: Option<&Rc<dyn Any>>) -> Option<Rc<dyn Any>> {
+        context.cloned()
     }
 
     fn send(&self, request: HttpRequest) -> LocalBoxFuture<'static, Result<HttpResponse>> {
@@ -275,4 +285,45 @@ fn retarget(bytes: Bytes, id: &Value) -> Bytes {
     }
     out.push_str(rest);
     Bytes::from(out)
+}
+
+/// The milliseconds since the epoch of `"YYYY-MM-DDTHH:MM:SS.sssZ"`, as `Date.parse` reads
+/// what `toISOString()` writes (days from the civil date: Howard Hinnant's algorithm).
+pub fn iso_ms(iso: &str) -> Option<f64> {
+    let b = iso.as_bytes();
+    if b.len() != 24 || b[23] != b'Z' {
+        return None;
+    }
+    let n = |from: usize, to: usize| iso.get(from..to)?.parse::<i64>().ok();
+    let (y, m, d) = (n(0, 4)?, n(5, 7)?, n(8, 10)?);
+    let (hh, mm, ss, ms) = (n(11, 13)?, n(14, 16)?, n(17, 19)?, n(20, 23)?);
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some((((days * 24 + hh) * 60 + mm) * 60 + ss) as f64 * 1000.0 + ms as f64)
+}
+
+/// [`iso_ms`]'s inverse: what `toISOString()` writes for `ms`.
+pub fn ms_iso(ms: f64) -> String {
+    let total = ms as i64;
+    let (days, rest) = (total.div_euclid(86_400_000), total.rem_euclid(86_400_000));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rest / 3_600_000,
+        rest / 60_000 % 60,
+        rest / 1000 % 60,
+        rest % 1000
+    )
 }

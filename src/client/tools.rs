@@ -16,6 +16,9 @@ pub enum CallOutcome {
     Complete(Value),
     /// An `InputRequiredResult` (`{inputRequests?, requestState?}`), verbatim.
     InputRequired(Value),
+    /// A `CreateTaskResult` (`{taskId, status, ttlMs, pollIntervalMs?, ...}`, the Tasks
+    /// extension), verbatim.
+    Task(Value),
 }
 
 /// The params of a `tools/call`: `{name, arguments}`, with `arguments` forwarded verbatim
@@ -180,6 +183,7 @@ impl Client {
         Ok(match outcome.kind {
             ResultType::Complete => CallOutcome::Complete(outcome.result),
             ResultType::InputRequired => CallOutcome::InputRequired(outcome.result),
+            ResultType::Task => CallOutcome::Task(outcome.result),
         })
     }
 }
@@ -458,7 +462,7 @@ mod tests {
         script.push(json_reply(200, json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":"s"}})));
         script.push(json_reply(
             200,
-            json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"task","task":{}}}),
+            json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"job","task":{}}}),
         ));
         let out =
             block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default())).unwrap();
@@ -466,6 +470,53 @@ mod tests {
         let err = block_on(client.call_tool("t", Value::Null, None, &RequestOptions::default()))
             .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidResultType);
+    }
+
+    /// The Tasks extension, "Capability Negotiation": a `CreateTaskResult` to any other request
+    /// is invalid, and a server must not send one to a client that did not declare it.
+    #[test]
+    fn a_task_answers_only_a_tools_call_that_declared_the_extension() {
+        let task = || {
+            json_reply(
+                200,
+                json!({"jsonrpc":"2.0","id":1,"result":{"resultType":"task","taskId":"t1","status":"working"}}),
+            )
+        };
+        let (client, script) = Scripted::client();
+        script.push_discover();
+        script.push(task());
+        script.push(task());
+        let opts = RequestOptions::default();
+        let out = block_on(client.call_tool("t", Value::Null, None, &opts)).unwrap();
+        assert!(matches!(out, CallOutcome::Task(_)));
+        let caps = script.sent()[1].body["params"]["_meta"]
+            ["io.modelcontextprotocol/clientCapabilities"]
+            .clone();
+        assert_eq!(
+            caps["extensions"],
+            json!({"io.modelcontextprotocol/tasks": {}})
+        );
+        let params = json!({"name": "p"}).as_object().cloned();
+        let err = block_on(client.request("prompts/get", params, &opts)).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidResultType);
+        assert!(
+            err.message
+                .starts_with("prompts/get answered resultType \"task\""),
+            "{}",
+            err.message
+        );
+
+        let (client, script) = Scripted::client_with(ClientConfig {
+            tasks: false,
+            ..ClientConfig::default()
+        });
+        script.push_discover();
+        script.push(task());
+        let err = block_on(client.call_tool("t", Value::Null, None, &opts)).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidResultType);
+        let caps =
+            &script.sent()[1].body["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"];
+        assert_eq!(caps.get("extensions"), None);
     }
 
     #[test]

@@ -12,7 +12,9 @@ use serde_json::{Map, Value};
 pub const PROTOCOL_VERSION: &str = "MCP-Protocol-Version";
 /// `Mcp-Method`: a copy of the JSON-RPC `method` (every request).
 pub const METHOD: &str = "Mcp-Method";
-/// `Mcp-Name`: `params.name` of `tools/call` / `prompts/get`, `params.uri` of `resources/read`.
+/// `Mcp-Name`: `params.name` of `tools/call` / `prompts/get`, `params.uri` of `resources/read`,
+/// `params.taskId` of `tasks/get`, `tasks/update` and `tasks/cancel` (the Tasks extension,
+/// "Streamable HTTP: Routing Headers": intermediaries route a task's requests on it).
 pub const NAME: &str = "Mcp-Name";
 /// `Mcp-Param-{Name}`: the prefix of the headers that mirror tool arguments annotated with
 /// `x-mcp-header` (see [`super::param_headers`]).
@@ -59,11 +61,13 @@ pub fn encode_value(value: &str) -> String {
 }
 
 /// The value of `Mcp-Name` for a request, if its method needs one: `params.name` for
-/// `tools/call` and `prompts/get`, `params.uri` for `resources/read` (encoded).
+/// `tools/call` and `prompts/get`, `params.uri` for `resources/read`, `params.taskId` for the
+/// Tasks extension's `tasks/get`, `tasks/update` and `tasks/cancel` (encoded).
 pub fn name_value(method: &str, params: &Map<String, Value>) -> Option<String> {
     let key = match method {
         "tools/call" | "prompts/get" => "name",
         "resources/read" => "uri",
+        "tasks/get" | "tasks/update" | "tasks/cancel" => "taskId",
         _ => return None,
     };
     params.get(key).and_then(Value::as_str).map(encode_value)
@@ -141,6 +145,14 @@ mod tests {
             name_value("prompts/get", obj(&json!({"name": "grüß"}))).as_deref(),
             Some("=?base64?Z3LDvMOf?=")
         );
+        // a task's id, which may start with "-" (FastMCP's do)
+        for method in ["tasks/get", "tasks/update", "tasks/cancel"] {
+            let params = json!({"taskId": "-r8wWo-cNyp8", "inputResponses": {}});
+            assert_eq!(
+                name_value(method, obj(&params)).as_deref(),
+                Some("-r8wWo-cNyp8")
+            );
+        }
         assert_eq!(name_value("tools/list", obj(&json!({}))), None);
         assert_eq!(
             standard("2026-07-28", "tools/list", obj(&json!({}))).len(),

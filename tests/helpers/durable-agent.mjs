@@ -19,6 +19,9 @@
 //       | "continue"                                         runs the thread on (invoke(null))
 //       | "state",                                           only reports
 //     handleToolErrors?: false,                              tool errors throw tool_error
+//     tools?: [MCP names],                                   the tools the agent has (default:
+//                                                            confirm_action, delete_item, fail)
+//     taskWaitMs?: ms,                                       the tools' wait for a task (toLangChainTools)
 //     ready?: true,                                          prints {"ready":true} once its tools are
 //                                                            listed, then waits for a line on stdin
 //     hold?: true,                                           waits after reporting (to be killed)
@@ -66,8 +69,11 @@ const adapter = new MCPAdapter(job.url, {
   timeoutMs: job.timeoutMs,
   auth,
 });
-const filter = job.tools ?? ['confirm_action', 'delete_item', 'fail'];
-const tools = await toLangChainTools(adapter, { filter, handleToolErrors: job.handleToolErrors });
+const tools = await toLangChainTools(adapter, {
+  filter: job.tools ?? ['confirm_action', 'delete_item', 'fail'],
+  handleToolErrors: job.handleToolErrors,
+  taskWaitMs: job.taskWaitMs,
+});
 const agent = createAgent({ model: conversationModel(), tools, checkpointer: saver });
 const config = { configurable: { thread_id: job.thread } };
 if (job.ready) {

@@ -2,6 +2,8 @@
 //
 //   startFastMCP({ legacyOnly, json, port, cacheTtl, requestStateTtl, listPageSize })  Python FastMCP 4.2.3
 //                                       fixture (both eras), child process
+//   startFastMCPTasks({ port, requestLog })  FastMCP 4.1.4 + fastmcp-tasks fixture (the Tasks
+//                                       extension, 2026-07-28), child process
 //   startTsServer(opts)                 @modelcontextprotocol/server 2.4.0 fixture, in-process
 //   startTsV1Server()                   @modelcontextprotocol/sdk 1.31.0 fixture (2025 era), in-process
 //   startEverything()                   @modelcontextprotocol/server-everything (2025 era only), child process
@@ -196,6 +198,25 @@ export async function startFastMCP({ legacyOnly = false, json = false, port = 0,
 }
 
 /**
+ * Starts tests/fixtures/fastmcp_tasks_server.py (FastMCP 4.1.4 with fastmcp-tasks, the Tasks
+ * extension) with the `.venv-tasks` Python.
+ *
+ * @param {{ port?: number, requestLog?: string }} [opts] `port` reuses a port (to restart a
+ *   server in place: its tasks are gone then); `requestLog` is a file the server appends a line
+ *   to for each tasks/* request (`{ method, taskId, at, mcpMethod, mcpName }`: `at` in
+ *   seconds, the last two its `Mcp-Method` and `Mcp-Name` headers; see `tasksRequestsOf`).
+ */
+export async function startFastMCPTasks({ port: wanted, requestLog } = {}) {
+  const python = path.join(REPO_ROOT, '.venv-tasks', 'bin', 'python');
+  if (!existsSync(python)) {
+    throw new Error(`${python} is missing: run \`bash scripts/setup.sh\` first`);
+  }
+  const args = [path.join(REPO_ROOT, 'tests', 'fixtures', 'fastmcp_tasks_server.py'), '--port', String(wanted ?? 0)];
+  if (requestLog !== undefined) args.push('--request-log', requestLog);
+  return spawnServer('FastMCP tasks fixture', python, args);
+}
+
+/**
  * Starts @modelcontextprotocol/server-everything in `streamableHttp` mode,
  * forced onto 127.0.0.1 by the tests/fixtures/loopback.mjs preload.
  *
@@ -210,6 +231,14 @@ export async function startEverything({ port = 0 } = {}) {
   return spawnServer('server-everything', process.execPath, ['--import', preload, entry, 'streamableHttp'], {
     env: { PORT: String(port) },
   });
+}
+
+/**
+ * The lines of a tasks fixture's `requestLog` file (`{ method, taskId, at }` each), those of
+ * `taskId` only when given; `[]` before the first tasks/* request.
+ */
+export function tasksRequestsOf(requestLog, taskId) {
+  return runsOf(requestLog).filter((line) => taskId === undefined || line.taskId === taskId);
 }
 
 /**

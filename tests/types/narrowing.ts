@@ -12,6 +12,7 @@ import type {
   MCPErrorCode,
   PromptMessage,
   ResourceContent,
+  TaskHandle,
   ToolResult,
 } from "mcp-wasm-adapter";
 import { createMCPResume, interruptOnFromAnnotations, toBlobs, toLangChainDocuments, toLangChainMessages } from "mcp-wasm-adapter/langchain";
@@ -129,6 +130,29 @@ const afterSignIn = await adapter.resume(signIn, { callbackUrl: "https://app.exa
 is<Equal<typeof afterSignIn, unknown>>();
 // @ts-expect-error an approval is answered with a decision, not responses
 await adapter.resume({} as ApprovalInterrupt, { responses: {} });
+
+// tasks: a tool call resolves to a task's handle only where a wait limit is given, per call
+// or as the adapter's `taskWaitMs` (inferred)
+is<Equal<typeof plain, ToolResult | InterruptOf<"tools/call">>>();
+const handedBack = await adapter.callTool("build", {}, { taskWaitMs: 0 });
+is<Equal<typeof handedBack, ToolResult | InterruptOf<"tools/call", false, number>>>();
+if (handedBack.type === "mcp_task") {
+  is<Equal<typeof handedBack, TaskHandle>>();
+  const later = await adapter.resume(handedBack, {});
+  is<Equal<typeof later, ToolResult | InterruptOf<"tools/call", false, number>>>();
+  await adapter.cancelTask(handedBack);
+}
+const waiting = new MCPAdapter("https://a.example/mcp", { taskWaitMs: 5_000 });
+// (the option's literal type is inferred: any number means the calls may hand tasks back)
+is<Equal<typeof waiting, MCPAdapter<false, 5_000>>>();
+const [waitingTool] = await waiting.listTools();
+is<Equal<Awaited<ReturnType<typeof waiting.callTool>>, ToolResult | InterruptOf<"tools/call", false, number>>>();
+if (waitingTool) is<Equal<Awaited<ReturnType<typeof waitingTool.invoke>>, ToolResult | InterruptOf<"tools/call", false, number>>>();
+// @ts-expect-error a group's adapters take no taskWaitMs of their own (give it per call)
+new MCPAdapterGroup({ a: { url: "https://a.example/mcp", taskWaitMs: 0 } });
+declare const taskInterrupt: Interrupt<TaskHandle>;
+const resumeTask = createMCPResume(taskInterrupt);
+is<Equal<typeof resumeTask, Record<string, Record<string, never>>>>();
 
 // the helpers take what the adapter gives as it is and check at run time
 toLangChainDocuments(await adapter.readResource("file:///a"));
