@@ -25,6 +25,11 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
+/** Tool filters (controls.js), for adapters given them. */
+let controls;
+const loadControls = () => (controls ??= import('./controls.js'));
+/** The options controls.js acts on. */
+const CONTROLS = ['allowTools', 'blockTools'];
 
 export class MCPAdapter {
   #client;
@@ -41,6 +46,7 @@ export class MCPAdapter {
   #listedSchemas = new WeakMap(); // interrupt -> the listed inputSchema its call mirrored per (#fromListed)
   #gated; // whether the `approval` option is set
   #appUis = new Map(); // metadata.mcp.ui by tool name, of the last listTools()'s app tools
+  #controls; // the options and state of controls.js (`ready`: the module, once it checked them)
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -63,6 +69,15 @@ export class MCPAdapter {
       options = { ...options, onTrace: () => traces.then((make) => make()) };
     }
     this.#gated = typeof options?.approval === 'function';
+    let c;
+    for (const name of CONTROLS) if (options?.[name] != null) (c ??= {})[name] = options[name];
+    if (c) {
+      c.server = options.serverName ?? String(target);
+      // checks the options: a malformed one fails the calls
+      c.ready = loadControls().then((m) => m.setup(c, MCPAdapterError));
+      c.ready.catch(() => {});
+      this.#controls = c;
+    }
     this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
     this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
     this.#client = new WasmClient(target, options ?? {});
@@ -137,7 +152,10 @@ export class MCPAdapter {
 
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
-    const { server, tools } = decodeResult(await this.#client.listTools(given(options)));
+    // the controls checked first (controls.js): a malformed option sends nothing
+    const c = this.#controls;
+    const m = c && (await c.ready);
+    let { server, tools } = decodeResult(await this.#client.listTools(given(options)));
     // the adapter's listing, which its approval gate and checks read; one with the call's own
     // headers (perhaps another user's) is the caller's alone, and so are its tools' calls
     const headers = options.headers;
@@ -173,6 +191,8 @@ export class MCPAdapter {
     // an app's tools: metadata.mcp.ui, its warnings as the core's about a tool's fields
     const warn = (text) => told(() => (this.#report.onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`));
     const uis = apps ? (await loadApps()).readToolUis(tools, warn) : new Map();
+    // the filters, which leave tools out of the maps too
+    if (m) tools = await m.listed(c, tools, own, [inputSchemas, outputs, uis]);
     if (own) {
       this.#inputSchemas = inputSchemas;
       this.#outputs = outputs;
@@ -226,6 +246,13 @@ export class MCPAdapter {
   }
 
   #send(name, args, options) {
+    const c = this.#controls;
+    // refused when the filters say so (controls.js)
+    if (c) return c.ready.then((m) => m.beforeCall(c, name, () => this.#ensureListed(name, options), () => this.#gate(name, args, options)));
+    return this.#gate(name, args, options);
+  }
+
+  #gate(name, args, options) {
     // the approval predicate reads the tool's metadata from the last listing: list first when
     // this tool is not in it, so that a gate on annotations never lets a call pass unseen
     if (this.#gated) return this.#ensureListed(name, options).then(() => this.#sendListed(name, args, options));
@@ -295,13 +322,16 @@ export class MCPAdapter {
       };
       await (await loadSigning()).beforeResume(this.#key, interrupt, answer, lookup);
     }
+    const tool = interrupt?.tool_name;
+    const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
+    // the filters (controls.js)
+    const c = this.#controls;
+    if (c && call) await (await c.ready).beforeCall(c, tool, () => this.#ensureListed(tool, options ?? {}));
     if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    const tool = interrupt?.tool_name;
     const send = () => this.#client.resume(interrupt, answer, options ?? {});
-    const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
     if (options === CHECK_ONLY) return send();
     const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
     // a rejected approval is the person's answer, never checked or thrown

@@ -102,7 +102,9 @@ export type MCPErrorCode =
    */
   | 'tool_error'
   /** {@link MCPAdapter.callToolFromApp} refused the call (nothing was sent); `data` is `{ tool, resourceUri }`. */
-  | 'app_call_refused';
+  | 'app_call_refused'
+  /** A call or resume of a tool the `allowTools` / `blockTools` filters leave out, refused before anything was sent; `data` is `{ tool, server }`. */
+  | 'tool_not_allowed';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthProvider, AuthorizationInterrupt };
@@ -492,6 +494,21 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
   maxResponseBytes?: number;
   /** Most pages one list call follows. Default 64. */
   maxPages?: number;
+  /**
+   * Only these tools may be used through the adapter: a list of MCP names, or a predicate
+   * `(tool, { server }) => boolean` given each listed {@link MCPTool} and the `serverName`
+   * (in a group, the server's key). A boundary, not a view: a tool left out is absent from
+   * `listTools()` (a group's and `toLangChainTools`' too), and a call to it by name
+   * (`callTool`, an interceptor's `override({ name })`, the resume of an interrupt naming it)
+   * is refused with `tool_not_allowed` before it is sent. With a list, nothing is listed to
+   * decide; with a predicate, a tool not in the last listing is listed first, and one the
+   * server does not list is refused (the predicate cannot judge it). Default: every tool.
+   * Malformed (neither a list of strings nor a function), the calls fail with
+   * `invalid_argument`.
+   */
+  allowTools?: string[] | ((tool: MCPTool, context: { server: string }) => boolean);
+  /** Tools that may not be used through the adapter: as {@link allowTools}, but the names (or the predicate's `true`) are those left out. Default: none. */
+  blockTools?: string[] | ((tool: MCPTool, context: { server: string }) => boolean);
 }
 
 /**

@@ -94,6 +94,13 @@ export interface ToLangChainToolsOptions {
    * `x-mcp-header` (of the tool an interceptor renamed the call to, when that listing has it).
    */
   listOptions?: CallOptions;
+  /**
+   * A listing the host already has (what `source.listTools()` gave; one source only): the
+   * tools are made from it and nothing is sent, so several agents' subsets (`filter`) come
+   * from one listing. Default: `source.listTools(listOptions)`, which the adapter's result
+   * cache serves while the server's `ttlMs` lasts.
+   */
+  tools?: Array<MCPTool<boolean>>;
 }
 
 /**

@@ -43,9 +43,13 @@ export async function toLangChainTools(source, options = {}) {
     }
   }
   const interceptors = interceptorList(opts.interceptors, 'toLangChainTools: option interceptors');
+  if (opts.tools !== undefined && (sources.length !== 1 || !Array.isArray(opts.tools))) {
+    throw new TypeError('toLangChainTools: option tools must be an array (what source.listTools() gave), with one source');
+  }
   const entries = [];
   for (const from of sources) {
-    const listed = await from.listTools(opts.listOptions ?? {});
+    // a listing the host already has (one listing, several agents' subsets): nothing is sent
+    const listed = opts.tools ?? (await from.listTools(opts.listOptions ?? {}));
     if (isMCPInterrupt(listed)) {
       throw new Error(`toLangChainTools: listing the tools needs ${listed.type === 'mcp_authorization' ? 'a sign-in' : 'input from a person'} first (an ${listed.type} interrupt: answer it with adapter.resume(), then call toLangChainTools again)`);
     }

@@ -589,13 +589,17 @@ fn subscription_filter_fields_match() {
 /// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request;
 /// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`);
 /// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`);
-/// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`).
+/// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`);
+/// the agent controls of `pkg-template/controls.js` (tool filters), which adapter.js collects
+/// by name (its `CONTROLS`).
 const JS_ADAPTER_OPTIONS: &[&str] = &[
     "auth",
     "interceptors",
     "interruptKey",
     "handleToolErrors",
     "validateOutput",
+    "allowTools",
+    "blockTools",
 ];
 
 /// `src/bindings/options.rs`, without comments.
@@ -664,7 +668,8 @@ fn option_names_match_and_are_what_the_parser_reads() {
     let adapter_js = repository_file("pkg-template/adapter.js");
     for name in JS_ADAPTER_OPTIONS {
         assert!(
-            adapter_js.contains(&format!("options?.{name}")),
+            adapter_js.contains(&format!("options?.{name}"))
+                || adapter_js.contains(&format!("'{name}'")),
             "adapter.js does not read option {name}"
         );
     }
@@ -701,7 +706,7 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 8] = [
+const JS_FILES: [&str; 9] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
@@ -710,13 +715,16 @@ const JS_FILES: [&str; 8] = [
     "pkg-template/results.js",
     "pkg-template/signing.js",
     "pkg-template/apps.js",
+    "pkg-template/controls.js",
 ];
 
 /// Where a JavaScript file writes an error code: the literal follows one of these
-/// (`adapterError` makes the `MCPAdapterError`s of `signing.js`).
-const JS_CODE_MARKERS: [&str; 5] = [
+/// (`adapterError` makes the `MCPAdapterError`s of `signing.js`, and of `controls.js`, given the
+/// class).
+const JS_CODE_MARKERS: [&str; 6] = [
     "MCPAdapterError('",
     "adapterError('",
+    "MCPAdapterError, '",
     "MCPAuthError('",
     ".code === '",
     ".code !== '",
