@@ -25,11 +25,11 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
-/** Tool filters (controls.js), for adapters given them. */
+/** Tool filters and result caps (controls.js), for adapters given them. */
 let controls;
 const loadControls = () => (controls ??= import('./controls.js'));
 /** The options controls.js acts on. */
-const CONTROLS = ['allowTools', 'blockTools'];
+const CONTROLS = ['allowTools', 'blockTools', 'maxResultChars', 'maxResultMedia'];
 
 export class MCPAdapter {
   #client;
@@ -339,16 +339,30 @@ export class MCPAdapter {
     return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
   }
 
-  /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */
+  /** `[validateOutput, handleToolErrors, maxResultChars, maxResultMedia]` of a call, checked before sending. */
   #policy(options) {
-    return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
+    const c = this.#controls;
+    return [
+      flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput,
+      flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors,
+      count(options.maxResultChars ?? c?.maxResultChars, 'maxResultChars'),
+      count(options.maxResultMedia ?? c?.maxResultMedia, 'maxResultMedia'),
+    ];
+  }
+
+  /** A tool result as {@link #check} gives it, within the call's caps on what the model sees (controls.js). */
+  #finish(name, result, policy) {
+    const out = this.#check(name, result, policy);
+    if (!(policy[2] < Infinity || policy[3] < Infinity)) return out;
+    // the check's rejection handled at once (a tool_error thrown while controls.js loads)
+    return Promise.all([out, loadControls()]).then(([checked, m]) => m.capResult(checked, policy[2], policy[3]));
   }
 
   /**
    * A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed
    * (then a promise); most results are returned as they are, with no promise of their own.
    */
-  #finish(name, result, [validate, handleErrors]) {
+  #check(name, result, [validate, handleErrors]) {
     if (result?.type !== 'tool_result') return result; // an interrupt
     const entry = this.#outputs.get(name);
     const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
@@ -565,6 +579,12 @@ function given(options) {
   if (Object.getPrototypeOf(options) !== Object.prototype) return options;
   for (const _ in options) return options;
   return undefined;
+}
+
+/** A count option (a non-negative integer, or Infinity for none), or undefined. */
+function count(value, name) {
+  if (value == null || (value >= 0 && (Number.isInteger(value) || value === Infinity))) return value ?? undefined;
+  throw new MCPAdapterError('invalid_argument', `option ${name} must be a non-negative integer`);
 }
 
 /** A boolean option, or undefined. */

@@ -509,6 +509,20 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
   allowTools?: string[] | ((tool: MCPTool, context: { server: string }) => boolean);
   /** Tools that may not be used through the adapter: as {@link allowTools}, but the names (or the predicate's `true`) are those left out. Default: none. */
   blockTools?: string[] | ((tool: MCPTool, context: { server: string }) => boolean);
+  /**
+   * Most characters of text a tool result shows the model (its `content`): past it, a head
+   * (two thirds) and a tail of the text are kept around one text block saying how many
+   * characters were left out and that the full result is in `artifact.full_content`.
+   * Per call too ({@link ToolCallOptions}). Default: no cap (`toLangChainTools` caps at
+   * 40,000). A non-negative integer, or `Infinity` for none; else `invalid_argument`.
+   */
+  maxResultChars?: number;
+  /**
+   * Most media blocks (`image`, `audio`, `file`) a tool result shows the model; those past it
+   * are left out whole (never cut), counted by the same kind of marker, and kept in
+   * `artifact.full_content`. Default: no cap.
+   */
+  maxResultMedia?: number;
 }
 
 /**
@@ -579,6 +593,10 @@ export interface ToolCallOptions extends CallOptions {
   handleToolErrors?: boolean;
   /** Overrides the adapter's `validateOutput` for this call. */
   validateOutput?: boolean;
+  /** Overrides the adapter's {@link MCPAdapterOptions.maxResultChars} for this call (`Infinity`: no cap). */
+  maxResultChars?: number;
+  /** Overrides the adapter's {@link MCPAdapterOptions.maxResultMedia} for this call. */
+  maxResultMedia?: number;
 }
 
 /**
@@ -684,9 +702,10 @@ export interface ToolResult {
   /**
    * What the server sent for a UI rather than the model: `structuredContent` (any JSON
    * value) and the result's `_meta` (less the envelope's `io.modelcontextprotocol/serverInfo`);
-   * absent when it sent neither.
+   * absent when it sent neither. `full_content`: the whole content, when `maxResultChars` or
+   * `maxResultMedia` left some of it out of `content`.
    */
-  artifact?: { structured_content?: unknown; _meta?: Record<string, unknown> };
+  artifact?: { structured_content?: unknown; _meta?: Record<string, unknown>; full_content?: ContentBlock[] };
   /**
    * `"error"` when the server set `isError: true`, or (`validateOutput`) when the structured
    * content does not match the tool's `outputSchema`: then `content` is one text block naming

@@ -35,6 +35,8 @@ import type {
 export interface MCPToolArtifact {
   /** The server's `structuredContent` (any JSON value), when it sent one. */
   structured_content?: unknown;
+  /** The whole content, when `maxResultChars` or `maxResultMedia` left some of it out of what the model sees. */
+  full_content?: ContentBlock[];
   /**
    * Only on the error a tool returns when a server needs a person but the tool cannot pause
    * (outside a LangGraph run, or in a run without a checkpointer): the MCP interrupt, to answer
@@ -101,7 +103,17 @@ export interface ToLangChainToolsOptions {
    * cache serves while the server's `ttlMs` lasts.
    */
   tools?: Array<MCPTool<boolean>>;
-}
+  /**
+   * Most characters of text a result shows the model (see the adapter's `maxResultChars`): a
+   * head and a tail around one marker, the whole in the `ToolMessage`'s
+   * `artifact.full_content`. Default 40,000: about 10,000 tokens of prose and 13,000 of code
+   * or JSON, the low end of the 10,000 to 25,000 tokens agent harnesses allow a tool output,
+   * so that several results fit a 128K-token context beside the conversation. `Infinity`:
+   * no cap.
+   */
+  maxResultChars?: number;
+  /** Most media blocks a result shows the model (see the adapter's `maxResultMedia`). Default: the adapter's (none). */
+  maxResultMedia?: number;
 
 /**
  * LangChain structured tools (`DynamicStructuredTool`, made with `tool()`) for the tools of

@@ -14,6 +14,15 @@ import { runnableSchema } from './validate.js';
 /** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
 const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;
 
+/**
+ * What a tool result may put into the model's context by default (`maxResultChars`): 40,000
+ * characters of text, about 10,000 tokens of English prose and 13,000 of code or JSON (3–4
+ * characters a token), the low end of what agent harnesses allow a tool output (10,000–25,000
+ * tokens), so that several results fit a 128K-token window beside the conversation. The rest
+ * stays in the artifact.
+ */
+const DEFAULT_MAX_RESULT_CHARS = 40_000;
+
 /** Name of the LangGraph task that records one MCP exchange (a call or a resume round). */
 const EXCHANGE_TASK = 'mcp_exchange';
 /** Name of the LangGraph task that records that an approved call is being sent. */
@@ -154,6 +163,9 @@ async function runTool(entry, name, metadata, args, config, opts, interceptors) 
   // ToolMessage of its own (or lets through, with its handleToolErrors: false)
   if (opts.handleToolErrors !== undefined) callOptions.handleToolErrors = opts.handleToolErrors;
   if (opts.validateOutput !== undefined) callOptions.validateOutput = opts.validateOutput;
+  // what the model sees of a result; the full content stays in the artifact
+  callOptions.maxResultChars = opts.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
+  if (opts.maxResultMedia !== undefined) callOptions.maxResultMedia = opts.maxResultMedia;
 
   // Outside a graph nothing is resumed, so nothing needs recording: call directly.
   const exchange = inGraph ? (fn) => recorded(fn) : (fn) => fn();

@@ -459,11 +459,13 @@ fn tool_results_and_content_blocks_match() {
     let json = json_of(&result, result.clone().into_json());
     let declared = interface(&decl, "ToolResult");
     assert_eq!(declared.names(), keys(&json), "ToolResult");
-    assert_eq!(
-        declared.object("artifact").names(),
-        keys(&json["artifact"]),
-        "ToolResult.artifact"
+    // a result capped by the JS layer keeps its whole content beside (controls.js `capResult`)
+    let mut artifact = declared.object("artifact").names();
+    assert!(
+        artifact.remove("full_content"),
+        "ToolResult.artifact.full_content"
     );
+    assert_eq!(artifact, keys(&json["artifact"]), "ToolResult.artifact");
     assert_eq!(literals(declared.ty("status")), ["success", "error"]);
     assert_eq!(
         literals(declared.ty("type")),
@@ -590,7 +592,7 @@ fn subscription_filter_fields_match() {
 /// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`);
 /// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`);
 /// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`);
-/// the agent controls of `pkg-template/controls.js` (tool filters), which adapter.js collects
+/// the agent controls of `pkg-template/controls.js` (tool filters, result caps), which adapter.js collects
 /// by name (its `CONTROLS`).
 const JS_ADAPTER_OPTIONS: &[&str] = &[
     "auth",
@@ -600,6 +602,8 @@ const JS_ADAPTER_OPTIONS: &[&str] = &[
     "validateOutput",
     "allowTools",
     "blockTools",
+    "maxResultChars",
+    "maxResultMedia",
 ];
 
 /// `src/bindings/options.rs`, without comments.
