@@ -146,6 +146,11 @@ export class MCPAdapter {
     return text === undefined ? undefined : JSON.parse(text);
   }
 
+  /** The server's `instructions` (server/discover or initialize): null when it gave none, undefined before the first call. */
+  get instructions() {
+    return this.server?.instructions;
+  }
+
   async listTools(options = {}) {
     return this.#list(options ?? {});
   }

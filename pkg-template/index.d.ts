@@ -1023,6 +1023,13 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
   /** What `server/discover` (or, handshake era, `initialize`) returned; undefined until the first call. */
   readonly server: ServerDescription | undefined;
   /**
+   * The server's `instructions` (`server/discover`, or `initialize`): `null` when it gave
+   * none, undefined before the first call. Server text, not trusted text: never added to a
+   * prompt by the package unless the host asks (`instructionsPrompt` in
+   * `mcp-wasm-adapter/langchain`).
+   */
+  readonly instructions: string | null | undefined;
+  /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Each
    * tool's fields are held to their MCP types (MCP 2026-07-28 `server/tools.mdx`, "Tool"):

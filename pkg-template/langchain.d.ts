@@ -116,6 +116,19 @@ export interface ToLangChainToolsOptions {
   maxResultMedia?: number;
 
 /**
+ * A system-prompt section naming each server of `source` (an adapter, a group, or an array of
+ * them) with its `instructions` (MCP 2026-07-28 `server/discover.mdx`; the handshake era's
+ * `initialize`), each in a `<server-instructions server="…">` block, cut at `maxLength`
+ * characters (default 512) and marked `[…]` when cut (a `<` of the text that would open or
+ * close such a block becomes `‹`), after a sentence that frames them as the servers' own text; `""` when no server gave any. A server not yet contacted is asked first (a
+ * `listTools()`). Server text is never added to a prompt unless the host calls this.
+ */
+export declare function instructionsPrompt(
+  source: MCPAdapter<boolean> | MCPAdapterGroup<boolean> | Array<MCPAdapter<boolean> | MCPAdapterGroup<boolean>>,
+  options?: { maxLength?: number },
+): Promise<string>;
+
+/**
  * LangChain structured tools (`DynamicStructuredTool`, made with `tool()`) for the tools of
  * one adapter or group, or of several.
  *
