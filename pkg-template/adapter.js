@@ -25,11 +25,19 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
-/** Tool filters and result caps (controls.js), for adapters given them. */
+/** Tool filters, fingerprints and result caps (controls.js), for adapters given them. */
 let controls;
 const loadControls = () => (controls ??= import('./controls.js'));
-/** The options controls.js acts on. */
-const CONTROLS = ['allowTools', 'blockTools', 'maxResultChars', 'maxResultMedia'];
+/** The options controls.js acts on (an `approval` predicate brings it too: its gate records fingerprints). */
+const CONTROLS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'maxResultChars', 'maxResultMedia'];
+/** `c`, the state of an adapter's controls, with the module once it checked them (`c.ready`; a malformed option fails the calls). */
+function startControls(c, server, gated) {
+  c.server = server;
+  c.gated = gated;
+  c.ready = loadControls().then((m) => m.setup(c, MCPAdapterError));
+  c.ready.catch(() => {});
+  return c;
+}
 
 export class MCPAdapter {
   #client;
@@ -69,14 +77,13 @@ export class MCPAdapter {
       options = { ...options, onTrace: () => traces.then((make) => make()) };
     }
     this.#gated = typeof options?.approval === 'function';
-    let c;
+    let c = this.#gated ? {} : undefined;
     for (const name of CONTROLS) if (options?.[name] != null) (c ??= {})[name] = options[name];
     if (c) {
-      c.server = options.serverName ?? String(target);
-      // checks the options: a malformed one fails the calls
-      c.ready = loadControls().then((m) => m.setup(c, MCPAdapterError));
-      c.ready.catch(() => {});
-      this.#controls = c;
+      this.#controls = startControls(c, options.serverName ?? String(target), this.#gated);
+      // the gate asks about a tool whose definition changed since the listing before
+      const approval = options.approval;
+      if (this.#gated) options = { ...options, approval: (call, context) => c.ready.then((m) => m.gate(c, approval, call, context)) };
     }
     this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
     this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
@@ -252,8 +259,8 @@ export class MCPAdapter {
 
   #send(name, args, options) {
     const c = this.#controls;
-    // refused when the filters say so (controls.js)
-    if (c) return c.ready.then((m) => m.beforeCall(c, name, () => this.#ensureListed(name, options), () => this.#gate(name, args, options)));
+    // refused when the filters or pins say so (controls.js), an approval marked with its tool's fingerprint
+    if (c) return c.ready.then(async (m) => m.stamp(c, name, await m.beforeCall(c, name, () => this.#ensureListed(name, options), () => this.#gate(name, args, options))));
     return this.#gate(name, args, options);
   }
 
@@ -329,9 +336,11 @@ export class MCPAdapter {
     }
     const tool = interrupt?.tool_name;
     const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
-    // the filters (controls.js)
-    const c = this.#controls;
-    if (c && call) await (await c.ready).beforeCall(c, tool, () => this.#ensureListed(tool, options ?? {}));
+    // the filters and pins; an approval whose tool's definition changed since (controls.js, in
+    // any adapter: the interrupt records the fingerprint its person was asked about)
+    const c = this.#controls ?? (call && typeof interrupt.tool_fingerprint === 'string' ? (this.#controls = startControls({}, this.#report.server, false)) : undefined);
+    const opts = options ?? {};
+    if (c && call) await (await c.ready).beforeResume(c, interrupt, answer, () => this.#ensureListed(tool, opts), () => this.#list({ signal: opts.signal, timeoutMs: opts.timeoutMs }));
     if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
@@ -452,7 +461,10 @@ export class MCPAdapter {
    * subscription, to `{ acknowledged, closed, close() }`.
    */
   async subscribe(filter, onNotification, options = {}) {
-    const handle = await this.#client.subscribe(filter, onNotification, options ?? {});
+    // with onToolsChanged, a tools list_changed makes the adapter list again (controls.js)
+    const c = this.#controls;
+    const listen = c ? (await c.ready).listening(c, onNotification, () => this.#list({})) : onNotification;
+    const handle = await this.#client.subscribe(filter, listen, options ?? {});
     const acknowledged = JSON.parse(handle.acknowledged);
     const closed = handle.closed;
     let open = true;

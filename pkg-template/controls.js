@@ -1,8 +1,11 @@
 // Controls for agents at scale, loaded by adapter.js only for an adapter given one of their
-// options, so other pages never download it: which tools the adapter lets through
-// (`allowTools`, `blockTools`) and the cap on what a result puts into a model's context
-// (`maxResultChars`, `maxResultMedia`). Nothing here imports the wasm: adapter.js hands in
-// what it needs. See index.d.ts for the options.
+// options (an `approval` predicate among them), so other pages never download it: which tools
+// the adapter lets through (`allowTools`, `blockTools`), a fingerprint of each tool's
+// definition and what a later listing changes (`onToolsChanged`, `pinTools`, the approval
+// gate), and the cap on what a result puts into a model's context (`maxResultChars`,
+// `maxResultMedia`). Nothing here imports the wasm: adapter.js hands in what it needs. See
+// index.d.ts for the options.
+import { canonicalJson } from './signing.js';
 import * as self from './controls.js';
 
 /** The blocks a result cap never cuts in the middle (LangChain v1 blocks of MCP media). */
@@ -14,12 +17,38 @@ function adapterError(MCPAdapterError, code, message, data) {
   return error;
 }
 
+// --- fingerprints ------------------------------------------------------------------------------
+
+/**
+ * The fingerprint of a listed tool's definition: `"sha256:"` and the lowercase hex SHA-256 of
+ * the canonical JSON (RFC 8785, as interrupt signatures use it) of `{ name, description,
+ * inputSchema, outputSchema, annotations }`, the MCP name and the server's own values (`null`
+ * for one absent). The same in every runtime and run; another description, schema or hint
+ * gives another fingerprint; the title, icons and `_meta` do not count (what the model reads
+ * and what the gate and the checks act on does).
+ */
+export async function fingerprint(tool, name = tool?.mcpName ?? tool?.name) {
+  const fields = {
+    name,
+    description: tool?.description ?? null,
+    inputSchema: tool?.inputSchema ?? null,
+    outputSchema: tool?.outputSchema ?? null,
+    annotations: tool?.metadata?.mcp?.tool?.annotations ?? null,
+  };
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(fields)));
+  let hex = '';
+  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, '0');
+  return `sha256:${hex}`;
+}
+
 // --- the state of one adapter's controls -------------------------------------------------------
 
 /**
- * Checks the options adapter.js collected in `c` (`allowTools`, `blockTools`); resolves to
- * this module (`c.ready`), or rejects with `invalid_argument`, which then fails each call of
- * the adapter.
+ * Checks the options adapter.js collected in `c` (`allowTools`, `blockTools`, `pinTools`,
+ * `onToolsChanged`); resolves to this module (`c.ready`), or rejects with `invalid_argument`,
+ * which then fails each call of the adapter. An adapter tracks its tools' definitions (their
+ * fingerprints) for `onToolsChanged` and `pinTools`, and for its approval gate (`c.gated`)
+ * where the runtime has Web Crypto's digest (not on a page of an insecure origin).
  */
 export async function setup(c, MCPAdapterError) {
   c.MCPAdapterError = MCPAdapterError;
@@ -30,6 +59,9 @@ export async function setup(c, MCPAdapterError) {
     const v = c[name];
     if (v !== undefined && typeof v !== 'function' && !(Array.isArray(v) && v.every((n) => typeof n === 'string'))) bad(name, 'an array of tool names or a function (tool, { server }) => boolean');
   }
+  if (c.pinTools !== undefined && typeof c.pinTools !== 'boolean') bad('pinTools', 'a boolean');
+  if (c.onToolsChanged !== undefined && typeof c.onToolsChanged !== 'function') bad('onToolsChanged', 'a function');
+  c.track = Boolean(c.onToolsChanged || c.pinTools || (c.gated && globalThis.crypto?.subtle));
   state(c);
   return self;
 }
@@ -37,11 +69,15 @@ export async function setup(c, MCPAdapterError) {
 /**
  * The controls of one adapter (`c`, the object adapter.js keeps: its options, then the state
  * kept here): `listed` the names of its last own listing, `filtered` the names that listing
- * left out.
+ * left out, `prints` the fingerprints of its tools (when it tracks definitions), `pins` those
+ * calls must match (`pinTools`), `changed` the tools whose definition changed since the
+ * listing before (the approval gate asks about them whatever the predicate says, once).
  */
 function state(c) {
   c.listed ??= new Set();
   c.filtered ??= new Set();
+  c.prints ??= new Map();
+  c.changed ??= new Set();
   return c;
 }
 
@@ -61,9 +97,12 @@ function allowed(c, name, tool) {
 }
 
 /**
- * What a listing keeps (adapter.js `#list`): the tools the filters let through; `maps` (the
- * listing's inputSchemas, outputSchemas and app views by name) lose the others. The adapter's
- * own listing (`own`) is remembered, for the checks of its calls.
+ * What a listing keeps (adapter.js `#list`): the tools the filters let through, each with its
+ * `fingerprint` when the adapter tracks definitions; `maps` (the listing's inputSchemas,
+ * outputSchemas and app views by name) lose the others. The adapter's own listing (`own`) is
+ * remembered, for the checks of its calls: its fingerprints kept, the first ones pinned
+ * (`pinTools: true`), and a change from the listing before told to `onToolsChanged` and marked
+ * for the approval gate.
  */
 export async function listed(c, tools, own, maps) {
   state(c);
@@ -76,29 +115,131 @@ export async function listed(c, tools, own, maps) {
       for (const map of maps) map.delete(tool.name);
     }
   }
+  if (c.track) {
+    const prints = await Promise.all(kept.map((tool) => fingerprint(tool)));
+    kept.forEach((tool, i) => (tool.fingerprint = prints[i]));
+  }
   if (!own) return kept;
   c.filtered = filtered;
   c.listed = new Set(kept.map((tool) => tool.name));
+  if (!c.track) return kept;
+  const before = c.listedOnce ? c.prints : undefined;
+  c.prints = new Map(kept.map((tool) => [tool.name, tool.fingerprint]));
+  c.listedOnce = true;
+  if (c.pinTools === true && c.pins === undefined) c.pins = new Map(c.prints);
+  if (before !== undefined) told(c, before);
   return kept;
+}
+/** Tells `onToolsChanged` what the adapter's new listing changed from `before`, if anything. */
+function told(c, before) {
+  const changes = { added: [], removed: [], changed: [] };
+  for (const [name, print] of c.prints) {
+    const was = before.get(name);
+    if (was === undefined) changes.added.push(name);
+    else if (was !== print) {
+      changes.changed.push({ name, previous: was, fingerprint: print });
+      c.changed.add(name);
+    }
+  }
+  for (const name of before.keys()) if (!c.prints.has(name)) changes.removed.push(name);
+  if (changes.added.length + changes.removed.length + changes.changed.length === 0) return;
+  if (typeof c.onToolsChanged !== 'function') return;
+  try {
+    c.onToolsChanged(changes, { server: c.server })?.catch?.(() => {});
+  } catch {
+    // a host callback that throws breaks neither the listing nor the process
+  }
 }
 
 /**
  * Refuses, before anything is sent, a call (or a resume) of tool `name` that the filters
- * leave out (`tool_not_allowed`), then resolves to what `send()` gives (nothing without it).
- * `ensureListed()` lists the tools when a filter predicate must see the tool and it is not
- * in the adapter's last listing.
+ * leave out (`tool_not_allowed`) or whose definition differs from its pinned one
+ * (`tool_definition_changed`), then resolves to what `send()` gives (nothing without it).
+ * `ensureListed()` lists the tools when a check needs the tool's listing (a filter predicate,
+ * pins) and it is not in the adapter's last one.
  */
 export async function beforeCall(c, name, ensureListed, send) {
   let verdict = c.filtered.has(name) ? false : allowed(c, name, undefined);
-  if (verdict === undefined) {
+  if (verdict !== false && (verdict === undefined || c.pinTools === true)) {
     await ensureListed();
-    verdict = c.listed.has(name);
+    if (verdict === undefined) verdict = c.listed.has(name);
   }
   if (!verdict) {
     const why = c.filtered.has(name) || allowed(c, name, undefined) === false ? 'its filters (allowTools, blockTools) leave it out' : 'the server does not list it, so its filter cannot judge it';
     throw adapterError(c.MCPAdapterError, 'tool_not_allowed', `tool ${JSON.stringify(name)} may not be called through this adapter: ${why}`, { tool: name, server: c.server });
   }
+  const pinned = c.pins?.get(name);
+  const now = c.prints.get(name);
+  if (c.pinTools === true && (pinned === undefined || pinned !== now)) {
+    const why = pinned === undefined ? 'it is not among the pinned definitions' : 'its definition differs from the pinned one';
+    throw adapterError(c.MCPAdapterError, 'tool_definition_changed', `tool ${JSON.stringify(name)} is not called: ${why} (pinTools)`, {
+      tool: name,
+      expected: pinned ?? null,
+      fingerprint: now ?? null,
+      reason: 'pinned',
+    });
+  }
   return send?.();
+}
+
+/**
+ * The adapter's `approval` predicate as the core calls it, asking, whatever it says, about a
+ * tool whose definition changed since the listing before (once: an approval of the new
+ * definition ends that).
+ */
+export async function gate(c, approval, call, context) {
+  state(c);
+  const verdict = await approval(call, context);
+  return c.changed.has(call?.name) ? verdict || true : verdict;
+}
+
+/** `out`, with the fingerprint of the tool it asks about when it is an approval. */
+export function stamp(c, name, out) {
+  if (out?.type !== 'mcp_approval') return out;
+  const print = c.prints?.get(name);
+  if (print !== undefined) out.tool_fingerprint = print;
+  return out;
+}
+
+/**
+ * What `resume()` checks of a tool call's interrupt before anything is sent: the filters and
+ * pins as for a call ({@link beforeCall}), and for an approval that records its tool's
+ * fingerprint, that the adapter's listing (`relist()`, through the result cache) still gives
+ * the tool that fingerprint, else `tool_definition_changed` (`reason: "approved"`: the server
+ * changed a reviewed tool since the person was asked). An approving answer to a changed
+ * tool's approval ends its special gating.
+ */
+export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
+  const name = interrupt.tool_name;
+  await beforeCall(c, name, ensureListed);
+  const asked = interrupt.tool_fingerprint;
+  if (interrupt.type !== 'mcp_approval' || typeof asked !== 'string') return;
+  // an adapter that did not track definitions starts (one that cannot fails as fetch would)
+  c.track = true;
+  await relist();
+  const now = c.prints.get(name);
+  if (now !== asked) {
+    const why = now === undefined ? 'the server no longer lists it' : 'its definition changed since the person was asked';
+    throw adapterError(c.MCPAdapterError, 'tool_definition_changed', `the approval of tool ${JSON.stringify(name)} is not sent: ${why}; ask again`, {
+      tool: name,
+      expected: asked,
+      fingerprint: now ?? null,
+      reason: 'approved',
+    });
+  }
+  if (answer?.decision === 'approve' || answer?.decision === 'edit') c.changed.delete(name);
+}
+
+/**
+ * `onNotification` of a subscription, seeing first each tools `list_changed`: a host told of
+ * changes (`onToolsChanged`) is told after a new listing (`relist()`).
+ */
+export function listening(c, onNotification, relist) {
+  if (typeof onNotification !== 'function') return onNotification;
+  return (notification) => {
+    if (notification?.method === 'notifications/tools/list_changed' && c.onToolsChanged) relist().catch(() => {});
+    return onNotification(notification);
+  };
 }
 
 // --- what a result puts into a model's context ---------------------------------------------------

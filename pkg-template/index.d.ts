@@ -104,7 +104,9 @@ export type MCPErrorCode =
   /** {@link MCPAdapter.callToolFromApp} refused the call (nothing was sent); `data` is `{ tool, resourceUri }`. */
   | 'app_call_refused'
   /** A call or resume of a tool the `allowTools` / `blockTools` filters leave out, refused before anything was sent; `data` is `{ tool, server }`. */
-  | 'tool_not_allowed';
+  | 'tool_not_allowed'
+  /** A tool whose definition is not the one it must be (its fingerprint differs from the pinned one with `pinTools`, or changed since an approval was asked), refused before anything was sent; `data` is `{ tool, expected, fingerprint, reason: 'pinned' | 'approved' }`. */
+  | 'tool_definition_changed';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthProvider, AuthorizationInterrupt };
@@ -510,6 +512,21 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
   /** Tools that may not be used through the adapter: as {@link allowTools}, but the names (or the predicate's `true`) are those left out. Default: none. */
   blockTools?: string[] | ((tool: MCPTool, context: { server: string }) => boolean);
   /**
+   * Told when a later listing of the adapter's own (after a `tools/list_changed`, which with
+   * a subscription makes the adapter list again at once, a `ttlMs` refresh, a `-32020`
+   * re-list) adds, removes or changes tools: `changed` names each tool whose fingerprint
+   * ({@link MCPTool.fingerprint}) differs, with the one before. Its tools then have a
+   * fingerprint. Default: none.
+   */
+  onToolsChanged?: (changes: ToolsChanged, context: { server: string }) => void;
+  /**
+   * `true`: a call of a tool whose fingerprint differs from the one the adapter's first
+   * listing gave it, or that was not in that listing, is refused with
+   * `tool_definition_changed` (`reason: "pinned"`) before it is sent. The adapter lists
+   * before its first call. Default `false`.
+   */
+  pinTools?: boolean;
+  /**
    * Most characters of text a tool result shows the model (its `content`): past it, a head
    * (two thirds) and a tail of the text are kept around one text block saying how many
    * characters were left out and that the full result is in `artifact.full_content`.
@@ -523,6 +540,13 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * `artifact.full_content`. Default: no cap.
    */
   maxResultMedia?: number;
+}
+
+/** What a new listing changed ({@link MCPAdapterOptions.onToolsChanged}): tool names, and the fingerprints of each changed one. */
+export interface ToolsChanged {
+  added: string[];
+  removed: string[];
+  changed: { name: string; previous: string; fingerprint: string }[];
 }
 
 /**
@@ -803,6 +827,14 @@ export interface ApprovalInterrupt {
   method: 'tools/call';
   /** What the person may answer (the `approval` option's `allowedDecisions`; all three by default). */
   allowed_decisions: ApprovalDecision[];
+  /**
+   * The fingerprint of the tool's definition when the person was asked ({@link
+   * MCPTool.fingerprint}); `resume()` (of any adapter) refuses the answer with
+   * `tool_definition_changed` when the server's listing gives the tool another one since (a
+   * "rug pull"). Absent where the runtime has no `crypto.subtle` (a page of an insecure
+   * origin).
+   */
+  tool_fingerprint?: string;
   /** When the adapter made this interrupt, as in {@link ElicitationInterrupt.created_at}. */
   created_at: string;
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
@@ -978,6 +1010,14 @@ export interface MCPTool<SignIn extends boolean = false> {
   outputSchema: Record<string, unknown> | null;
   /** MCP metadata for human-in-the-loop policies. */
   metadata: MCPToolMetadata;
+  /**
+   * `"sha256:"` and the hex SHA-256 of the canonical JSON (RFC 8785) of `{ name, description,
+   * inputSchema, outputSchema, annotations }` (the MCP name; `null` for one absent): the same
+   * in every runtime and run, another when the server changes what the model reads or the
+   * gate and checks act on. Set when the adapter tracks definitions (`approval`,
+   * `onToolsChanged`, `pinTools`).
+   */
+  fingerprint?: string;
   /**
    * Calls the tool (`tools/call`) with `args` sent verbatim (`{}` when omitted).
    * Resolves to a {@link ToolResult}, or to an {@link MCPInterrupt} when a person is needed

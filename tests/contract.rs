@@ -415,7 +415,12 @@ fn interrupt_types_and_fields_match() {
     ] {
         let json = serde_json::to_value(&interrupt).unwrap();
         let declared = interface(&decl, name);
-        assert_eq!(declared.names(), keys(&json), "{name}: fields");
+        // the JS layer records the fingerprint of an approval's tool (controls.js `stamp`)
+        let mut names = declared.names();
+        if name == "ApprovalInterrupt" {
+            assert!(names.remove("tool_fingerprint"), "{name}.tool_fingerprint");
+        }
+        assert_eq!(names, keys(&json), "{name}: fields");
         assert_eq!(
             literals(declared.ty("type")),
             vec![json["type"].as_str().unwrap().to_string()],
@@ -499,7 +504,10 @@ fn tool_descriptions_match() {
     let description = tool_description();
     let json = json_of(&description, description.clone().into_json());
     let declared = interface(&decl, "MCPTool");
-    assert_eq!(declared.names(), keys(&json), "MCPTool");
+    // the JS layer adds a tool's fingerprint (controls.js)
+    let mut names = declared.names();
+    assert!(names.remove("fingerprint"), "MCPTool.fingerprint");
+    assert_eq!(names, keys(&json), "MCPTool");
     assert_eq!(
         declared.methods,
         set(&["invoke"]),
@@ -592,7 +600,8 @@ fn subscription_filter_fields_match() {
 /// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`);
 /// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`);
 /// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`);
-/// the agent controls of `pkg-template/controls.js` (tool filters, result caps), which adapter.js collects
+/// the agent controls of `pkg-template/controls.js` (tool filters, fingerprints and pins,
+/// result caps), which adapter.js collects
 /// by name (its `CONTROLS`).
 const JS_ADAPTER_OPTIONS: &[&str] = &[
     "auth",
@@ -602,6 +611,8 @@ const JS_ADAPTER_OPTIONS: &[&str] = &[
     "validateOutput",
     "allowTools",
     "blockTools",
+    "pinTools",
+    "onToolsChanged",
     "maxResultChars",
     "maxResultMedia",
 ];
