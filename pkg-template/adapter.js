@@ -25,11 +25,11 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
-/** Tool filters, fingerprints and result caps (controls.js), for adapters given them. */
+/** Tool filters, fingerprints, definitions and result caps (controls.js), for adapters given them. */
 let controls;
 const loadControls = () => (controls ??= import('./controls.js'));
 /** The options controls.js acts on (an `approval` predicate brings it too: its gate records fingerprints). */
-const CONTROLS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'maxResultChars', 'maxResultMedia'];
+const CONTROLS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'definitions', 'maxResultChars', 'maxResultMedia'];
 /** `c`, the state of an adapter's controls, with the module once it checked them (`c.ready`; a malformed option fails the calls). */
 function startControls(c, server, gated) {
   c.server = server;
@@ -81,7 +81,7 @@ export class MCPAdapter {
     for (const name of CONTROLS) if (options?.[name] != null) (c ??= {})[name] = options[name];
     if (c) {
       this.#controls = startControls(c, options.serverName ?? String(target), this.#gated);
-      // the gate asks about a tool whose definition changed since the listing before
+      // the gate asks about a tool whose definition changed since the listing before, and sees the definitions' metadata
       const approval = options.approval;
       if (this.#gated) options = { ...options, approval: (call, context) => c.ready.then((m) => m.gate(c, approval, call, context)) };
     }
@@ -162,16 +162,27 @@ export class MCPAdapter {
     return this.#list(options ?? {});
   }
 
+  /** The adapter's listing (`listTools(options)`) as plain JSON definitions, each with its `fingerprint`. */
+  async toolDefinitions(options = {}) {
+    return (await loadControls()).definitionsOf(await this.#list(options ?? {}));
+  }
+
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
     // the controls checked first (controls.js): a malformed option sends nothing
     const c = this.#controls;
     const m = c && (await c.ready);
-    let { server, tools } = decodeResult(await this.#client.listTools(given(options)));
     // the adapter's listing, which its approval gate and checks read; one with the call's own
     // headers (perhaps another user's) is the caller's alone, and so are its tools' calls
     const headers = options.headers;
     const own = headers == null;
+    // the `definitions` option stands for the adapter's listing until it must list again
+    let server;
+    let tools = own && options.cacheMode == null ? m?.fromDefinitions(c) : undefined;
+    if (tools === undefined) {
+      if (m && own) c.defined = false;
+      ({ server, tools } = decodeResult(await this.#client.listTools(given(options))));
+    }
     const outputs = new Map();
     const inputSchemas = new Map();
     let apps = false;
@@ -184,7 +195,7 @@ export class MCPAdapter {
       tool.title ??= null;
       tool.outputSchema ??= null;
       const { mcp } = tool.metadata;
-      mcp.server = { name: server.name, version: server.version };
+      if (server) mcp.server = { name: server.name, version: server.version };
       const fields = mcp.tool;
       fields._meta ??= null;
       fields.annotations ??= null;
@@ -273,7 +284,8 @@ export class MCPAdapter {
 
   #sendListed(name, args, options) {
     const policy = this.#policy(options);
-    const send = () => this.#client.callTool(name, args, given(options));
+    // from definitions, the call mirrors its arguments (x-mcp-header) per the definition's schema
+    const send = () => this.#client.callTool(name, args, given(this.#controls?.defined ? { [LISTED_SCHEMA]: this.#inputSchemas.get(name), ...options } : options));
     return this.#relisting(name, options, send).then((raw) => this.#finish(name, decodeResult(raw), policy));
   }
 
@@ -286,15 +298,23 @@ export class MCPAdapter {
    * the request before running it.
    */
   async #relisting(name, options, send) {
+    // a server that says it has no such tool to an adapter calling from definitions: they are stale
+    const c = this.#controls;
+    const stale = async (out) => c?.defined && (await c.ready).unknownTool(out);
+    let out;
     try {
-      return await send();
+      out = await send();
+      if (!(await stale((out = c?.defined ? decodeResult(out) : out)))) return out;
     } catch (e) {
-      if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined) throw e;
-      // a listing that fails, or lacks the tool, leaves the call's own error standing
-      const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
-      if (!listed) throw e;
-      return send();
+      if (!(await stale(e)) && (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined)) throw e;
+      out = e;
     }
+    if (c) c.defined = false;
+    // a listing that fails, or lacks the tool, leaves the call's own outcome standing
+    const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
+    if (listed) return send();
+    if (out instanceof Error) throw out;
+    return out;
   }
 
   /**
@@ -595,7 +615,7 @@ export function fromListing(headers, options, schemas, name) {
 function given(options) {
   if (Object.getPrototypeOf(options) !== Object.prototype) return options;
   for (const _ in options) return options;
-  return undefined;
+  return options[LISTED_SCHEMA] === undefined ? undefined : options;
 }
 
 /** A count option (a non-negative integer, or Infinity for none), or undefined. */
@@ -618,6 +638,7 @@ function flag(value, name) {
  */
 function decodeResult(raw) {
   if (typeof raw === 'string') return JSON.parse(raw);
+  if (!Array.isArray(raw)) return raw; // decoded already (#relisting)
   const value = JSON.parse(raw[0]);
   for (let i = 1; i < raw.length; i += 1) {
     const [path, string] = raw[i];

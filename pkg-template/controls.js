@@ -1,8 +1,9 @@
 // Controls for agents at scale, loaded by adapter.js only for an adapter given one of their
-// options (an `approval` predicate among them), so other pages never download it: which tools
-// the adapter lets through (`allowTools`, `blockTools`), a fingerprint of each tool's
-// definition and what a later listing changes (`onToolsChanged`, `pinTools`, the approval
-// gate), and the cap on what a result puts into a model's context (`maxResultChars`,
+// options (an `approval` predicate among them) or asked for its definitions, so other pages
+// never download it: which tools the adapter lets through (`allowTools`, `blockTools`), a
+// fingerprint of each tool's definition and what a later listing changes (`onToolsChanged`,
+// `pinTools`, the approval gate), definitions that travel (`toolDefinitions()`,
+// `definitions`), and the cap on what a result puts into a model's context (`maxResultChars`,
 // `maxResultMedia`). Nothing here imports the wasm: adapter.js hands in what it needs. See
 // index.d.ts for the options.
 import { canonicalJson } from './signing.js';
@@ -45,9 +46,9 @@ export async function fingerprint(tool, name = tool?.mcpName ?? tool?.name) {
 
 /**
  * Checks the options adapter.js collected in `c` (`allowTools`, `blockTools`, `pinTools`,
- * `onToolsChanged`); resolves to this module (`c.ready`), or rejects with `invalid_argument`,
+ * `onToolsChanged`, `definitions`) and takes the definitions; resolves to this module (`c.ready`), or rejects with `invalid_argument`,
  * which then fails each call of the adapter. An adapter tracks its tools' definitions (their
- * fingerprints) for `onToolsChanged` and `pinTools`, and for its approval gate (`c.gated`)
+ * fingerprints) for `onToolsChanged`, `pinTools` and `definitions`, and for its approval gate (`c.gated`)
  * where the runtime has Web Crypto's digest (not on a page of an insecure origin).
  */
 export async function setup(c, MCPAdapterError) {
@@ -61,8 +62,9 @@ export async function setup(c, MCPAdapterError) {
   }
   if (c.pinTools !== undefined && typeof c.pinTools !== 'boolean') bad('pinTools', 'a boolean');
   if (c.onToolsChanged !== undefined && typeof c.onToolsChanged !== 'function') bad('onToolsChanged', 'a function');
-  c.track = Boolean(c.onToolsChanged || c.pinTools || (c.gated && globalThis.crypto?.subtle));
+  c.track = Boolean(c.onToolsChanged || c.pinTools || c.definitions || (c.gated && globalThis.crypto?.subtle));
   state(c);
+  if (c.definitions !== undefined) await takeDefinitions(c, c.definitions, MCPAdapterError);
   return self;
 }
 
@@ -116,7 +118,7 @@ export async function listed(c, tools, own, maps) {
     }
   }
   if (c.track) {
-    const prints = await Promise.all(kept.map((tool) => fingerprint(tool)));
+    const prints = await Promise.all(kept.map((tool) => tool.fingerprint ?? fingerprint(tool)));
     kept.forEach((tool, i) => (tool.fingerprint = prints[i]));
   }
   if (!own) return kept;
@@ -156,11 +158,11 @@ function told(c, before) {
  * leave out (`tool_not_allowed`) or whose definition differs from its pinned one
  * (`tool_definition_changed`), then resolves to what `send()` gives (nothing without it).
  * `ensureListed()` lists the tools when a check needs the tool's listing (a filter predicate,
- * pins) and it is not in the adapter's last one.
+ * pins, definitions that stand for it) and it is not in the adapter's last one.
  */
 export async function beforeCall(c, name, ensureListed, send) {
   let verdict = c.filtered.has(name) ? false : allowed(c, name, undefined);
-  if (verdict !== false && (verdict === undefined || c.pinTools === true)) {
+  if (verdict !== false && (verdict === undefined || c.pinTools === true || c.defined)) {
     await ensureListed();
     if (verdict === undefined) verdict = c.listed.has(name);
   }
@@ -183,21 +185,24 @@ export async function beforeCall(c, name, ensureListed, send) {
 }
 
 /**
- * The adapter's `approval` predicate as the core calls it, asking, whatever it says, about a
- * tool whose definition changed since the listing before (once: an approval of the new
- * definition ends that).
+ * The adapter's `approval` predicate as the core calls it: shown the tool's metadata from the
+ * definitions when the core has none (an adapter that has not listed), and asking, whatever it
+ * says, about a tool whose definition changed since the listing before (once: an approval of
+ * the new definition ends that).
  */
 export async function gate(c, approval, call, context) {
   state(c);
+  if (call?.metadata == null && c.definitions !== undefined) call.metadata = c.definitions.get(call.name)?.metadata ?? null;
   const verdict = await approval(call, context);
   return c.changed.has(call?.name) ? verdict || true : verdict;
 }
 
-/** `out`, with the fingerprint of the tool it asks about when it is an approval. */
+/** `out`, with the fingerprint of the tool it asks about when it is an approval (and the definitions' metadata the core lacked). */
 export function stamp(c, name, out) {
   if (out?.type !== 'mcp_approval') return out;
   const print = c.prints?.get(name);
   if (print !== undefined) out.tool_fingerprint = print;
+  if (out.metadata == null && c.definitions?.has(name)) out.metadata = c.definitions.get(name).metadata;
   return out;
 }
 
@@ -216,7 +221,7 @@ export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
   if (interrupt.type !== 'mcp_approval' || typeof asked !== 'string') return;
   // an adapter that did not track definitions starts (one that cannot fails as fetch would)
   c.track = true;
-  await relist();
+  if (!c.defined) await relist();
   const now = c.prints.get(name);
   if (now !== asked) {
     const why = now === undefined ? 'the server no longer lists it' : 'its definition changed since the person was asked';
@@ -231,15 +236,82 @@ export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
 }
 
 /**
- * `onNotification` of a subscription, seeing first each tools `list_changed`: a host told of
- * changes (`onToolsChanged`) is told after a new listing (`relist()`).
+ * `onNotification` of a subscription, seeing first each tools `list_changed`: definitions that
+ * stood for the listing are stale then, and a host told of changes (`onToolsChanged`) is told
+ * after a new listing (`relist()`).
  */
 export function listening(c, onNotification, relist) {
   if (typeof onNotification !== 'function') return onNotification;
   return (notification) => {
-    if (notification?.method === 'notifications/tools/list_changed' && c.onToolsChanged) relist().catch(() => {});
+    if (notification?.method === 'notifications/tools/list_changed') {
+      c.defined = false;
+      if (c.onToolsChanged) relist().catch(() => {});
+    }
     return onNotification(notification);
   };
+}
+
+// --- definitions that travel --------------------------------------------------------------------
+
+/** The listed tools as plain JSON definitions, each with its fingerprint (`toolDefinitions()`). */
+export async function definitionsOf(tools) {
+  const out = [];
+  for (const tool of tools) {
+    const { invoke, ...plain } = tool;
+    const definition = JSON.parse(JSON.stringify(plain));
+    definition.fingerprint ??= await fingerprint(definition);
+    out.push(definition);
+  }
+  return out;
+}
+
+/**
+ * The `definitions` option checked: each an object with a string `name`, object `inputSchema`,
+ * `schema` and `metadata.mcp`, and a `fingerprint` that is the one its fields give (else
+ * `invalid_argument`: a definition edited or corrupted in storage). Kept by name (`c.definitions`),
+ * and pinned when `pinTools` is `true` (the host's definitions are then the pinned ones).
+ */
+export async function takeDefinitions(c, given, MCPAdapterError) {
+  state(c);
+  const bad = (why) => adapterError(MCPAdapterError, 'invalid_argument', `option definitions: ${why}`);
+  if (!Array.isArray(given)) throw bad('must be an array of tool definitions (adapter.toolDefinitions())');
+  const byName = new Map();
+  for (const [i, d] of given.entries()) {
+    const object = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    if (!object(d) || typeof d.name !== 'string' || !object(d.inputSchema) || !object(d.schema) || !object(d.metadata?.mcp?.tool)) {
+      throw bad(`entry ${i} is not a tool definition (name, inputSchema, schema, metadata.mcp)`);
+    }
+    const print = await fingerprint(d);
+    if (d.fingerprint !== print) throw bad(`the fingerprint of tool ${JSON.stringify(d.name)} is not that of its definition`);
+    byName.set(d.name, JSON.parse(JSON.stringify(d)));
+  }
+  c.definitions = byName;
+  c.defined = true;
+  c.prints = new Map([...byName].map(([name, d]) => [name, d.fingerprint]));
+  c.listed = new Set(byName.keys());
+  if (c.pinTools === true) c.pins = new Map(c.prints);
+  return byName;
+}
+
+/**
+ * Fresh copies of the definitions, filtered, while they stand for the adapter's listing (it
+ * has not had to list since); else undefined.
+ */
+export function fromDefinitions(c) {
+  if (!c.defined) return undefined;
+  const out = [];
+  for (const d of c.definitions.values()) if (allowed(c, d.name, d) !== false) out.push(JSON.parse(JSON.stringify(d)));
+  return out;
+}
+
+/**
+ * Whether `value` (a tool result, or a call's error) says the server has no such tool, as
+ * servers say it: a JSON-RPC `-32602` (the TypeScript SDK), or an error result whose text
+ * starts "Unknown tool" (FastMCP). Definitions that say otherwise are stale.
+ */
+export function unknownTool(value) {
+  if (value?.rpcCode === -32602) return /tool/i.test(String(value.message));
+  return value?.status === 'error' && /^unknown tool/i.test(value.content?.[0]?.text ?? '');
 }
 
 // --- what a result puts into a model's context ---------------------------------------------------

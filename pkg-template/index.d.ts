@@ -521,11 +521,22 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
   onToolsChanged?: (changes: ToolsChanged, context: { server: string }) => void;
   /**
    * `true`: a call of a tool whose fingerprint differs from the one the adapter's first
-   * listing gave it, or that was not in that listing, is refused with
+   * listing gave it (or its `definitions` did), or that was not in that listing, is refused with
    * `tool_definition_changed` (`reason: "pinned"`) before it is sent. The adapter lists
    * before its first call. Default `false`.
    */
   pinTools?: boolean;
+  /**
+   * Tool definitions from {@link MCPAdapter.toolDefinitions} (of any adapter of the server,
+   * in any process, after a JSON round trip): they stand for the adapter's listing, so that
+   * calls (with their `x-mcp-header` mirrors), `listTools()`, the approval gate and output
+   * validation need no `tools/list`. A `-32020`, a `tools/list_changed` on a subscription,
+   * an unknown-tool answer (`-32602`, or an error result "Unknown tool") or a list with
+   * `cacheMode` makes the adapter list again. Each definition's `fingerprint` must be that of
+   * its fields, else the calls fail with `invalid_argument` (a check against corruption, not
+   * a signature: store definitions where a server cannot write). Default: none.
+   */
+  definitions?: MCPToolDefinition[];
   /**
    * Most characters of text a tool result shows the model (its `content`): past it, a head
    * (two thirds) and a tail of the text are kept around one text block saying how many
@@ -548,6 +559,9 @@ export interface ToolsChanged {
   removed: string[];
   changed: { name: string; previous: string; fingerprint: string }[];
 }
+
+/** A listed tool as plain JSON ({@link MCPAdapter.toolDefinitions}): an {@link MCPTool} without `invoke`, with its `fingerprint`. */
+export type MCPToolDefinition = Omit<MCPTool, 'invoke' | 'fingerprint'> & { fingerprint: string };
 
 /**
  * One JSON-RPC message on the wire (MCP 2026-07-28 `basic/transports/streamable-http.mdx`),
@@ -1015,7 +1029,7 @@ export interface MCPTool<SignIn extends boolean = false> {
    * inputSchema, outputSchema, annotations }` (the MCP name; `null` for one absent): the same
    * in every runtime and run, another when the server changes what the model reads or the
    * gate and checks act on. Set when the adapter tracks definitions (`approval`,
-   * `onToolsChanged`, `pinTools`).
+   * `onToolsChanged`, `pinTools`, `definitions`), and in {@link MCPAdapter.toolDefinitions}.
    */
   fingerprint?: string;
   /**
@@ -1069,6 +1083,12 @@ export declare class MCPAdapter<SignIn extends boolean = false> {
    * `mcp-wasm-adapter/langchain`).
    */
   readonly instructions: string | null | undefined;
+  /**
+   * The adapter's listing (`listTools(options)`) as plain JSON, each tool with its
+   * `fingerprint`: what another adapter of the server takes as its `definitions` option (a
+   * fresh edge isolate then calls tools without listing them).
+   */
+  toolDefinitions(options?: ListOptions): Promise<MCPToolDefinition[]>;
   /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Each

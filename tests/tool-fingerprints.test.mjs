@@ -48,6 +48,8 @@ describe('tool fingerprints', { timeout: 60_000 }, () => {
       for (const tool of tools) assert.equal(tool.fingerprint, expected(tool), tool.name);
       const again = await new MCPAdapter(srv.url, { pinTools: true }).listTools();
       assert.deepEqual(again.map((t) => t.fingerprint), tools.map((t) => t.fingerprint));
+      const definitions = await new MCPAdapter(srv.url).toolDefinitions();
+      assert.deepEqual(definitions.map((t) => t.fingerprint), tools.map((t) => t.fingerprint));
     }));
 
   it('a definition changed under the adapter (list_changed, then a new listing) is told to onToolsChanged with what changed', () =>
