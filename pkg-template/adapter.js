@@ -25,11 +25,13 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
-/** Tool filters, fingerprints, definitions and result caps (controls.js), for adapters given them. */
+/** Filters, fingerprints, definitions, result caps and trace context (controls.js), for adapters given them. */
 let controls;
 const loadControls = () => (controls ??= import('./controls.js'));
+/** The global through which every copy of `@opentelemetry/api` 1.x finds the registered SDK. */
+const OTEL = Symbol.for('opentelemetry.js.api.1');
 /** The options controls.js acts on (an `approval` predicate brings it too: its gate records fingerprints). */
-const CONTROLS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'definitions', 'maxResultChars', 'maxResultMedia'];
+const CONTROLS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'definitions', 'traceContext', 'maxResultChars', 'maxResultMedia'];
 /** `c`, the state of an adapter's controls, with the module once it checked them (`c.ready`; a malformed option fails the calls). */
 function startControls(c, server, gated) {
   c.server = server;
@@ -169,6 +171,7 @@ export class MCPAdapter {
 
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
+    options = await this.#traced(options);
     // the controls checked first (controls.js): a malformed option sends nothing
     const c = this.#controls;
     const m = c && (await c.ready);
@@ -248,6 +251,8 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
+    const traced = this.#traced(options ?? {});
+    if (traced !== options) options = await traced;
     // through a tool of a listing made with call headers (fromListing): its interrupt answers as it called
     let listed = options?.[LISTED_SCHEMA];
     if (this.#interceptors.length === 0) {
@@ -345,7 +350,8 @@ export class MCPAdapter {
   }
 
   async #resume(interrupt, answer, options) {
-    const policy = this.#policy(options ?? {});
+    if (options !== CHECK_ONLY) options = await this.#traced(options ?? {});
+    const policy = this.#policy(options);
     // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
     if (this.#key || interrupt?.type === 'mcp_approval') {
       const lookup = async (name) => {
@@ -365,7 +371,7 @@ export class MCPAdapter {
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    const send = () => this.#client.resume(interrupt, answer, options ?? {});
+    const send = () => this.#client.resume(interrupt, answer, options);
     if (options === CHECK_ONLY) return send();
     const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
     // a rejected approval is the person's answer, never checked or thrown
@@ -392,6 +398,13 @@ export class MCPAdapter {
     return Promise.all([out, loadControls()]).then(([checked, m]) => m.capResult(checked, policy[2], policy[3]));
   }
 
+  /** `options`, or (a promise) with the request's W3C trace context when it has one (controls.js). */
+  #traced(options) {
+    const option = this.#controls?.traceContext;
+    if (option === undefined && globalThis[OTEL] === undefined) return options;
+    return loadControls().then((m) => m.traced(options, option, this.#report));
+  }
+
   /**
    * A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed
    * (then a promise); most results are returned as they are, with no promise of their own.
@@ -412,7 +425,7 @@ export class MCPAdapter {
 
   /** All resources (`resources/list`, every page), each with `read(options)`. */
   async listResources(options = {}) {
-    const resources = decodeResult(await this.#client.listResources(options ?? {}));
+    const resources = decodeResult(await this.#client.listResources(await this.#traced(options ?? {})));
     for (const resource of resources) {
       const uri = resource.uri;
       resource.read = (readOptions) => this.readResource(uri, fromListing(options?.headers, readOptions));
@@ -422,14 +435,14 @@ export class MCPAdapter {
 
   /** All resource templates (`resources/templates/list`, every page). */
   async listResourceTemplates(options = {}) {
-    return decodeResult(await this.#client.listResourceTemplates(options ?? {}));
+    return decodeResult(await this.#client.listResourceTemplates(await this.#traced(options ?? {})));
   }
 
   /** Reads one resource: its contents as `ResourceContent`s, or an interrupt. */
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read'));
+    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, await this.#traced(options ?? {}))), 'resources/read'));
   }
 
   /**
@@ -457,7 +470,7 @@ export class MCPAdapter {
 
   /** All prompts (`prompts/list`, every page), each with `get(args, options)`. */
   async listPrompts(options = {}) {
-    const prompts = decodeResult(await this.#client.listPrompts(options ?? {}));
+    const prompts = decodeResult(await this.#client.listPrompts(await this.#traced(options ?? {})));
     for (const prompt of prompts) {
       const name = prompt.name;
       prompt.get = (args, getOptions) => this.getPrompt(name, args, fromListing(options?.headers, getOptions));
@@ -468,12 +481,12 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, options ?? {})));
+    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, await this.#traced(options ?? {}))));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
   async complete(ref, argument, context, options = {}) {
-    return decodeResult(await this.#client.complete(ref, argument, context, options ?? {}));
+    return decodeResult(await this.#client.complete(ref, argument, context, await this.#traced(options ?? {})));
   }
 
   /**
@@ -584,6 +597,8 @@ export const APP_CALL = Symbol.for('mcp-wasm-adapter.appCall');
 const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
 /** The options of a resume that only checks the answer (`RequestOptions::check_only` in the core). */
 const CHECK_ONLY = { [Symbol.for('mcp-wasm-adapter.checkOnly')]: true };
+/** The option key of a call's W3C trace context (`RequestOptions::trace` in the core; controls.js `traced`). */
+const TRACE = Symbol.for('mcp-wasm-adapter.trace');
 /** The option key of that listing's `inputSchema`s by tool name (see {@link fromListing}). */
 const LISTING = Symbol.for('mcp-wasm-adapter.listing');
 
@@ -615,7 +630,7 @@ export function fromListing(headers, options, schemas, name) {
 function given(options) {
   if (Object.getPrototypeOf(options) !== Object.prototype) return options;
   for (const _ in options) return options;
-  return options[LISTED_SCHEMA] === undefined ? undefined : options;
+  return options[TRACE] === undefined && options[LISTED_SCHEMA] === undefined ? undefined : options;
 }
 
 /** A count option (a non-negative integer, or Infinity for none), or undefined. */

@@ -3,11 +3,25 @@
 // never download it: which tools the adapter lets through (`allowTools`, `blockTools`), a
 // fingerprint of each tool's definition and what a later listing changes (`onToolsChanged`,
 // `pinTools`, the approval gate), definitions that travel (`toolDefinitions()`,
-// `definitions`), and the cap on what a result puts into a model's context (`maxResultChars`,
-// `maxResultMedia`). Nothing here imports the wasm: adapter.js hands in what it needs. See
+// `definitions`), the cap on what a result puts into a model's context (`maxResultChars`,
+// `maxResultMedia`) and W3C trace context in each request's `_meta` (`traceContext`,
+// OpenTelemetry). Nothing here imports the wasm: adapter.js hands in what it needs. See
 // index.d.ts for the options.
 import { canonicalJson } from './signing.js';
 import * as self from './controls.js';
+
+/** The global through which every copy of `@opentelemetry/api` 1.x finds the registered SDK. */
+const OTEL = Symbol.for('opentelemetry.js.api.1');
+/** The keys under which `@opentelemetry/api` keeps the active span and baggage in a context. */
+const SPAN_KEY = Symbol.for('OpenTelemetry Context Key SPAN');
+const BAGGAGE_KEY = Symbol.for('OpenTelemetry Baggage Key');
+/** W3C Trace Context, `traceparent` (section 3.2): version, trace id, parent id, flags. */
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}(-[\x21-\x7e]*)?$/;
+/** What a `tracestate` (W3C Trace Context, 3.3) or a `baggage` (W3C Baggage) may hold. */
+const LIST_TEXT = /^[\x20-\x7e]*$/;
+/** Their lengths: tracestate at most 32 members of 256 characters, baggage 8192 bytes. */
+const MAX_TRACESTATE = 512;
+const MAX_BAGGAGE = 8192;
 
 /** The blocks a result cap never cuts in the middle (LangChain v1 blocks of MCP media). */
 const MEDIA = new Set(['image', 'audio', 'file']);
@@ -46,7 +60,7 @@ export async function fingerprint(tool, name = tool?.mcpName ?? tool?.name) {
 
 /**
  * Checks the options adapter.js collected in `c` (`allowTools`, `blockTools`, `pinTools`,
- * `onToolsChanged`, `definitions`) and takes the definitions; resolves to this module (`c.ready`), or rejects with `invalid_argument`,
+ * `onToolsChanged`, `definitions`, `traceContext`) and takes the definitions; resolves to this module (`c.ready`), or rejects with `invalid_argument`,
  * which then fails each call of the adapter. An adapter tracks its tools' definitions (their
  * fingerprints) for `onToolsChanged`, `pinTools` and `definitions`, and for its approval gate (`c.gated`)
  * where the runtime has Web Crypto's digest (not on a page of an insecure origin).
@@ -61,7 +75,7 @@ export async function setup(c, MCPAdapterError) {
     if (v !== undefined && typeof v !== 'function' && !(Array.isArray(v) && v.every((n) => typeof n === 'string'))) bad(name, 'an array of tool names or a function (tool, { server }) => boolean');
   }
   if (c.pinTools !== undefined && typeof c.pinTools !== 'boolean') bad('pinTools', 'a boolean');
-  if (c.onToolsChanged !== undefined && typeof c.onToolsChanged !== 'function') bad('onToolsChanged', 'a function');
+  for (const name of ['onToolsChanged', 'traceContext']) if (c[name] !== undefined && typeof c[name] !== 'function') bad(name, 'a function');
   c.track = Boolean(c.onToolsChanged || c.pinTools || c.definitions || (c.gated && globalThis.crypto?.subtle));
   state(c);
   if (c.definitions !== undefined) await takeDefinitions(c, c.definitions, MCPAdapterError);
@@ -387,4 +401,70 @@ function cut(text, from, to) {
   if (low(from)) from += 1;
   if (low(to)) to -= 1;
   return text.slice(from, to);
+}
+
+// --- trace context ---------------------------------------------------------------------------------
+
+/**
+ * The W3C trace context of a request, as the core writes it into `_meta` (MCP 2026-07-28,
+ * `basic/index.mdx`: `traceparent`, `tracestate`, `baggage`): the three values joined by NULs
+ * (an empty part for one not set), or undefined for none. From the `traceContext` option when
+ * given, else from OpenTelemetry's active span when the host registered an SDK (read through
+ * the global every copy of `@opentelemetry/api` 1.x uses, so nothing is imported). A malformed
+ * value is dropped with a warning (`warn`); a `traceparent` that is, drops the other two.
+ */
+export function traceOf(option, warn) {
+  let given;
+  if (typeof option === 'function') {
+    try {
+      given = option();
+    } catch (e) {
+      warn(`option traceContext threw (${e?.message ?? e}); the request carries no trace context`);
+      return undefined;
+    }
+  } else given = fromOpenTelemetry();
+  if (given == null) return undefined;
+  const { traceparent, tracestate, baggage } = given;
+  const m = typeof traceparent === 'string' ? TRACEPARENT.exec(traceparent) : null;
+  if (m === null || m[1] === 'ff' || (m[1] === '00' && m[4] !== undefined) || /^0+$/.test(m[2]) || /^0+$/.test(m[3])) {
+    if (traceparent !== undefined) warn(`traceparent ${JSON.stringify(String(traceparent)).slice(0, 80)} is not a W3C traceparent; the request carries no trace context`);
+    return undefined;
+  }
+  const part = (value, name, max) => {
+    if (value == null || value === '') return '';
+    if (typeof value === 'string' && value.length <= max && LIST_TEXT.test(value)) return value;
+    warn(`${name} is not a W3C ${name} of at most ${max} characters; it is left out`);
+    return '';
+  };
+  return `${traceparent}\0${part(tracestate, 'tracestate', MAX_TRACESTATE)}\0${part(baggage, 'baggage', MAX_BAGGAGE)}`;
+}
+
+/** The option key of a call's trace context, which the core reads (adapter.js `TRACE`). */
+const TRACE = Symbol.for('mcp-wasm-adapter.trace');
+
+/** `options` with the request's trace context ({@link traceOf}) when it has one; warnings to the adapter's `onWarning`. */
+export function traced(options, option, report) {
+  const warn = (text) => {
+    try {
+      (report.onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`)?.catch?.(() => {});
+    } catch {
+      // a host callback that throws breaks no request
+    }
+  };
+  const trace = traceOf(option, warn);
+  return trace === undefined ? options : { ...options, [TRACE]: trace };
+}
+
+/** `{ traceparent, tracestate?, baggage? }` of OpenTelemetry's active span, or undefined. */
+function fromOpenTelemetry() {
+  const active = globalThis[OTEL]?.context?.active?.();
+  const span = active?.getValue?.(SPAN_KEY)?.spanContext?.();
+  if (span === undefined || typeof span.traceId !== 'string' || typeof span.spanId !== 'string') return undefined;
+  const flags = ((span.traceFlags ?? 0) & 0xff).toString(16).padStart(2, '0');
+  const out = { traceparent: `00-${span.traceId}-${span.spanId}-${flags}` };
+  const state = span.traceState?.serialize?.();
+  if (state) out.tracestate = state;
+  const entries = active.getValue(BAGGAGE_KEY)?.getAllEntries?.() ?? [];
+  if (entries.length > 0) out.baggage = entries.map(([key, entry]) => `${key}=${encodeURIComponent(entry.value)}${entry.metadata ? `;${entry.metadata.toString()}` : ''}`).join(',');
+  return out;
 }

@@ -551,6 +551,16 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
    * `artifact.full_content`. Default: no cap.
    */
   maxResultMedia?: number;
+  /**
+   * The W3C trace context of each request (`traceparent`, and `tracestate` and `baggage` when
+   * set), sent in `params._meta` of every request (`server/discover`, `initialize`, lists,
+   * calls, reads, each resume round; MCP 2026-07-28, `basic/index.mdx`, "_meta"). Called as
+   * each call starts. Without it, when an OpenTelemetry SDK is registered (`@opentelemetry/api`
+   * 1.x, not imported by the package) and a span is active, its span context and baggage.
+   * Malformed values are dropped with a warning (`onWarning`): a bad `traceparent` drops all
+   * three. Default: OpenTelemetry's active span, if any.
+   */
+  traceContext?: () => { traceparent: string; tracestate?: string; baggage?: string } | undefined;
 }
 
 /** What a new listing changed ({@link MCPAdapterOptions.onToolsChanged}): tool names, and the fingerprints of each changed one. */

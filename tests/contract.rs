@@ -601,7 +601,7 @@ fn subscription_filter_fields_match() {
 /// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`);
 /// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`);
 /// the agent controls of `pkg-template/controls.js` (tool filters, fingerprints and pins,
-/// definitions, result caps), which adapter.js collects
+/// definitions, result caps, trace context), which adapter.js collects
 /// by name (its `CONTROLS`).
 const JS_ADAPTER_OPTIONS: &[&str] = &[
     "auth",
@@ -614,6 +614,7 @@ const JS_ADAPTER_OPTIONS: &[&str] = &[
     "pinTools",
     "onToolsChanged",
     "definitions",
+    "traceContext",
     "maxResultChars",
     "maxResultMedia",
 ];

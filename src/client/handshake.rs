@@ -147,13 +147,11 @@ impl Client {
             );
             crate::put(&mut params, "capabilities", self.handshake_capabilities());
             crate::put(&mut params, "clientInfo", self.config.client_info.clone());
+            // the call's trace context is its only `_meta`
+            let meta = RequestMeta::handshake(None, None, opts.trace.as_deref());
+            let body = jsonrpc::request_with_meta(id, "initialize", Some(&params), meta.as_ref());
             let response = self
-                .send(
-                    "POST",
-                    base_headers(),
-                    jsonrpc::request(id, "initialize", params),
-                    opts.context.clone(),
-                )
+                .send("POST", base_headers(), body, opts.context.clone())
                 .await?;
             let session_id = response.session_id.clone();
             let reply = self
@@ -248,8 +246,11 @@ impl Client {
             let id = self.take_id();
             // only a progress token and the idempotency key go into `_meta` in this era
             let token = self.progress_token(id, opts);
-            let meta =
-                RequestMeta::handshake(token.map(Value::from), opts.idempotency_key.as_deref());
+            let meta = RequestMeta::handshake(
+                token.map(Value::from),
+                opts.idempotency_key.as_deref(),
+                opts.trace.as_deref(),
+            );
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
@@ -723,6 +724,43 @@ mod tests {
         ]);
         c.session_id = session.map(str::to_string);
         c
+    }
+
+    /// The call's trace context rides in the `_meta` of every request it makes, the
+    /// negotiation's (`server/discover`, `initialize`) included; `notifications/initialized`
+    /// is no request of the call's.
+    #[test]
+    fn a_calls_trace_context_reaches_discover_initialize_and_the_request() {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
+        script.push(init_reply("2025-11-25", Some("s-1")));
+        script.push(status(202));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ]));
+        let parent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        let opts = RequestOptions {
+            trace: Some(format!("{parent}\0vendor=x\0")),
+            ..RequestOptions::default()
+        };
+        block_on(client.list_tools(&opts)).unwrap();
+        let sent = script.sent();
+        assert_eq!(
+            methods(&script),
+            [
+                "server/discover",
+                "initialize",
+                "notifications/initialized",
+                "tools/list"
+            ]
+        );
+        for i in [0, 1, 3] {
+            let meta = &sent[i].body["params"]["_meta"];
+            assert_eq!(meta["traceparent"], parent, "{}", sent[i].body["method"]);
+            assert_eq!(meta["tracestate"], "vendor=x");
+            assert!(meta.get("baggage").is_none());
+        }
+        assert_eq!(sent[1].body["params"]["protocolVersion"], "2025-11-25");
     }
 
     #[test]
