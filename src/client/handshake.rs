@@ -729,15 +729,22 @@ mod tests {
     /// The call's trace context rides in the `_meta` of every request it makes, the
     /// negotiation's (`server/discover`, `initialize`) included; `notifications/initialized`
     /// is no request of the call's.
-    #[test]
-    fn a_calls_trace_context_reaches_discover_initialize_and_the_request() {
+    /// A client whose server refuses the probe, then answers `initialize` (session `session`,
+    /// 2025-11-25), the `notifications/initialized` and one empty `tools/list`.
+    fn falling_back(session: &str) -> (Rc<Client>, Rc<Scripted>) {
         let (client, script) = Scripted::client();
         script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
-        script.push(init_reply("2025-11-25", Some("s-1")));
+        script.push(init_reply("2025-11-25", Some(session)));
         script.push(status(202));
         script.push(sse_reply(&[
             json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
         ]));
+        (client, script)
+    }
+
+    #[test]
+    fn a_calls_trace_context_reaches_discover_initialize_and_the_request() {
+        let (client, script) = falling_back("s-1");
         let parent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
         let opts = RequestOptions {
             trace: Some(format!("{parent}\0vendor=x\0")),
@@ -959,13 +966,7 @@ mod tests {
 
     #[test]
     fn a_handshake_era_verdict_goes_back_to_2026_07_28_when_the_server_names_only_that() {
-        let (client, script) = Scripted::client();
-        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
-        script.push(init_reply("2025-11-25", Some("s")));
-        script.push(status(202));
-        script.push(sse_reply(&[
-            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
-        ]));
+        let (client, script) = falling_back("s");
         block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(client.protocol_version().as_deref(), Some("2025-11-25"));
         // the server is replaced by one that speaks 2026-07-28 only
