@@ -7,20 +7,12 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { rejectsWith } from './helpers/errors.mjs';
+import { fingerprintOf } from './helpers/fingerprint.mjs';
 import { startTsServer, useServer } from './helpers/servers.mjs';
 
 const USER = { Authorization: 'Bearer user-7q2x' }; // the user whose regional_echo mirrors `region`
-
-function canonical(value) {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-}
-const fingerprintOf = (d) =>
-  `sha256:${createHash('sha256').update(canonical({ name: d.name, description: d.description, inputSchema: d.inputSchema, outputSchema: d.outputSchema, annotations: d.metadata.mcp.tool.annotations })).digest('hex')}`;
 
 describe('tool definitions (TypeScript SDK v2 fixture)', { timeout: 60_000 }, () => {
   const srv = useServer(() => startTsServer());

@@ -8,24 +8,11 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { rejectsWith } from './helpers/errors.mjs';
+import { fingerprintOf as expected } from './helpers/fingerprint.mjs';
 import { startTsServer } from './helpers/servers.mjs';
 import { until } from './helpers/wait.mjs';
-
-/** RFC 8785 canonical JSON, written here on its own (members sorted by UTF-16 code units). */
-function canonical(value) {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-}
-
-/** The fingerprint of a listed tool, computed with node:crypto. */
-function expected(tool) {
-  const fields = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.metadata.mcp.tool.annotations };
-  return `sha256:${createHash('sha256').update(canonical(fields)).digest('hex')}`;
-}
 
 /** A fresh fixture server for each test: send_report's description is the server's state. */
 async function withServer(run) {
