@@ -366,7 +366,7 @@ export class MCPAdapter {
     // any adapter: the interrupt records the fingerprint its person was asked about)
     const c = this.#controls ?? (call && typeof interrupt.tool_fingerprint === 'string' ? (this.#controls = startControls({}, this.#report.server, false)) : undefined);
     const opts = options ?? {};
-    if (c && call) await (await c.ready).beforeResume(c, interrupt, answer, () => this.#ensureListed(tool, opts), () => this.#list({ signal: opts.signal, timeoutMs: opts.timeoutMs }));
+    if (c && call) await (await c.ready).beforeResume(c, interrupt, answer, () => this.#ensureListed(tool, opts), () => this.#list({ signal: opts.signal, timeoutMs: opts.timeoutMs, cacheMode: 'refresh' }));
     if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});

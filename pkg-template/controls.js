@@ -163,6 +163,7 @@ export async function listed(c, tools, own, maps) {
   if (before !== undefined) told(c, before);
   return kept;
 }
+
 /** Tells `onToolsChanged` what the adapter's new listing changed from `before`, if anything. */
 function told(c, before) {
   const changes = { added: [], removed: [], changed: [] };
@@ -240,8 +241,8 @@ export function stamp(c, name, out) {
 /**
  * What `resume()` checks of a tool call's interrupt before anything is sent: the filters and
  * pins as for a call ({@link beforeCall}), and for an approval that records its tool's
- * fingerprint, that the adapter's listing (`relist()`, through the result cache) still gives
- * the tool that fingerprint, else `tool_definition_changed` (`reason: "approved"`: the server
+ * fingerprint, that the server's listing now (`relist()`, past the result cache, which a
+ * server's `ttlMs` may keep stale) still gives the tool that fingerprint, else `tool_definition_changed` (`reason: "approved"`: the server
  * changed a reviewed tool since the person was asked). An approving answer to a changed
  * tool's approval ends its special gating.
  */
@@ -250,7 +251,7 @@ export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
   await beforeCall(c, name, ensureListed);
   const asked = interrupt.tool_fingerprint;
   if (interrupt.type !== 'mcp_approval' || typeof asked !== 'string') return;
-  // an adapter that did not track definitions starts (one that cannot fails as fetch would)
+  // an adapter that did not track definitions starts
   c.track = true;
   if (!c.defined) await relist();
   const now = c.prints.get(name);
