@@ -80,7 +80,9 @@ export async function setup(c, MCPAdapterError) {
   }
   if (c.pinTools !== undefined && typeof c.pinTools !== 'boolean') bad('pinTools', 'a boolean');
   for (const name of ['onToolsChanged', 'traceContext']) if (c[name] !== undefined && typeof c[name] !== 'function') bad(name, 'a function');
-  c.track = Boolean(c.onToolsChanged || c.pinTools || c.definitions || (c.gated && globalThis.crypto?.subtle));
+  const asked = c.onToolsChanged || c.pinTools || c.definitions;
+  if (asked && !globalThis.crypto?.subtle) bad('onToolsChanged, pinTools or definitions', 'used where WebCrypto (crypto.subtle) fingerprints tools, which this runtime lacks');
+  c.track = Boolean(asked || (c.gated && globalThis.crypto?.subtle));
   state(c);
   if (c.definitions !== undefined) await takeDefinitions(c, c.definitions, MCPAdapterError);
   return self;
@@ -251,7 +253,10 @@ export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
   await beforeCall(c, name, ensureListed);
   const asked = interrupt.tool_fingerprint;
   if (interrupt.type !== 'mcp_approval' || typeof asked !== 'string') return;
-  // an adapter that did not track definitions starts
+  // an adapter that did not track definitions starts, if it can
+  if (!globalThis.crypto?.subtle) {
+    throw adapterError(c.MCPAdapterError, 'invalid_argument', `the approval of tool ${JSON.stringify(name)} records a fingerprint that this runtime cannot check (no WebCrypto crypto.subtle); resume it where it can`);
+  }
   c.track = true;
   if (!c.defined) await relist();
   const now = c.prints.get(name);

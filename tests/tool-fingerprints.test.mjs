@@ -13,6 +13,10 @@ import { rejectsWith } from './helpers/errors.mjs';
 import { fingerprintOf as expected } from './helpers/fingerprint.mjs';
 import { startTsServer } from './helpers/servers.mjs';
 import { until } from './helpers/wait.mjs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 /** A fresh fixture server for each test: send_report's description is the server's state. */
 async function withServer(run, options) {
@@ -104,6 +108,33 @@ describe('tool fingerprints', { timeout: 60_000 }, () => {
       assert.equal(asked.type, 'mcp_approval');
       assert.equal((await adapter.resume(asked, { decision: 'approve' })).type, 'tool_result');
       assert.equal((await adapter.callTool('send_report', { to: 'c' })).type, 'tool_result');
+    }));
+
+  it('without WebCrypto (a page of an insecure origin), onToolsChanged fails with invalid_argument, an approval adapter works without fingerprints, and a recorded one is not resumed', () =>
+    withServer(async (srv) => {
+      // a process whose crypto has getRandomValues and randomUUID but no subtle
+      const script = `
+        const { getRandomValues, randomUUID } = globalThis.crypto;
+        Object.defineProperty(globalThis, 'crypto', { value: { getRandomValues: getRandomValues.bind(globalThis.crypto), randomUUID: randomUUID.bind(globalThis.crypto) }, configurable: true });
+        const { MCPAdapter } = await import(${JSON.stringify(new URL('../pkg/index.node.js', import.meta.url).href)});
+        const url = process.argv[1];
+        const out = {};
+        out.tracked = await new MCPAdapter(url, { onToolsChanged() {} }).listTools().then(() => 'listed', (e) => e.code);
+        const gated = new MCPAdapter(url, { approval: ({ name }) => name === 'send_report' });
+        out.fingerprint = (await gated.listTools())[0].fingerprint ?? null;
+        const asked = await gated.callTool('send_report', { to: 'a' });
+        out.asked = [asked.type, asked.tool_fingerprint ?? null];
+        out.resumed = (await gated.resume(asked, { decision: 'approve' })).content[0].text;
+        out.recorded = await gated.resume({ ...asked, tool_fingerprint: 'sha256:00' }, { decision: 'approve' }).then(() => 'resumed', (e) => e.code);
+        console.log(JSON.stringify(out));`;
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, srv.url]);
+      assert.deepEqual(JSON.parse(stdout.trim().split('\n').at(-1)), {
+        tracked: 'invalid_argument',
+        fingerprint: null,
+        asked: ['mcp_approval', null],
+        resumed: 'report sent to a',
+        recorded: 'invalid_argument',
+      });
     }));
 
   it('pinTools refuses a call to a tool whose definition differs from the first listing, before anything is sent', () =>
