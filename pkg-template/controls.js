@@ -105,13 +105,21 @@ function state(c) {
 
 /**
  * Whether the filters let tool `name` through: `false` when one leaves it out, `true` when
- * none does, `undefined` when a predicate would judge it but only its `name` is known.
+ * none does, `undefined` when a predicate would judge it but only its `name` is known. A
+ * predicate that throws fails the listing with `invalid_argument`.
  */
 function allowed(c, name, tool) {
   let verdict = true;
-  for (const [rule, keep] of [[c.allowTools, true], [c.blockTools, false]]) {
+  for (const [rule, keep, option] of [[c.allowTools, true, 'allowTools'], [c.blockTools, false, 'blockTools']]) {
     if (rule == null) continue;
-    const hit = Array.isArray(rule) ? rule.includes(name) : tool === undefined ? undefined : Boolean(rule(tool, { server: c.server }));
+    const judge = () => {
+      try {
+        return Boolean(rule(tool, { server: c.server }));
+      } catch (e) {
+        throw adapterError(c.MCPAdapterError, 'invalid_argument', `option ${option} threw for tool ${JSON.stringify(name)}: ${e?.message ?? e}`);
+      }
+    };
+    const hit = Array.isArray(rule) ? rule.includes(name) : tool === undefined ? undefined : judge();
     if (hit === undefined) verdict &&= undefined;
     else if (hit !== keep) return false;
   }

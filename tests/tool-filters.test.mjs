@@ -72,6 +72,15 @@ describe('tool filters (TypeScript SDK v2 fixture)', { timeout: 60_000 }, () => 
     assert.equal(srv().received.length, sent);
   });
 
+  it('a predicate that throws fails the listing with invalid_argument, and its calls send nothing', async () => {
+    const adapter = new MCPAdapter(srv().url, { blockTools: () => { throw new Error('no policy loaded'); } });
+    const error = await rejectsWith(adapter.listTools(), 'invalid_argument');
+    assert.match(error.message, /blockTools threw .*no policy loaded/);
+    const before = calls('echo');
+    await rejectsWith(adapter.callTool('echo', { text: 'x' }), 'invalid_argument');
+    assert.equal(calls('echo'), before);
+  });
+
   it("a group's servers each take their own filters: the tool is absent from the group's list and its call refused", async () => {
     const group = new MCPAdapterGroup({ a: { url: srv().url, blockTools: ['echo'] }, b: srv().url }, { toolNamePrefix: true });
     const names = (await group.listTools()).map((t) => t.name);
