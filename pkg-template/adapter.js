@@ -25,6 +25,21 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
+/** Filters, fingerprints, definitions, result caps and trace context (controls.js), for adapters given them. */
+let controls;
+const loadControls = () => (controls ??= import('./controls.js'));
+/** The global through which every copy of `@opentelemetry/api` 1.x finds the registered SDK. */
+const OTEL = Symbol.for('opentelemetry.js.api.1');
+/** The options controls.js acts on (an `approval` predicate brings it too: its gate records fingerprints). */
+const CONTROLS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'definitions', 'traceContext', 'maxResultChars', 'maxResultMedia'];
+/** `c`, the state of an adapter's controls, with the module once it checked them (`c.ready`; a malformed option fails the calls). */
+function startControls(c, server, gated) {
+  c.server = server;
+  c.gated = gated;
+  c.ready = loadControls().then((m) => m.setup(c, MCPAdapterError));
+  c.ready.catch(() => {});
+  return c;
+}
 
 export class MCPAdapter {
   #client;
@@ -41,6 +56,7 @@ export class MCPAdapter {
   #listedSchemas = new WeakMap(); // interrupt -> the listed inputSchema its call mirrored per (#fromListed)
   #gated; // whether the `approval` option is set
   #appUis = new Map(); // metadata.mcp.ui by tool name, of the last listTools()'s app tools
+  #controls; // the options and state of controls.js (`ready`: the module, once it checked them)
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -63,6 +79,14 @@ export class MCPAdapter {
       options = { ...options, onTrace: () => traces.then((make) => make()) };
     }
     this.#gated = typeof options?.approval === 'function';
+    let c = this.#gated ? {} : undefined;
+    for (const name of CONTROLS) if (options?.[name] != null) (c ??= {})[name] = options[name];
+    if (c) {
+      this.#controls = startControls(c, options.serverName ?? String(target), this.#gated);
+      // the gate asks about a tool whose definition changed since the listing before, and sees the definitions' metadata
+      const approval = options.approval;
+      if (this.#gated) options = { ...options, approval: (call, context) => c.ready.then((m) => m.gate(c, approval, call, context)) };
+    }
     this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
     this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
     this.#client = new WasmClient(target, options ?? {});
@@ -142,17 +166,37 @@ export class MCPAdapter {
     return text === undefined ? undefined : JSON.parse(text);
   }
 
+  /** The server's `instructions` (server/discover or initialize): null when it gave none, undefined before the first call. */
+  get instructions() {
+    return this.server?.instructions;
+  }
+
   async listTools(options = {}) {
     return this.#list(options ?? {});
   }
 
+  /** The adapter's listing (`listTools(options)`) as plain JSON definitions, each with its `fingerprint`. */
+  async toolDefinitions(options = {}) {
+    return (await loadControls()).definitionsOf(await this.#list(options ?? {}));
+  }
+
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
-    const { server, tools } = decodeResult(await this.#client.listTools(given(options)));
+    options = await this.#traced(options);
+    // the controls checked first (controls.js): a malformed option sends nothing
+    const c = this.#controls;
+    const m = c && (await c.ready);
     // the adapter's listing, which its approval gate and checks read; one with the call's own
     // headers (perhaps another user's) is the caller's alone, and so are its tools' calls
     const headers = options.headers;
     const own = headers == null;
+    // the `definitions` option stands for the adapter's listing until it must list again
+    let server;
+    let tools = own && options.cacheMode == null ? m?.fromDefinitions(c) : undefined;
+    if (tools === undefined) {
+      if (m && own) c.defined = false;
+      ({ server, tools } = decodeResult(await this.#client.listTools(given(options))));
+    }
     const outputs = new Map();
     const inputSchemas = new Map();
     let apps = false;
@@ -165,7 +209,7 @@ export class MCPAdapter {
       tool.title ??= null;
       tool.outputSchema ??= null;
       const { mcp } = tool.metadata;
-      mcp.server = { name: server.name, version: server.version };
+      if (server) mcp.server = { name: server.name, version: server.version };
       const fields = mcp.tool;
       fields._meta ??= null;
       fields.annotations ??= null;
@@ -184,6 +228,8 @@ export class MCPAdapter {
     // an app's tools: metadata.mcp.ui, its warnings as the core's about a tool's fields
     const warn = (text) => told(() => (this.#report.onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`));
     const uis = apps ? (await loadApps()).readToolUis(tools, warn) : new Map();
+    // the filters, which leave tools out of the maps too
+    if (m) tools = await m.listed(c, tools, own, [inputSchemas, outputs, uis]);
     if (own) {
       this.#inputSchemas = inputSchemas;
       this.#outputs = outputs;
@@ -216,6 +262,8 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
+    const traced = this.#traced(options ?? {});
+    if (traced !== options) options = await traced;
     // through a tool of a listing made with call headers (fromListing): its interrupt answers as it called
     let listed = options?.[LISTED_SCHEMA];
     if (this.#interceptors.length === 0) {
@@ -237,6 +285,13 @@ export class MCPAdapter {
   }
 
   #send(name, args, options) {
+    const c = this.#controls;
+    // refused when the filters or pins say so (controls.js), an approval marked with its tool's fingerprint
+    if (c) return c.ready.then(async (m) => m.stamp(c, name, await m.beforeCall(c, name, () => this.#ensureListed(name, options), () => this.#gate(name, args, options))));
+    return this.#gate(name, args, options);
+  }
+
+  #gate(name, args, options) {
     // the approval predicate reads the tool's metadata from the last listing: list first when
     // this tool is not in it, so that a gate on annotations never lets a call pass unseen
     if (this.#gated) return this.#ensureListed(name, options).then(() => this.#sendListed(name, args, options));
@@ -245,7 +300,8 @@ export class MCPAdapter {
 
   #sendListed(name, args, options) {
     const policy = this.#policy(options);
-    const send = () => this.#client.callTool(name, args, given(options));
+    // from definitions, the call mirrors its arguments (x-mcp-header) per the definition's schema
+    const send = () => this.#client.callTool(name, args, given(this.#controls?.defined ? { [LISTED_SCHEMA]: this.#inputSchemas.get(name), ...options } : options));
     return this.#relisting(name, options, send).then((raw) => this.#finish(name, decodeResult(raw), policy));
   }
 
@@ -258,15 +314,23 @@ export class MCPAdapter {
    * the request before running it.
    */
   async #relisting(name, options, send) {
+    // a server that says it has no such tool to an adapter calling from definitions: they are stale
+    const c = this.#controls;
+    const stale = async (out) => c?.defined && (await c.ready).unknownTool(out);
+    let out;
     try {
-      return await send();
+      out = await send();
+      if (!(await stale((out = c?.defined ? decodeResult(out) : out)))) return out;
     } catch (e) {
-      if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined) throw e;
-      // a listing that fails, or lacks the tool, leaves the call's own error standing
-      const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
-      if (!listed) throw e;
-      return send();
+      if (!(await stale(e)) && (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined)) throw e;
+      out = e;
     }
+    if (c) c.defined = false;
+    // a listing that fails, or lacks the tool, leaves the call's own outcome standing
+    const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
+    if (listed) return send();
+    if (out instanceof Error) throw out;
+    return out;
   }
 
   /**
@@ -297,7 +361,8 @@ export class MCPAdapter {
   }
 
   async #resume(interrupt, answer, options) {
-    const policy = this.#policy(options ?? {});
+    if (options !== CHECK_ONLY) options = await this.#traced(options ?? {});
+    const policy = this.#policy(options);
     // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
     if (this.#key || interrupt?.type === 'mcp_approval') {
       const lookup = async (name) => {
@@ -306,13 +371,18 @@ export class MCPAdapter {
       };
       await (await loadSigning()).beforeResume(this.#key, interrupt, answer, lookup);
     }
+    const tool = interrupt?.tool_name;
+    const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
+    // the filters and pins; an approval whose tool's definition changed since (controls.js, in
+    // any adapter: the interrupt records the fingerprint its person was asked about)
+    const c = this.#controls ?? (call && typeof interrupt.tool_fingerprint === 'string' ? (this.#controls = startControls({}, this.#report.server, false)) : undefined);
+    const opts = options ?? {};
+    if (c && call) await (await c.ready).beforeResume(c, interrupt, answer, () => this.#ensureListed(tool, opts), () => this.#list({ signal: opts.signal, timeoutMs: opts.timeoutMs, cacheMode: 'refresh' }));
     if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
     // finishes the sign-in, then sends the interrupted call again (auth.js)
     if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
     // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    const tool = interrupt?.tool_name;
-    const send = () => this.#client.resume(interrupt, answer, options ?? {});
-    const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
+    const send = () => this.#client.resume(interrupt, answer, options);
     if (options === CHECK_ONLY) return send();
     const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
     // a rejected approval is the person's answer, never checked or thrown
@@ -320,16 +390,37 @@ export class MCPAdapter {
     return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
   }
 
-  /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */
+  /** `[validateOutput, handleToolErrors, maxResultChars, maxResultMedia]` of a call, checked before sending. */
   #policy(options) {
-    return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
+    const c = this.#controls;
+    return [
+      flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput,
+      flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors,
+      count(options.maxResultChars ?? c?.maxResultChars, 'maxResultChars'),
+      count(options.maxResultMedia ?? c?.maxResultMedia, 'maxResultMedia'),
+    ];
+  }
+
+  /** A tool result as {@link #check} gives it, within the call's caps on what the model sees (controls.js). */
+  #finish(name, result, policy) {
+    const out = this.#check(name, result, policy);
+    if (!(policy[2] < Infinity || policy[3] < Infinity)) return out;
+    // the check's rejection handled at once (a tool_error thrown while controls.js loads)
+    return Promise.all([out, loadControls()]).then(([checked, m]) => m.capResult(checked, policy[2], policy[3]));
+  }
+
+  /** `options`, or (a promise) with the request's W3C trace context when it has one (controls.js). */
+  #traced(options) {
+    const option = this.#controls?.traceContext;
+    if (option === undefined && globalThis[OTEL] === undefined) return options;
+    return loadControls().then((m) => m.traced(options, option, this.#report));
   }
 
   /**
    * A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed
    * (then a promise); most results are returned as they are, with no promise of their own.
    */
-  #finish(name, result, [validate, handleErrors]) {
+  #check(name, result, [validate, handleErrors]) {
     if (result?.type !== 'tool_result') return result; // an interrupt
     const entry = this.#outputs.get(name);
     const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
@@ -345,7 +436,7 @@ export class MCPAdapter {
 
   /** All resources (`resources/list`, every page), each with `read(options)`. */
   async listResources(options = {}) {
-    const resources = decodeResult(await this.#client.listResources(options ?? {}));
+    const resources = decodeResult(await this.#client.listResources(await this.#traced(options ?? {})));
     for (const resource of resources) {
       const uri = resource.uri;
       resource.read = (readOptions) => this.readResource(uri, fromListing(options?.headers, readOptions));
@@ -355,14 +446,14 @@ export class MCPAdapter {
 
   /** All resource templates (`resources/templates/list`, every page). */
   async listResourceTemplates(options = {}) {
-    return decodeResult(await this.#client.listResourceTemplates(options ?? {}));
+    return decodeResult(await this.#client.listResourceTemplates(await this.#traced(options ?? {})));
   }
 
   /** Reads one resource: its contents as `ResourceContent`s, or an interrupt. */
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read'));
+    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, await this.#traced(options ?? {}))), 'resources/read'));
   }
 
   /**
@@ -390,7 +481,7 @@ export class MCPAdapter {
 
   /** All prompts (`prompts/list`, every page), each with `get(args, options)`. */
   async listPrompts(options = {}) {
-    const prompts = decodeResult(await this.#client.listPrompts(options ?? {}));
+    const prompts = decodeResult(await this.#client.listPrompts(await this.#traced(options ?? {})));
     for (const prompt of prompts) {
       const name = prompt.name;
       prompt.get = (args, getOptions) => this.getPrompt(name, args, fromListing(options?.headers, getOptions));
@@ -401,12 +492,12 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, options ?? {})));
+    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, await this.#traced(options ?? {}))));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
   async complete(ref, argument, context, options = {}) {
-    return decodeResult(await this.#client.complete(ref, argument, context, options ?? {}));
+    return decodeResult(await this.#client.complete(ref, argument, context, await this.#traced(options ?? {})));
   }
 
   /**
@@ -414,7 +505,10 @@ export class MCPAdapter {
    * subscription, to `{ acknowledged, closed, close() }`.
    */
   async subscribe(filter, onNotification, options = {}) {
-    const handle = await this.#client.subscribe(filter, onNotification, options ?? {});
+    // with onToolsChanged, a tools list_changed makes the adapter list again (controls.js)
+    const c = this.#controls;
+    const listen = c ? (await c.ready).listening(c, onNotification, () => this.#list({})) : onNotification;
+    const handle = await this.#client.subscribe(filter, listen, options ?? {});
     const acknowledged = JSON.parse(handle.acknowledged);
     const closed = handle.closed;
     let open = true;
@@ -514,6 +608,8 @@ export const APP_CALL = Symbol.for('mcp-wasm-adapter.appCall');
 const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
 /** The options of a resume that only checks the answer (`RequestOptions::check_only` in the core). */
 const CHECK_ONLY = { [Symbol.for('mcp-wasm-adapter.checkOnly')]: true };
+/** The option key of a call's W3C trace context (`RequestOptions::trace` in the core; controls.js `traced`). */
+const TRACE = Symbol.for('mcp-wasm-adapter.trace');
 /** The option key of that listing's `inputSchema`s by tool name (see {@link fromListing}). */
 const LISTING = Symbol.for('mcp-wasm-adapter.listing');
 
@@ -545,7 +641,13 @@ export function fromListing(headers, options, schemas, name) {
 function given(options) {
   if (Object.getPrototypeOf(options) !== Object.prototype) return options;
   for (const _ in options) return options;
-  return undefined;
+  return options[TRACE] === undefined && options[LISTED_SCHEMA] === undefined ? undefined : options;
+}
+
+/** A count option (a non-negative integer, or Infinity for none), or undefined. */
+function count(value, name) {
+  if (value == null || (value >= 0 && (Number.isInteger(value) || value === Infinity))) return value ?? undefined;
+  throw new MCPAdapterError('invalid_argument', `option ${name} must be a non-negative integer`);
 }
 
 /** A boolean option, or undefined. */
@@ -562,6 +664,7 @@ function flag(value, name) {
  */
 function decodeResult(raw) {
   if (typeof raw === 'string') return JSON.parse(raw);
+  if (!Array.isArray(raw)) return raw; // decoded already (#relisting)
   const value = JSON.parse(raw[0]);
   for (let i = 1; i < raw.length; i += 1) {
     const [path, string] = raw[i];
