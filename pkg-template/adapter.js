@@ -25,21 +25,8 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
-/** Filters, fingerprints, definitions, result caps and trace context (controls.js), for adapters given them. */
-let controls;
-const loadControls = () => (controls ??= import('./controls.js'));
-/** The global through which every copy of `@opentelemetry/api` 1.x finds the registered SDK. */
-const OTEL = Symbol.for('opentelemetry.js.api.1');
-/** The options controls.js acts on (an `approval` predicate brings it too: its gate records fingerprints). */
-const CONTROLS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'definitions', 'traceContext', 'maxResultChars', 'maxResultMedia'];
-/** `c`, the state of an adapter's controls, with the module once it checked them (`c.ready`; a malformed option fails the calls). */
-function startControls(c, server, gated) {
-  c.server = server;
-  c.gated = gated;
-  c.ready = loadControls().then((m) => m.setup(c, MCPAdapterError));
-  c.ready.catch(() => {});
-  return c;
-}
+/** Option names that bring controls.js (its `OPTIONS`; an `approval` predicate does too: its gate records fingerprints). */
+const CONTROLS = /Tools|definitions|traceContext|maxResult/;
 
 export class MCPAdapter {
   #client;
@@ -56,7 +43,7 @@ export class MCPAdapter {
   #listedSchemas = new WeakMap(); // interrupt -> the listed inputSchema its call mirrored per (#fromListed)
   #gated; // whether the `approval` option is set
   #appUis = new Map(); // metadata.mcp.ui by tool name, of the last listTools()'s app tools
-  #controls; // the options and state of controls.js (`ready`: the module, once it checked them)
+  #c; // the agent controls (controls.js): `#c(hook, ...args)` runs a hook once the module checked the options
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -78,20 +65,17 @@ export class MCPAdapter {
       traces.catch(() => {});
       options = { ...options, onTrace: () => traces.then((make) => make()) };
     }
+    this.#url = String(target);
+    this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
     this.#gated = typeof options?.approval === 'function';
-    let c = this.#gated ? {} : undefined;
-    for (const name of CONTROLS) if (options?.[name] != null) (c ??= {})[name] = options[name];
-    if (c) {
-      this.#controls = startControls(c, options.serverName ?? String(target), this.#gated);
+    if (this.#gated || CONTROLS.test(Object.keys(options ?? {}))) {
+      const c = this.#k(options);
       // the gate asks about a tool whose definition changed since the listing before, and sees the definitions' metadata
-      const approval = options.approval;
-      if (this.#gated) options = { ...options, approval: (call, context) => c.ready.then((m) => m.gate(c, approval, call, context)) };
+      if (this.#gated) options = { ...options, approval: c.bind(null, 'gate') };
     }
     this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
     this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
     this.#client = new WasmClient(target, options ?? {});
-    this.#url = String(target);
-    this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
     const key = options?.interruptKey;
     if (key != null) {
       // one key, or a list: the current one (which signs) first, then older ones (which verify)
@@ -108,6 +92,33 @@ export class MCPAdapter {
         if (typeof call === 'function') this[name] = async (...args) => this.#seal(await call(...args));
       }
     }
+  }
+
+  /**
+   * The adapter's controls: filters, fingerprints, definitions, result caps and trace context
+   * (controls.js, loaded for adapters given them), made on first need, of adapter options `o`.
+   * They see the adapter's listing through a closure: `(name)` the `inputSchema` of tool `name`
+   * in the last one, `(name, options)` a new one.
+   */
+  #k(o = {}) {
+    let c = this.#c;
+    if (!c) {
+      c = this.#c = (hook, ...a) => c.ready.then((m) => m[hook](c, ...a));
+      c.ready = import('./controls.js').then((m) => m.setup(c, o, this.#report, (name, x) => (x ? this.#list(x) : this.#inputSchemas.get(name)), MCPAdapterError));
+      c.ready.catch(() => {});
+    }
+    return c;
+  }
+
+  /** `next()`, or the hook `hook` of controls.js around it (`hook(c, next, ...a)`) when the adapter has controls. */
+  #h(hook, next, ...a) {
+    return this.#c ? this.#c(hook, next, ...a) : next();
+  }
+
+  /** `options`, or a promise of them with the request's trace context and checked caps, when controls.js has a say (controls.js `traced`). */
+  #t(options) {
+    // the global through which every copy of `@opentelemetry/api` 1.x finds the registered SDK
+    return this.#c || globalThis[Symbol.for('opentelemetry.js.api.1')] || CONTROLS.test(Object.keys(options)) ? this.#k()('traced', options) : options;
   }
 
   /** `value`, signed when it is an interrupt and the adapter has an `interruptKey`. */
@@ -177,26 +188,19 @@ export class MCPAdapter {
 
   /** The adapter's listing (`listTools(options)`) as plain JSON definitions, each with its `fingerprint`. */
   async toolDefinitions(options = {}) {
-    return (await loadControls()).definitionsOf(await this.#list(options ?? {}));
+    const tools = await this.#list(options ?? {});
+    return this.#k()('definitionsOf', tools);
   }
 
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
-    options = await this.#traced(options);
-    // the controls checked first (controls.js): a malformed option sends nothing
-    const c = this.#controls;
-    const m = c && (await c.ready);
+    options = await this.#t(options);
     // the adapter's listing, which its approval gate and checks read; one with the call's own
     // headers (perhaps another user's) is the caller's alone, and so are its tools' calls
     const headers = options.headers;
     const own = headers == null;
-    // the `definitions` option stands for the adapter's listing until it must list again
-    let server;
-    let tools = own && options.cacheMode == null ? m?.fromDefinitions(c) : undefined;
-    if (tools === undefined) {
-      if (m && own) c.defined = false;
-      ({ server, tools } = decodeResult(await this.#client.listTools(given(options))));
-    }
+    // the controls checked first (a malformed option sends nothing); their `definitions` may stand for the listing
+    let { server, tools } = decodeResult(await this.#h('list', () => this.#client.listTools(given(options)), options));
     const outputs = new Map();
     const inputSchemas = new Map();
     let apps = false;
@@ -229,7 +233,7 @@ export class MCPAdapter {
     const warn = (text) => told(() => (this.#report.onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`));
     const uis = apps ? (await loadApps()).readToolUis(tools, warn) : new Map();
     // the filters, which leave tools out of the maps too
-    if (m) tools = await m.listed(c, tools, own, [inputSchemas, outputs, uis]);
+    tools = await this.#h('listed', () => tools, tools, own, [inputSchemas, outputs, uis]);
     if (own) {
       this.#inputSchemas = inputSchemas;
       this.#outputs = outputs;
@@ -262,8 +266,7 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    const traced = this.#traced(options ?? {});
-    if (traced !== options) options = await traced;
+    options = await this.#t(options ?? {});
     // through a tool of a listing made with call headers (fromListing): its interrupt answers as it called
     let listed = options?.[LISTED_SCHEMA];
     if (this.#interceptors.length === 0) {
@@ -285,23 +288,15 @@ export class MCPAdapter {
   }
 
   #send(name, args, options) {
-    const c = this.#controls;
-    // refused when the filters or pins say so (controls.js), an approval marked with its tool's fingerprint
-    if (c) return c.ready.then(async (m) => m.stamp(c, name, await m.beforeCall(c, name, () => this.#ensureListed(name, options), () => this.#gate(name, args, options))));
-    return this.#gate(name, args, options);
-  }
-
-  #gate(name, args, options) {
     // the approval predicate reads the tool's metadata from the last listing: list first when
     // this tool is not in it, so that a gate on annotations never lets a call pass unseen
-    if (this.#gated) return this.#ensureListed(name, options).then(() => this.#sendListed(name, args, options));
-    return this.#sendListed(name, args, options);
+    // the filters, pins and caps (controls.js) around it
+    return this.#h('call', () => (this.#gated ? this.#ensureListed(name, options).then(() => this.#sendListed(name, args, options)) : this.#sendListed(name, args, options)), name, options);
   }
 
   #sendListed(name, args, options) {
     const policy = this.#policy(options);
-    // from definitions, the call mirrors its arguments (x-mcp-header) per the definition's schema
-    const send = () => this.#client.callTool(name, args, given(this.#controls?.defined ? { [LISTED_SCHEMA]: this.#inputSchemas.get(name), ...options } : options));
+    const send = (o = options) => this.#client.callTool(name, args, given(o));
     return this.#relisting(name, options, send).then((raw) => this.#finish(name, decodeResult(raw), policy));
   }
 
@@ -314,23 +309,18 @@ export class MCPAdapter {
    * the request before running it.
    */
   async #relisting(name, options, send) {
-    // a server that says it has no such tool to an adapter calling from definitions: they are stale
-    const c = this.#controls;
-    const stale = async (out) => c?.defined && (await c.ready).unknownTool(out);
-    let out;
     try {
-      out = await send();
-      if (!(await stale((out = c?.defined ? decodeResult(out) : out)))) return out;
+      // from definitions (controls.js): mirrored per them, and sent again when the server says they are stale
+      return await this.#h('sent', send, name, options, () => this.#relist(name, options));
     } catch (e) {
-      if (!(await stale(e)) && (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined)) throw e;
-      out = e;
+      if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined || !(await this.#relist(name, options))) throw e;
+      return send();
     }
-    if (c) c.defined = false;
-    // a listing that fails, or lacks the tool, leaves the call's own outcome standing
-    const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
-    if (listed) return send();
-    if (out instanceof Error) throw out;
-    return out;
+  }
+
+  /** Whether tool `name` is in a new listing: false when it is not, or the listing fails (the call's own outcome then stands). */
+  #relist(name, options) {
+    return this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
   }
 
   /**
@@ -361,7 +351,7 @@ export class MCPAdapter {
   }
 
   async #resume(interrupt, answer, options) {
-    if (options !== CHECK_ONLY) options = await this.#traced(options ?? {});
+    if (options !== CHECK_ONLY) options = await this.#t(options ?? {});
     const policy = this.#policy(options);
     // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
     if (this.#key || interrupt?.type === 'mcp_approval') {
@@ -373,54 +363,33 @@ export class MCPAdapter {
     }
     const tool = interrupt?.tool_name;
     const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
-    // the filters and pins; an approval whose tool's definition changed since (controls.js, in
-    // any adapter: the interrupt records the fingerprint its person was asked about)
-    const c = this.#controls ?? (call && typeof interrupt.tool_fingerprint === 'string' ? (this.#controls = startControls({}, this.#report.server, false)) : undefined);
-    const opts = options ?? {};
-    if (c && call) await (await c.ready).beforeResume(c, interrupt, answer, () => this.#ensureListed(tool, opts), () => this.#list({ signal: opts.signal, timeoutMs: opts.timeoutMs, cacheMode: 'refresh' }));
-    if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
-    // finishes the sign-in, then sends the interrupted call again (auth.js)
-    if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
-    // the core gives the same shapes as callTool() / readResource() / getPrompt()
-    const send = () => this.#client.resume(interrupt, answer, options);
-    if (options === CHECK_ONLY) return send();
-    const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
-    // a rejected approval is the person's answer, never checked or thrown
-    const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
-    return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
+    // the filters, pins and caps; an approval whose tool's definition changed since (controls.js,
+    // in any adapter: the interrupt records the fingerprint its person was asked about)
+    if (call && interrupt.tool_fingerprint) this.#k();
+    return this.#h('resume', async () => {
+      if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
+      // finishes the sign-in, then sends the interrupted call again (auth.js)
+      if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options);
+      // the core gives the same shapes as callTool() / readResource() / getPrompt()
+      const send = () => this.#client.resume(interrupt, answer, options);
+      if (options === CHECK_ONLY) return send();
+      const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
+      // a rejected approval is the person's answer, never checked or thrown
+      const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
+      return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
+    }, call, interrupt, answer, options);
   }
 
-  /** `[validateOutput, handleToolErrors, maxResultChars, maxResultMedia]` of a call, checked before sending. */
+  /** `[validateOutput, handleToolErrors]` of a call, checked before sending. */
   #policy(options) {
-    const c = this.#controls;
-    return [
-      flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput,
-      flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors,
-      count(options.maxResultChars ?? c?.maxResultChars, 'maxResultChars'),
-      count(options.maxResultMedia ?? c?.maxResultMedia, 'maxResultMedia'),
-    ];
-  }
-
-  /** A tool result as {@link #check} gives it, within the call's caps on what the model sees (controls.js). */
-  #finish(name, result, policy) {
-    const out = this.#check(name, result, policy);
-    if (!(policy[2] < Infinity || policy[3] < Infinity)) return out;
-    // the check's rejection handled at once (a tool_error thrown while controls.js loads)
-    return Promise.all([out, loadControls()]).then(([checked, m]) => m.capResult(checked, policy[2], policy[3]));
-  }
-
-  /** `options`, or (a promise) with the request's W3C trace context when it has one (controls.js). */
-  #traced(options) {
-    const option = this.#controls?.traceContext;
-    if (option === undefined && globalThis[OTEL] === undefined) return options;
-    return loadControls().then((m) => m.traced(options, option, this.#report));
+    return [flag(options.validateOutput, 'validateOutput') ?? this.#validateOutput, flag(options.handleToolErrors, 'handleToolErrors') ?? this.#handleToolErrors];
   }
 
   /**
    * A tool result, checked (outputSchema) or thrown (`tool_error`) by results.js when needed
    * (then a promise); most results are returned as they are, with no promise of their own.
    */
-  #check(name, result, [validate, handleErrors]) {
+  #finish(name, result, [validate, handleErrors]) {
     if (result?.type !== 'tool_result') return result; // an interrupt
     const entry = this.#outputs.get(name);
     const check = validate && entry !== undefined && !entry.off && result.status !== 'error';
@@ -436,7 +405,7 @@ export class MCPAdapter {
 
   /** All resources (`resources/list`, every page), each with `read(options)`. */
   async listResources(options = {}) {
-    const resources = decodeResult(await this.#client.listResources(await this.#traced(options ?? {})));
+    const resources = decodeResult(await this.#client.listResources(await this.#t(options ?? {})));
     for (const resource of resources) {
       const uri = resource.uri;
       resource.read = (readOptions) => this.readResource(uri, fromListing(options?.headers, readOptions));
@@ -446,14 +415,14 @@ export class MCPAdapter {
 
   /** All resource templates (`resources/templates/list`, every page). */
   async listResourceTemplates(options = {}) {
-    return decodeResult(await this.#client.listResourceTemplates(await this.#traced(options ?? {})));
+    return decodeResult(await this.#client.listResourceTemplates(await this.#t(options ?? {})));
   }
 
   /** Reads one resource: its contents as `ResourceContent`s, or an interrupt. */
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, await this.#traced(options ?? {}))), 'resources/read'));
+    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, await this.#t(options ?? {}))), 'resources/read'));
   }
 
   /**
@@ -481,7 +450,7 @@ export class MCPAdapter {
 
   /** All prompts (`prompts/list`, every page), each with `get(args, options)`. */
   async listPrompts(options = {}) {
-    const prompts = decodeResult(await this.#client.listPrompts(await this.#traced(options ?? {})));
+    const prompts = decodeResult(await this.#client.listPrompts(await this.#t(options ?? {})));
     for (const prompt of prompts) {
       const name = prompt.name;
       prompt.get = (args, getOptions) => this.getPrompt(name, args, fromListing(options?.headers, getOptions));
@@ -492,12 +461,12 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, await this.#traced(options ?? {}))));
+    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, await this.#t(options ?? {}))));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
   async complete(ref, argument, context, options = {}) {
-    return decodeResult(await this.#client.complete(ref, argument, context, await this.#traced(options ?? {})));
+    return decodeResult(await this.#client.complete(ref, argument, context, await this.#t(options ?? {})));
   }
 
   /**
@@ -506,8 +475,7 @@ export class MCPAdapter {
    */
   async subscribe(filter, onNotification, options = {}) {
     // with onToolsChanged, a tools list_changed makes the adapter list again (controls.js)
-    const c = this.#controls;
-    const listen = c ? (await c.ready).listening(c, onNotification, () => this.#list({})) : onNotification;
+    const listen = await this.#h('listening', () => onNotification, onNotification);
     const handle = await this.#client.subscribe(filter, listen, options ?? {});
     const acknowledged = JSON.parse(handle.acknowledged);
     const closed = handle.closed;
@@ -608,8 +576,6 @@ export const APP_CALL = Symbol.for('mcp-wasm-adapter.appCall');
 const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
 /** The options of a resume that only checks the answer (`RequestOptions::check_only` in the core). */
 const CHECK_ONLY = { [Symbol.for('mcp-wasm-adapter.checkOnly')]: true };
-/** The option key of a call's W3C trace context (`RequestOptions::trace` in the core; controls.js `traced`). */
-const TRACE = Symbol.for('mcp-wasm-adapter.trace');
 /** The option key of that listing's `inputSchema`s by tool name (see {@link fromListing}). */
 const LISTING = Symbol.for('mcp-wasm-adapter.listing');
 
@@ -639,15 +605,7 @@ export function fromListing(headers, options, schemas, name) {
  * usual `{}`), which the core then does not read option by option across the boundary.
  */
 function given(options) {
-  if (Object.getPrototypeOf(options) !== Object.prototype) return options;
-  for (const _ in options) return options;
-  return options[TRACE] === undefined && options[LISTED_SCHEMA] === undefined ? undefined : options;
-}
-
-/** A count option (a non-negative integer, or Infinity for none), or undefined. */
-function count(value, name) {
-  if (value == null || (value >= 0 && (Number.isInteger(value) || value === Infinity))) return value ?? undefined;
-  throw new MCPAdapterError('invalid_argument', `option ${name} must be a non-negative integer`);
+  return Object.getPrototypeOf(options) !== Object.prototype || Reflect.ownKeys(options).length ? options : undefined;
 }
 
 /** A boolean option, or undefined. */
@@ -664,7 +622,6 @@ function flag(value, name) {
  */
 function decodeResult(raw) {
   if (typeof raw === 'string') return JSON.parse(raw);
-  if (!Array.isArray(raw)) return raw; // decoded already (#relisting)
   const value = JSON.parse(raw[0]);
   for (let i = 1; i < raw.length; i += 1) {
     const [path, string] = raw[i];

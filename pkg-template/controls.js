@@ -1,12 +1,14 @@
 // Controls for agents at scale, loaded by adapter.js only for an adapter given one of their
-// options (an `approval` predicate among them) or asked for its definitions, so other pages
-// never download it: which tools the adapter lets through (`allowTools`, `blockTools`), a
+// options (an `approval` predicate among them), asked for its definitions, given caps per call,
+// resuming an approval that records a fingerprint, or while OpenTelemetry is registered, so
+// other pages never download it: which tools the adapter lets through (`allowTools`, `blockTools`), a
 // fingerprint of each tool's definition and what a later listing changes (`onToolsChanged`,
 // `pinTools`, the approval gate), definitions that travel (`toolDefinitions()`,
 // `definitions`), the cap on what a result puts into a model's context (`maxResultChars`,
 // `maxResultMedia`) and W3C trace context in each request's `_meta` (`traceContext`,
-// OpenTelemetry). Nothing here imports the wasm: adapter.js hands in what it needs. See
-// index.d.ts for the options.
+// OpenTelemetry). Nothing here imports the wasm: adapter.js hands in what it needs, and keeps
+// only hook points, each `c(hook, next, ...args)` around what it would do without controls
+// (`next()`). See index.d.ts for the options.
 import { canonicalJson } from './signing.js';
 import * as self from './controls.js';
 
@@ -62,14 +64,30 @@ function fieldsOf(tool) {
 
 // --- the state of one adapter's controls -------------------------------------------------------
 
+/** The adapter options this module acts on (adapter.js `CONTROLS` matches their names). */
+const OPTIONS = ['allowTools', 'blockTools', 'pinTools', 'onToolsChanged', 'definitions', 'traceContext', 'maxResultChars', 'maxResultMedia', 'approval'];
+
 /**
- * Checks the options adapter.js collected in `c` (`allowTools`, `blockTools`, `pinTools`,
- * `onToolsChanged`, `definitions`, `traceContext`) and takes the definitions; resolves to this module (`c.ready`), or rejects with `invalid_argument`,
- * which then fails each call of the adapter. An adapter tracks its tools' definitions (their
- * fingerprints) for `onToolsChanged`, `pinTools` and `definitions`, and for its approval gate (`c.gated`)
- * where the runtime has Web Crypto's digest (not on a page of an insecure origin).
+ * Sets up `c`, the controls of one adapter (adapter.js `#k`: a function that runs this
+ * module's hooks, `c(hook, ...args)` calling `hook(c, ...args)` once this resolved), from the
+ * adapter's options `o` (`allowTools`, `blockTools`, `pinTools`, `onToolsChanged`,
+ * `definitions`, `traceContext`, `maxResultChars`, `maxResultMedia`, `approval`; `{}` for
+ * controls made on first need) and what it hands in: `report` (`server`, `onWarning`),
+ * `listing(name)` (the `inputSchema` of tool `name` in its last listing) and
+ * `listing(undefined, options)` (its `listTools(options)`).
+ * Checks them and takes the definitions; resolves to this module (`c.ready`), or rejects with
+ * `invalid_argument`, which then fails each call of the adapter. An adapter tracks its tools'
+ * definitions (their fingerprints) for `onToolsChanged`, `pinTools` and `definitions`, and for
+ * its approval gate (`c.gated`) where the runtime has Web Crypto's digest (not on a page of an
+ * insecure origin).
  */
-export async function setup(c, MCPAdapterError) {
+export async function setup(c, o, report, listing, MCPAdapterError) {
+  for (const name of OPTIONS) c[name] = o?.[name] ?? undefined;
+  c.report = report;
+  c.server = report.server;
+  c.gated = typeof c.approval === 'function';
+  c.list = (options) => listing(undefined, options);
+  c.schema = listing;
   c.MCPAdapterError = MCPAdapterError;
   const bad = (name, what) => {
     throw adapterError(MCPAdapterError, 'invalid_argument', `option ${name} must be ${what}`);
@@ -84,8 +102,76 @@ export async function setup(c, MCPAdapterError) {
   if (asked && !globalThis.crypto?.subtle) bad('onToolsChanged, pinTools or definitions', 'used where WebCrypto (crypto.subtle) fingerprints tools, which this runtime lacks');
   c.track = Boolean(asked || (c.gated && globalThis.crypto?.subtle));
   state(c);
+  caps(c, c);
   if (c.definitions !== undefined) await takeDefinitions(c, c.definitions, MCPAdapterError);
   return self;
+}
+
+/** The caps on what a result puts into a model's context (`[maxResultChars, maxResultMedia]`) of call options `o`, the adapter's otherwise; checked. */
+function caps(c, o) {
+  return ['maxResultChars', 'maxResultMedia'].map((name) => {
+    const value = o[name] ?? c[name];
+    if (value == null || (value >= 0 && (Number.isInteger(value) || value === Infinity))) return value ?? undefined;
+    throw adapterError(c.MCPAdapterError, 'invalid_argument', `option ${name} must be a non-negative integer`);
+  });
+}
+
+/** Lists the adapter's tools when `name` is not in its last listing (adapter.js `#ensureListed`). */
+async function ensureListed(c, name, options) {
+  if (c.schema(name) === undefined) await c.list({ signal: options?.signal, timeoutMs: options?.timeoutMs });
+}
+
+/** The option key of a listed tool's `inputSchema` (adapter.js `LISTED_SCHEMA`). */
+const LISTED_SCHEMA = Symbol.for('mcp-wasm-adapter.listedSchema');
+
+// --- the hooks adapter.js calls (`c(hook, ...args)`) ----------------------------------------------
+
+/**
+ * The adapter's listing (`listTools()`, options `options` after {@link traced}): while the
+ * `definitions` option stands for it (it has not had to list since), the definitions, filtered,
+ * as the JSON text of `{ tools }`; else what `get()` (the core's `tools/list`) gives.
+ */
+export function list(c, get, options) {
+  const own = options.headers == null;
+  if (own && options.cacheMode == null && c.defined) return JSON.stringify({ tools: [...c.definitions.values()].filter((d) => allowed(c, d.name, d) !== false) });
+  if (own) c.defined = false;
+  return get();
+}
+
+/**
+ * A call of tool `name` (`next()`: its gate and send, adapter.js `#send`): refused when the
+ * filters or pins say so ({@link beforeCall}), an approval it gives marked with its tool's
+ * fingerprint ({@link stamp}), a result within the call's caps ({@link capResult}).
+ */
+export async function call(c, next, name, options) {
+  const [chars, media] = caps(c, options);
+  const out = stamp(c, name, await beforeCall(c, name, () => ensureListed(c, name, options), next));
+  return capResult(out, chars, media);
+}
+
+/**
+ * `send(options)` of a call of tool `name` (or of the answer to its interrupt) as adapter.js
+ * `#relisting` gives it. From definitions, the call mirrors its arguments (x-mcp-header) per
+ * the definition's schema; a server that then says it has no such tool (or refuses the
+ * mirrors, `-32020`) makes them stale: the adapter lists again (`relist()`, false when that
+ * fails or lacks the tool) and sends again, else the call's own outcome stands.
+ */
+export async function sent(c, send, name, options, relist) {
+  if (!c.defined) return send();
+  let out;
+  try {
+    out = await send({ [LISTED_SCHEMA]: c.schema(name), ...options });
+    const value = JSON.parse(typeof out === 'string' ? out : out[0]);
+    if (!unknownTool(value)) return out;
+  } catch (e) {
+    if (e?.rpcCode === -32020) c.defined = false;
+    if (!unknownTool(e)) throw e;
+    out = e;
+  }
+  c.defined = false;
+  if (await relist()) return send();
+  if (out instanceof Error) throw out;
+  return out;
 }
 
 /**
@@ -134,7 +220,7 @@ function allowed(c, name, tool) {
  * (`pinTools: true`), and a change from the listing before told to `onToolsChanged` and marked
  * for the approval gate.
  */
-export async function listed(c, tools, own, maps) {
+export async function listed(c, _next, tools, own, maps) {
   state(c);
   const kept = [];
   const filtered = new Set();
@@ -232,10 +318,10 @@ export async function beforeCall(c, name, ensureListed, send) {
  * says, about a tool whose definition changed since the listing before (once: an approval of
  * the new definition ends that).
  */
-export async function gate(c, approval, call, context) {
+export async function gate(c, call, context) {
   state(c);
   if (call?.metadata == null && c.definitions !== undefined) call.metadata = c.definitions.get(call.name)?.metadata ?? null;
-  const verdict = await approval(call, context);
+  const verdict = await c.approval(call, context);
   return c.changed.has(call?.name) ? verdict || true : verdict;
 }
 
@@ -256,9 +342,9 @@ export function stamp(c, name, out) {
  * changed a reviewed tool since the person was asked). An approving answer to a changed
  * tool's approval ends its special gating.
  */
-export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
+async function beforeResume(c, interrupt, answer, options) {
   const name = interrupt.tool_name;
-  await beforeCall(c, name, ensureListed);
+  await beforeCall(c, name, () => ensureListed(c, name, options));
   const asked = interrupt.tool_fingerprint;
   if (interrupt.type !== 'mcp_approval' || typeof asked !== 'string') return;
   // an adapter that did not track definitions starts, if it can
@@ -266,7 +352,7 @@ export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
     throw adapterError(c.MCPAdapterError, 'invalid_argument', `the approval of tool ${JSON.stringify(name)} records a fingerprint that this runtime cannot check (no WebCrypto crypto.subtle); resume it where it can`);
   }
   c.track = true;
-  if (!c.defined) await relist();
+  if (!c.defined) await c.list({ signal: options?.signal, timeoutMs: options?.timeoutMs, cacheMode: 'refresh' });
   const now = c.prints.get(name);
   if (now !== asked) {
     const why = now === undefined ? 'the server no longer lists it' : 'its definition changed since the person was asked';
@@ -281,16 +367,30 @@ export async function beforeResume(c, interrupt, answer, ensureListed, relist) {
 }
 
 /**
+ * A resume of a tool call's interrupt (`next()`: the rest of adapter.js `#resume`): its caps
+ * checked and {@link beforeResume} first, then its result within the caps (not a rejected
+ * approval's, the person's answer, nor a sign-in's, whose call capped its own).
+ */
+export async function resume(c, next, call, interrupt, answer, options) {
+  if (!call) return next();
+  const [chars, media] = caps(c, options);
+  await beforeResume(c, interrupt, answer, options);
+  const out = await next();
+  const asIs = (interrupt.type === 'mcp_approval' && answer?.decision === 'reject') || interrupt.type === 'mcp_authorization';
+  return asIs ? out : capResult(out, chars, media);
+}
+
+/**
  * `onNotification` of a subscription, seeing first each tools `list_changed`: definitions that
  * stood for the listing are stale then, and a host told of changes (`onToolsChanged`) is told
  * after a new listing (`relist()`).
  */
-export function listening(c, onNotification, relist) {
+export function listening(c, _next, onNotification) {
   if (typeof onNotification !== 'function') return onNotification;
   return (notification) => {
     if (notification?.method === 'notifications/tools/list_changed') {
       c.defined = false;
-      if (c.onToolsChanged) relist().catch(() => {});
+      if (c.onToolsChanged) c.list({}).catch(() => {});
     }
     return onNotification(notification);
   };
@@ -299,7 +399,7 @@ export function listening(c, onNotification, relist) {
 // --- definitions that travel --------------------------------------------------------------------
 
 /** The listed tools as plain JSON definitions, each with its fingerprint (`toolDefinitions()`). */
-export async function definitionsOf(tools) {
+export async function definitionsOf(_c, tools) {
   const out = [];
   for (const tool of tools) {
     const { invoke, ...plain } = tool;
@@ -339,22 +439,11 @@ export async function takeDefinitions(c, given, MCPAdapterError) {
 }
 
 /**
- * Fresh copies of the definitions, filtered, while they stand for the adapter's listing (it
- * has not had to list since); else undefined.
- */
-export function fromDefinitions(c) {
-  if (!c.defined) return undefined;
-  const out = [];
-  for (const d of c.definitions.values()) if (allowed(c, d.name, d) !== false) out.push(JSON.parse(JSON.stringify(d)));
-  return out;
-}
-
-/**
  * Whether `value` (a tool result, or a call's error) says the server has no such tool, as
  * servers say it: a JSON-RPC `-32602` (the TypeScript SDK), or an error result whose text
  * starts "Unknown tool" (FastMCP). Definitions that say otherwise are stale.
  */
-export function unknownTool(value) {
+function unknownTool(value) {
   if (value?.rpcCode === -32602) return /tool/i.test(String(value.message));
   return value?.status === 'error' && /^unknown tool/i.test(value.content?.[0]?.text ?? '');
 }
@@ -473,8 +562,15 @@ export function traceOf(option, warn) {
 /** The option key of a call's trace context, which the core reads (adapter.js `TRACE`). */
 const TRACE = Symbol.for('mcp-wasm-adapter.trace');
 
-/** `options` with the request's trace context ({@link traceOf}) when it has one; warnings to the adapter's `onWarning`. */
-export function traced(options, option, report) {
+/**
+ * `options` of a request with its trace context ({@link traceOf}) when it has one, warnings to
+ * the adapter's `onWarning` (adapter.js `#t`, which calls it for every request of an adapter with
+ * controls, or while OpenTelemetry is registered, or for a call given caps).
+ */
+export function traced(c, options) {
+  const option = c.traceContext;
+  if (option === undefined && globalThis[OTEL] === undefined) return options;
+  const report = c.report;
   const warn = (text) => {
     try {
       (report.onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`)?.catch?.(() => {});

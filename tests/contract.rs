@@ -601,8 +601,7 @@ fn subscription_filter_fields_match() {
 /// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`);
 /// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`);
 /// the agent controls of `pkg-template/controls.js` (tool filters, fingerprints and pins,
-/// definitions, result caps, trace context), which adapter.js collects
-/// by name (its `CONTROLS`).
+/// definitions, result caps, trace context), which controls.js reads by name (its `OPTIONS`).
 const JS_ADAPTER_OPTIONS: &[&str] = &[
     "auth",
     "interceptors",
@@ -683,11 +682,13 @@ fn option_names_match_and_are_what_the_parser_reads() {
         );
     }
     let adapter_js = repository_file("pkg-template/adapter.js");
+    let controls_js = repository_file("pkg-template/controls.js");
     for name in JS_ADAPTER_OPTIONS {
         assert!(
             adapter_js.contains(&format!("options?.{name}"))
-                || adapter_js.contains(&format!("'{name}'")),
-            "adapter.js does not read option {name}"
+                || adapter_js.contains(&format!("'{name}'"))
+                || controls_js.contains(&format!("'{name}'")),
+            "neither adapter.js nor controls.js reads option {name}"
         );
     }
     assert_eq!(
