@@ -26,6 +26,8 @@ import type {
   ElicitationInterrupt,
   AuthorizationInterrupt,
   AskedAgain,
+  MCPAdapter,
+  MCPAdapterGroup,
   MCPInterrupt,
   MCPTool,
   MCPToolMetadata,
@@ -109,6 +111,7 @@ export interface ToLangChainToolsOptions {
   maxResultChars?: number;
   /** Most media blocks a result shows the model (see the adapter's `maxResultMedia`). Default: the adapter's (none). */
   maxResultMedia?: number;
+}
 
 /**
  * A system-prompt section naming each server of `source` (an adapter, a group, or an array of
