@@ -576,8 +576,11 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean> {
 
 /** What a new listing changed ({@link MCPAdapterOptions.onToolsChanged}): tool names, and the fingerprints of each changed one. */
 export interface ToolsChanged {
+  /** Names of the tools the new listing has and the one before did not. */
   added: string[];
+  /** Names of the tools the listing before had and the new one does not. */
   removed: string[];
+  /** Tools listed in both whose definition changed: the fingerprint before (`previous`) and now. */
   changed: { name: string; previous: string; fingerprint: string }[];
 }
 
