@@ -25,6 +25,8 @@ let signing;
 const loadSigning = () => (signing ??= import('./signing.js'));
 /** MCP Apps (apps.js), loaded by the first listing with an app's tools, read or call of a view. */
 const loadApps = () => import('./apps.js');
+/** Option names that bring controls.js (its `OPTIONS`; an `approval` predicate does too: its gate records fingerprints). */
+const CONTROLS = /Tools|definitions|traceContext|maxResult/;
 
 export class MCPAdapter {
   #client;
@@ -41,6 +43,7 @@ export class MCPAdapter {
   #listedSchemas = new WeakMap(); // interrupt -> the listed inputSchema its call mirrored per (#fromListed)
   #gated; // whether the `approval` option is set
   #appUis = new Map(); // metadata.mcp.ui by tool name, of the last listTools()'s app tools
+  #c; // the agent controls (controls.js): `#c(hook, ...args)` runs a hook once the module checked the options
 
   constructor(url, options = {}) {
     const target = url instanceof URL ? url.href : url;
@@ -62,12 +65,17 @@ export class MCPAdapter {
       traces.catch(() => {});
       options = { ...options, onTrace: () => traces.then((make) => make()) };
     }
+    this.#url = String(target);
+    this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
     this.#gated = typeof options?.approval === 'function';
+    if (this.#gated || CONTROLS.test(Object.keys(options ?? {}))) {
+      const c = this.#k(options);
+      // the gate asks about a tool whose definition changed since the listing before, and sees the definitions' metadata
+      if (this.#gated) options = { ...options, approval: c.bind(null, 'gate') };
+    }
     this.#handleToolErrors = flag(options?.handleToolErrors, 'handleToolErrors') ?? true;
     this.#validateOutput = flag(options?.validateOutput, 'validateOutput') ?? true;
     this.#client = new WasmClient(target, options ?? {});
-    this.#url = String(target);
-    this.#report = { server: options?.serverName ?? this.#url, onWarning: options?.onWarning, onLoggingMessage: options?.onLoggingMessage };
     const key = options?.interruptKey;
     if (key != null) {
       // one key, or a list: the current one (which signs) first, then older ones (which verify)
@@ -84,6 +92,33 @@ export class MCPAdapter {
         if (typeof call === 'function') this[name] = async (...args) => this.#seal(await call(...args));
       }
     }
+  }
+
+  /**
+   * The adapter's controls: filters, fingerprints, definitions, result caps and trace context
+   * (controls.js, loaded for adapters given them), made on first need, of adapter options `o`.
+   * They see the adapter's listing through a closure: `(name)` the `inputSchema` of tool `name`
+   * in the last one, `(name, options)` a new one.
+   */
+  #k(o = {}) {
+    let c = this.#c;
+    if (!c) {
+      c = this.#c = (hook, ...a) => c.ready.then((m) => m[hook](c, ...a));
+      c.ready = import('./controls.js').then((m) => m.setup(c, o, this.#report, (name, x) => (x ? this.#list(x) : this.#inputSchemas.get(name)), MCPAdapterError));
+      c.ready.catch(() => {});
+    }
+    return c;
+  }
+
+  /** `next()`, or the hook `hook` of controls.js around it (`hook(c, next, ...a)`) when the adapter has controls. */
+  #h(hook, next, ...a) {
+    return this.#c ? this.#c(hook, next, ...a) : next();
+  }
+
+  /** `options`, or a promise of them with the request's trace context and checked caps, when controls.js has a say (controls.js `traced`). */
+  #t(options) {
+    // the global through which every copy of `@opentelemetry/api` 1.x finds the registered SDK
+    return this.#c || globalThis[Symbol.for('opentelemetry.js.api.1')] || CONTROLS.test(Object.keys(options)) ? this.#k()('traced', options) : options;
   }
 
   /** `value`, signed when it is an interrupt and the adapter has an `interruptKey`. */
@@ -142,17 +177,30 @@ export class MCPAdapter {
     return text === undefined ? undefined : JSON.parse(text);
   }
 
+  /** The server's `instructions` (server/discover or initialize): null when it gave none, undefined before the first call. */
+  get instructions() {
+    return this.server?.instructions;
+  }
+
   async listTools(options = {}) {
     return this.#list(options ?? {});
   }
 
+  /** The adapter's listing (`listTools(options)`) as plain JSON definitions, each with its `fingerprint`. */
+  async toolDefinitions(options = {}) {
+    const tools = await this.#list(options ?? {});
+    return this.#k()('definitionsOf', tools);
+  }
+
   /** `listTools()` itself, out of reach of the auth module's wrappers (which turn a sign-in into an interrupt). */
   async #list(options) {
-    const { server, tools } = decodeResult(await this.#client.listTools(given(options)));
+    options = await this.#t(options);
     // the adapter's listing, which its approval gate and checks read; one with the call's own
     // headers (perhaps another user's) is the caller's alone, and so are its tools' calls
     const headers = options.headers;
     const own = headers == null;
+    // the controls checked first (a malformed option sends nothing); their `definitions` may stand for the listing
+    let { server, tools } = decodeResult(await this.#h('list', () => this.#client.listTools(given(options)), options));
     const outputs = new Map();
     const inputSchemas = new Map();
     let apps = false;
@@ -165,7 +213,7 @@ export class MCPAdapter {
       tool.title ??= null;
       tool.outputSchema ??= null;
       const { mcp } = tool.metadata;
-      mcp.server = { name: server.name, version: server.version };
+      if (server) mcp.server = { name: server.name, version: server.version };
       const fields = mcp.tool;
       fields._meta ??= null;
       fields.annotations ??= null;
@@ -184,6 +232,8 @@ export class MCPAdapter {
     // an app's tools: metadata.mcp.ui, its warnings as the core's about a tool's fields
     const warn = (text) => told(() => (this.#report.onWarning ?? console.warn)(`mcp-wasm-adapter: ${text}`));
     const uis = apps ? (await loadApps()).readToolUis(tools, warn) : new Map();
+    // the filters, which leave tools out of the maps too
+    tools = await this.#h('listed', () => tools, tools, own, [inputSchemas, outputs, uis]);
     if (own) {
       this.#inputSchemas = inputSchemas;
       this.#outputs = outputs;
@@ -216,6 +266,7 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
+    options = await this.#t(options ?? {});
     // through a tool of a listing made with call headers (fromListing): its interrupt answers as it called
     let listed = options?.[LISTED_SCHEMA];
     if (this.#interceptors.length === 0) {
@@ -239,13 +290,13 @@ export class MCPAdapter {
   #send(name, args, options) {
     // the approval predicate reads the tool's metadata from the last listing: list first when
     // this tool is not in it, so that a gate on annotations never lets a call pass unseen
-    if (this.#gated) return this.#ensureListed(name, options).then(() => this.#sendListed(name, args, options));
-    return this.#sendListed(name, args, options);
+    // the filters, pins and caps (controls.js) around it
+    return this.#h('call', () => (this.#gated ? this.#ensureListed(name, options).then(() => this.#sendListed(name, args, options)) : this.#sendListed(name, args, options)), name, options);
   }
 
   #sendListed(name, args, options) {
     const policy = this.#policy(options);
-    const send = () => this.#client.callTool(name, args, given(options));
+    const send = (o = options) => this.#client.callTool(name, args, given(o));
     return this.#relisting(name, options, send).then((raw) => this.#finish(name, decodeResult(raw), policy));
   }
 
@@ -259,14 +310,17 @@ export class MCPAdapter {
    */
   async #relisting(name, options, send) {
     try {
-      return await send();
+      // from definitions (controls.js): mirrored per them, and sent again when the server says they are stale
+      return await this.#h('sent', send, name, options, () => this.#relist(name, options));
     } catch (e) {
-      if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined) throw e;
-      // a listing that fails, or lacks the tool, leaves the call's own error standing
-      const listed = await this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
-      if (!listed) throw e;
+      if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined || !(await this.#relist(name, options))) throw e;
       return send();
     }
+  }
+
+  /** Whether tool `name` is in a new listing: false when it is not, or the listing fails (the call's own outcome then stands). */
+  #relist(name, options) {
+    return this.#list({ signal: options?.signal, timeoutMs: options?.timeoutMs }).then(() => this.#inputSchemas.has(name), () => false);
   }
 
   /**
@@ -297,7 +351,8 @@ export class MCPAdapter {
   }
 
   async #resume(interrupt, answer, options) {
-    const policy = this.#policy(options ?? {});
+    if (options !== CHECK_ONLY) options = await this.#t(options ?? {});
+    const policy = this.#policy(options);
     // with an interruptKey: the signature first (signing.js); an approval's edited args against the tool's inputSchema
     if (this.#key || interrupt?.type === 'mcp_approval') {
       const lookup = async (name) => {
@@ -306,18 +361,23 @@ export class MCPAdapter {
       };
       await (await loadSigning()).beforeResume(this.#key, interrupt, answer, lookup);
     }
-    if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
-    // finishes the sign-in, then sends the interrupted call again (auth.js)
-    if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options ?? {});
-    // the core gives the same shapes as callTool() / readResource() / getPrompt()
     const tool = interrupt?.tool_name;
-    const send = () => this.#client.resume(interrupt, answer, options ?? {});
     const call = (interrupt?.method ?? 'tools/call') === 'tools/call' && typeof tool === 'string';
-    if (options === CHECK_ONLY) return send();
-    const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
-    // a rejected approval is the person's answer, never checked or thrown
-    const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
-    return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
+    // the filters, pins and caps; an approval whose tool's definition changed since (controls.js,
+    // in any adapter: the interrupt records the fingerprint its person was asked about)
+    if (call && interrupt.tool_fingerprint) this.#k();
+    return this.#h('resume', async () => {
+      if (options === CHECK_ONLY && interrupt?.type === 'mcp_authorization') return; // the sign-in is checked when finished
+      // finishes the sign-in, then sends the interrupted call again (auth.js)
+      if (interrupt?.type === 'mcp_authorization') return this.#needAuth().resume(this, interrupt, answer, options);
+      // the core gives the same shapes as callTool() / readResource() / getPrompt()
+      const send = () => this.#client.resume(interrupt, answer, options);
+      if (options === CHECK_ONLY) return send();
+      const out = shapeResult(decodeResult(await (call ? this.#relisting(tool, options, send) : send())), interrupt?.method);
+      // a rejected approval is the person's answer, never checked or thrown
+      const rejected = interrupt?.type === 'mcp_approval' && answer?.decision === 'reject';
+      return this.#seal(call && !rejected ? await this.#finish(tool, out, policy) : out);
+    }, call, interrupt, answer, options);
   }
 
   /**
@@ -355,7 +415,7 @@ export class MCPAdapter {
 
   /** All resources (`resources/list`, every page), each with `read(options)`. */
   async listResources(options = {}) {
-    const resources = decodeResult(await this.#client.listResources(options ?? {}));
+    const resources = decodeResult(await this.#client.listResources(await this.#t(options ?? {})));
     for (const resource of resources) {
       const uri = resource.uri;
       resource.read = (readOptions) => this.readResource(uri, fromListing(options?.headers, readOptions));
@@ -365,14 +425,14 @@ export class MCPAdapter {
 
   /** All resource templates (`resources/templates/list`, every page). */
   async listResourceTemplates(options = {}) {
-    return decodeResult(await this.#client.listResourceTemplates(options ?? {}));
+    return decodeResult(await this.#client.listResourceTemplates(await this.#t(options ?? {})));
   }
 
   /** Reads one resource: its contents as `ResourceContent`s, or an interrupt. */
   async readResource(uri, options = {}) {
     const target = uri instanceof URL ? uri.href : uri;
     if (typeof target !== 'string') throw new MCPAdapterError('invalid_argument', 'the resource uri must be a string');
-    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, options ?? {})), 'resources/read'));
+    return this.#seal(shapeResult(decodeResult(await this.#client.readResource(target, await this.#t(options ?? {}))), 'resources/read'));
   }
 
   /**
@@ -400,7 +460,7 @@ export class MCPAdapter {
 
   /** All prompts (`prompts/list`, every page), each with `get(args, options)`. */
   async listPrompts(options = {}) {
-    const prompts = decodeResult(await this.#client.listPrompts(options ?? {}));
+    const prompts = decodeResult(await this.#client.listPrompts(await this.#t(options ?? {})));
     for (const prompt of prompts) {
       const name = prompt.name;
       prompt.get = (args, getOptions) => this.getPrompt(name, args, fromListing(options?.headers, getOptions));
@@ -411,12 +471,12 @@ export class MCPAdapter {
   /** Gets a prompt: its messages (`{ role, content: [v1 blocks] }`), or an interrupt. */
   async getPrompt(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'the prompt name must be a string');
-    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, options ?? {})));
+    return this.#seal(decodeResult(await this.#client.getPrompt(name, args, await this.#t(options ?? {}))));
   }
 
   /** `completion/complete`: suggestions for one argument of a prompt or resource template. */
   async complete(ref, argument, context, options = {}) {
-    return decodeResult(await this.#client.complete(ref, argument, context, options ?? {}));
+    return decodeResult(await this.#client.complete(ref, argument, context, await this.#t(options ?? {})));
   }
 
   /**
@@ -424,7 +484,9 @@ export class MCPAdapter {
    * subscription, to `{ acknowledged, closed, close() }`.
    */
   async subscribe(filter, onNotification, options = {}) {
-    const handle = await this.#client.subscribe(filter, onNotification, options ?? {});
+    // with onToolsChanged, a tools list_changed makes the adapter list again (controls.js)
+    const listen = await this.#h('listening', () => onNotification, onNotification);
+    const handle = await this.#client.subscribe(filter, listen, options ?? {});
     const acknowledged = JSON.parse(handle.acknowledged);
     const closed = handle.closed;
     let open = true;
@@ -555,9 +617,7 @@ export function fromListing(headers, options, schemas, name) {
  * usual `{}`), which the core then does not read option by option across the boundary.
  */
 function given(options) {
-  if (Object.getPrototypeOf(options) !== Object.prototype) return options;
-  for (const _ in options) return options;
-  return undefined;
+  return Object.getPrototypeOf(options) !== Object.prototype || Reflect.ownKeys(options).length ? options : undefined;
 }
 
 /** A boolean option, or undefined. */

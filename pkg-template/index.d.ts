@@ -116,7 +116,11 @@ export type MCPErrorCode =
    */
   | 'tool_error'
   /** {@link MCPAdapter.callToolFromApp} refused the call (nothing was sent); `data` is `{ tool, resourceUri }`. */
-  | 'app_call_refused';
+  | 'app_call_refused'
+  /** A call or resume of a tool the `allowTools` / `blockTools` filters leave out, refused before anything was sent; `data` is `{ tool, server }`. */
+  | 'tool_not_allowed'
+  /** A tool whose definition is not the one it must be (its fingerprint differs from the pinned one with `pinTools`, or changed since an approval was asked), refused before anything was sent; `data` is `{ tool, expected, fingerprint, reason: 'pinned' | 'approved' }`. */
+  | 'tool_definition_changed';
 
 import type { AuthProvider, AuthorizationInterrupt } from './auth.js';
 export type { AuthProvider, AuthorizationInterrupt };
@@ -532,7 +536,85 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean, Wait extend
    * {@link MCPAdapterGroup} (give it per call there).
    */
   taskWaitMs?: Wait;
+  /**
+   * Only these tools may be used through the adapter: a list of MCP names, or a predicate
+   * `(tool, { server }) => boolean` given each listed {@link MCPTool} and the `serverName`
+   * (in a group, the server's key). A boundary, not a view: a tool left out is absent from
+   * `listTools()` (a group's and `toLangChainTools`' too), and a call to it by name
+   * (`callTool`, an interceptor's `override({ name })`, the resume of an interrupt naming it)
+   * is refused with `tool_not_allowed` before it is sent. With a list, nothing is listed to
+   * decide; with a predicate, a tool not in the last listing is listed first, and one the
+   * server does not list is refused (the predicate cannot judge it). Default: every tool.
+   * Malformed (neither a list of strings nor a function), the calls fail with
+   * `invalid_argument`.
+   */
+  allowTools?: string[] | ((tool: MCPTool, context: { server: string }) => boolean);
+  /** Tools that may not be used through the adapter: as {@link allowTools}, but the names (or the predicate's `true`) are those left out. Default: none. */
+  blockTools?: string[] | ((tool: MCPTool, context: { server: string }) => boolean);
+  /**
+   * Told when a later listing of the adapter's own (after a `tools/list_changed`, which with
+   * a subscription makes the adapter list again at once, a `ttlMs` refresh, a `-32020`
+   * re-list) adds, removes or changes tools: `changed` names each tool whose fingerprint
+   * ({@link MCPTool.fingerprint}) differs, with the one before. Its tools then have a
+   * fingerprint. Default: none.
+   */
+  onToolsChanged?: (changes: ToolsChanged, context: { server: string }) => void;
+  /**
+   * `true`: a call of a tool whose fingerprint differs from the one the adapter's first
+   * listing gave it (or its `definitions` did), or that was not in that listing, is refused with
+   * `tool_definition_changed` (`reason: "pinned"`) before it is sent. The adapter lists
+   * before its first call. Default `false`.
+   */
+  pinTools?: boolean;
+  /**
+   * Tool definitions from {@link MCPAdapter.toolDefinitions} (of any adapter of the server,
+   * in any process, after a JSON round trip): they stand for the adapter's listing, so that
+   * calls (with their `x-mcp-header` mirrors), `listTools()`, the approval gate and output
+   * validation need no `tools/list`. A `-32020`, a `tools/list_changed` on a subscription,
+   * an unknown-tool answer (`-32602`, or an error result "Unknown tool") or a list with
+   * `cacheMode` makes the adapter list again. Each definition's `fingerprint` must be that of
+   * its fields, else the calls fail with `invalid_argument` (a check against corruption, not
+   * a signature: store definitions where a server cannot write). Default: none.
+   */
+  definitions?: MCPToolDefinition[];
+  /**
+   * Most characters of text a tool result shows the model (its `content`): past it, a head
+   * (two thirds) and a tail of the text are kept around one text block saying how many
+   * characters were left out and that the full result is in `artifact.full_content`.
+   * Per call too ({@link ToolCallOptions}). Default: no cap (`toLangChainTools` caps at
+   * 40,000). A non-negative integer, or `Infinity` for none; else `invalid_argument`.
+   */
+  maxResultChars?: number;
+  /**
+   * Most media blocks (`image`, `audio`, `file`) a tool result shows the model; those past it
+   * are left out whole (never cut), counted by the same kind of marker, and kept in
+   * `artifact.full_content`. Default: no cap.
+   */
+  maxResultMedia?: number;
+  /**
+   * The W3C trace context of each request (`traceparent`, and `tracestate` and `baggage` when
+   * set), sent in `params._meta` of every request (`server/discover`, `initialize`, lists,
+   * calls, reads, each resume round; MCP 2026-07-28, `basic/index.mdx`, "_meta"). Called as
+   * each call starts. Without it, when an OpenTelemetry SDK is registered (`@opentelemetry/api`
+   * 1.x, not imported by the package) and a span is active, its span context and baggage.
+   * Malformed values are dropped with a warning (`onWarning`): a bad `traceparent` drops all
+   * three. Default: OpenTelemetry's active span, if any.
+   */
+  traceContext?: () => { traceparent: string; tracestate?: string; baggage?: string } | undefined;
 }
+
+/** What a new listing changed ({@link MCPAdapterOptions.onToolsChanged}): tool names, and the fingerprints of each changed one. */
+export interface ToolsChanged {
+  /** Names of the tools the new listing has and the one before did not. */
+  added: string[];
+  /** Names of the tools the listing before had and the new one does not. */
+  removed: string[];
+  /** Tools listed in both whose definition changed: the fingerprint before (`previous`) and now. */
+  changed: { name: string; previous: string; fingerprint: string }[];
+}
+
+/** A listed tool as plain JSON ({@link MCPAdapter.toolDefinitions}): an {@link MCPTool} without `invoke`, with its `fingerprint`. */
+export type MCPToolDefinition = Omit<MCPTool, 'invoke' | 'fingerprint'> & { fingerprint: string };
 
 /**
  * One JSON-RPC message on the wire (MCP 2026-07-28 `basic/transports/streamable-http.mdx`),
@@ -613,6 +695,10 @@ export interface ToolCallOptions extends CallOptions {
   handleToolErrors?: boolean;
   /** Overrides the adapter's `validateOutput` for this call. */
   validateOutput?: boolean;
+  /** Overrides the adapter's {@link MCPAdapterOptions.maxResultChars} for this call (`Infinity`: no cap). */
+  maxResultChars?: number;
+  /** Overrides the adapter's {@link MCPAdapterOptions.maxResultMedia} for this call. */
+  maxResultMedia?: number;
 }
 
 /**
@@ -719,9 +805,10 @@ export interface ToolResult {
   /**
    * What the server sent for a UI rather than the model: `structuredContent` (any JSON
    * value) and the result's `_meta` (less the envelope's `io.modelcontextprotocol/serverInfo`);
-   * absent when it sent neither.
+   * absent when it sent neither. `full_content`: the whole content, when `maxResultChars` or
+   * `maxResultMedia` left some of it out of `content`.
    */
-  artifact?: { structured_content?: unknown; _meta?: Record<string, unknown> };
+  artifact?: { structured_content?: unknown; _meta?: Record<string, unknown>; full_content?: ContentBlock[] };
   /**
    * `"error"` when the server set `isError: true`, or (`validateOutput`) when the structured
    * content does not match the tool's `outputSchema`: then `content` is one text block naming
@@ -830,6 +917,14 @@ export interface ApprovalInterrupt {
   method: 'tools/call';
   /** What the person may answer (the `approval` option's `allowedDecisions`; all three by default). */
   allowed_decisions: ApprovalDecision[];
+  /**
+   * The fingerprint of the tool's definition when the person was asked ({@link
+   * MCPTool.fingerprint}); `resume()` (of any adapter) refuses the answer with
+   * `tool_definition_changed` when the server's listing gives the tool another one since (a
+   * "rug pull"). Absent where the runtime has no `crypto.subtle` (a page of an insecure
+   * origin).
+   */
+  tool_fingerprint?: string;
   /** When the adapter made this interrupt, as in {@link ElicitationInterrupt.created_at}. */
   created_at: string;
   /** With the adapter's `interruptKey`: `"v1."` + base64url HMAC-SHA-256 over every other field (see {@link MCPAdapterOptions.interruptKey}); absent without one. */
@@ -1122,6 +1217,14 @@ export interface MCPTool<SignIn extends boolean = false, Wait extends number | u
   /** MCP metadata for human-in-the-loop policies. */
   metadata: MCPToolMetadata;
   /**
+   * `"sha256:"` and the hex SHA-256 of the canonical JSON (RFC 8785) of `{ name, description,
+   * inputSchema, outputSchema, annotations }` (the MCP name; `null` for one absent): the same
+   * in every runtime and run, another when the server changes what the model reads or the
+   * gate and checks act on. Set when the adapter tracks definitions (`approval`,
+   * `onToolsChanged`, `pinTools`, `definitions`), and in {@link MCPAdapter.toolDefinitions}.
+   */
+  fingerprint?: string;
+  /**
    * Calls the tool (`tools/call`) with `args` sent verbatim (`{}` when omitted).
    * Resolves to a {@link ToolResult}, or to an {@link MCPInterrupt} when a person is needed
    * (answer it with {@link MCPAdapter.resume}); rejects with {@link MCPAdapterError} on
@@ -1175,6 +1278,19 @@ export declare class MCPAdapter<SignIn extends boolean = false, Wait extends num
   readonly protocolVersion: string | undefined;
   /** What `server/discover` (or, handshake era, `initialize`) returned; undefined until the first call. */
   readonly server: ServerDescription | undefined;
+  /**
+   * The server's `instructions` (`server/discover`, or `initialize`): `null` when it gave
+   * none, undefined before the first call. Server text, not trusted text: never added to a
+   * prompt by the package unless the host asks (`instructionsPrompt` in
+   * `mcp-wasm-adapter/langchain`).
+   */
+  readonly instructions: string | null | undefined;
+  /**
+   * The adapter's listing (`listTools(options)`) as plain JSON, each tool with its
+   * `fingerprint`: what another adapter of the server takes as its `definitions` option (a
+   * fresh edge isolate then calls tools without listing them).
+   */
+  toolDefinitions(options?: ListOptions): Promise<MCPToolDefinition[]>;
   /**
    * All tools, following `nextCursor` to the end (at most `maxPages` pages; a repeated cursor
    * is a `pagination` error). The first call of an adapter runs `server/discover`. Each

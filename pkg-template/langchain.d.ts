@@ -26,6 +26,8 @@ import type {
   ElicitationInterrupt,
   AuthorizationInterrupt,
   AskedAgain,
+  MCPAdapter,
+  MCPAdapterGroup,
   MCPInterrupt,
   MCPTool,
   MCPToolMetadata,
@@ -40,6 +42,8 @@ export type { AskedAgain, MCPToolSource } from './index.js';
 export interface MCPToolArtifact {
   /** The server's `structuredContent` (any JSON value), when it sent one. */
   structured_content?: unknown;
+  /** The whole content, when `maxResultChars` or `maxResultMedia` left some of it out of what the model sees. */
+  full_content?: ContentBlock[];
   /**
    * Only on the error a tool returns when a server needs a person but the tool cannot pause
    * (outside a LangGraph run, or in a run without a checkpointer): the MCP interrupt, to answer
@@ -96,7 +100,38 @@ export interface ToLangChainToolsOptions {
    * `x-mcp-header` (of the tool an interceptor renamed the call to, when that listing has it).
    */
   listOptions?: CallOptions;
+  /**
+   * A listing the host already has (what `source.listTools()` gave; one source only): the
+   * tools are made from it and nothing is sent, so several agents' subsets (`filter`) come
+   * from one listing. Default: `source.listTools(listOptions)`, which the adapter's result
+   * cache serves while the server's `ttlMs` lasts.
+   */
+  tools?: Array<MCPTool<boolean>>;
+  /**
+   * Most characters of text a result shows the model (see the adapter's `maxResultChars`): a
+   * head and a tail around one marker, the whole in the `ToolMessage`'s
+   * `artifact.full_content`. Default 40,000: about 10,000 tokens of prose and 13,000 of code
+   * or JSON, the low end of the 10,000 to 25,000 tokens agent harnesses allow a tool output,
+   * so that several results fit a 128K-token context beside the conversation. `Infinity`:
+   * no cap.
+   */
+  maxResultChars?: number;
+  /** Most media blocks a result shows the model (see the adapter's `maxResultMedia`). Default: the adapter's (none). */
+  maxResultMedia?: number;
 }
+
+/**
+ * A system-prompt section naming each server of `source` (an adapter, a group, or an array of
+ * them) with its `instructions` (MCP 2026-07-28 `server/discover.mdx`; the handshake era's
+ * `initialize`), each in a `<server-instructions server="…">` block, cut at `maxLength`
+ * characters (default 512) and marked `[…]` when cut (a `<` of the text that would open or
+ * close such a block becomes `‹`), after a sentence that frames them as the servers' own text; `""` when no server gave any. A server not yet contacted is asked first (a
+ * `listTools()`). Server text is never added to a prompt unless the host calls this.
+ */
+export declare function instructionsPrompt(
+  source: MCPAdapter<boolean> | MCPAdapterGroup<boolean> | Array<MCPAdapter<boolean> | MCPAdapterGroup<boolean>>,
+  options?: { maxLength?: number },
+): Promise<string>;
 
 /**
  * LangChain structured tools (`DynamicStructuredTool`, made with `tool()`) for the tools of

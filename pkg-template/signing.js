@@ -79,8 +79,8 @@ async function importOne(key) {
   }
 }
 
-/** `value` (JSON data) as canonical JSON text (see the head of this file). */
-function canonicalJson(value) {
+/** `value` (JSON data) as canonical JSON text (see the head of this file; controls.js fingerprints with it). */
+export function canonicalJson(value) {
   const text = JSON.stringify(value);
   return text === undefined ? 'null' : canonical(JSON.parse(text));
 }

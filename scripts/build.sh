@@ -159,9 +159,10 @@ done
 # MCPAdapterGroup (every page that loads the main entry loads it), the interceptors (loaded
 # by the first call that has some), results.js (loaded by the first tool result to check
 # against an outputSchema or to throw), apps.js (loaded by the first listing with an MCP
-# App's tools) and what the framework glue shares (names.js, gates.js) ship minified, each
-# on its own, its imports kept
-for module in group interceptors results apps names gates; do
+# App's tools), controls.js (loaded by adapters given one of its options: tool filters and
+# the other agent controls) and what the framework glue shares (names.js, gates.js) ship
+# minified, each on its own, its imports kept
+for module in group interceptors results apps controls names gates; do
   node_modules/.bin/esbuild "pkg-template/$module.js" "${minify[@]}" --format=esm --platform=neutral --log-level=error --outfile="pkg.tmp/$module.js"
 done
 # mcp-wasm-adapter/auth: one self-contained ES module (oauth4webapi inside), loaded only by hosts
@@ -180,18 +181,18 @@ EOF
 # init.cjs: mcp-wasm-adapter/init as CommonJS (the glue and adapter.js inside), which
 # index.cjs (require in Node) and require() in browser bundles load; the wasm is always passed
 # to it, so the glue's import.meta.url default is never reached. The chunks adapter.js loads on
-# demand (validate.js, signing.js, interceptors.js, results.js, trace.js, apps.js) stay their
+# demand (validate.js, signing.js, interceptors.js, results.js, trace.js, apps.js, controls.js) stay their
 # own files. Minified (function and class names kept, for stack traces): it repeats the ESM glue
 # and adapter.js, ~5 KB less in the tarball.
 node_modules/.bin/esbuild pkg.tmp/init.js --bundle --format=cjs --platform=neutral "${minify[@]}" \
-  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js --external:./apps.js \
+  --define:import.meta.url=undefined --external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js --external:./apps.js --external:./controls.js \
   --log-level=error --outfile=pkg.tmp/init.cjs
 # The browser entry (index.browser.js): one minified ES module with the glue, adapter.js,
 # group.js and exchange.js inside, so a page makes one request for the JS and gzip sees it as
 # one stream (about 10 KB gzipped, against 23 KB as five files before minifying). The chunks
 # loaded on demand stay files of their own beside it, as does the wasm, fetched by its URL.
 # Function and class names are kept, for stack traces.
-lazy_chunks=(--external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js --external:./apps.js)
+lazy_chunks=(--external:./validate.js --external:./signing.js --external:./interceptors.js --external:./results.js --external:./trace.js --external:./apps.js --external:./controls.js)
 node_modules/.bin/esbuild pkg.tmp/index.browser.js --bundle --format=esm --platform=browser --minify --keep-names \
   "${lazy_chunks[@]}" --log-level=error --outfile=pkg.tmp/index.browser.bundled.js
 mv pkg.tmp/index.browser.bundled.js pkg.tmp/index.browser.js

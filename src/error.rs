@@ -144,6 +144,17 @@ error_codes! {
     /// tool or the view is not of the adapter's server (MCP Apps 2026-01-26, `apps.mdx`,
     /// "Visibility"). `data` is `{ tool, resourceUri }`.
     AppCallRefused = "app_call_refused",
+    /// A call (or a resume) of a tool that the adapter's filters leave out (`allowTools`,
+    /// `blockTools`), refused before anything was sent (raised by `controls.js`); also a tool
+    /// the server does not list when a filter is a predicate, which cannot judge it. `data` is
+    /// `{ tool, server }`.
+    ToolNotAllowed = "tool_not_allowed",
+    /// A tool whose definition (its fingerprint: name, description, schemas, annotations) is
+    /// not the one it must be, refused before anything was sent (raised by `controls.js`): with
+    /// `pinTools`, it differs from the pinned one (`reason: "pinned"`); on the resume of an
+    /// approval, it changed since the person was asked (`reason: "approved"`). `data` is
+    /// `{ tool, expected, fingerprint, reason }`.
+    ToolDefinitionChanged = "tool_definition_changed",
 }
 
 /// A JSON-RPC error object as the server sent it (`{code, message, data?}`).

@@ -451,7 +451,12 @@ fn interrupt_types_and_fields_match() {
         if name == "TaskHandle" {
             declared.properties.extend(state.properties.iter().cloned());
         }
-        assert_eq!(declared.names(), keys(&json), "{name}: fields");
+        // the JS layer records the fingerprint of an approval's tool (controls.js `stamp`)
+        let mut names = declared.names();
+        if name == "ApprovalInterrupt" {
+            assert!(names.remove("tool_fingerprint"), "{name}.tool_fingerprint");
+        }
+        assert_eq!(names, keys(&json), "{name}: fields");
         assert_eq!(
             literals(declared.ty("type")),
             vec![json["type"].as_str().unwrap().to_string()],
@@ -500,11 +505,13 @@ fn tool_results_and_content_blocks_match() {
     let json = json_of(&result, result.clone().into_json());
     let declared = interface(&decl, "ToolResult");
     assert_eq!(declared.names(), keys(&json), "ToolResult");
-    assert_eq!(
-        declared.object("artifact").names(),
-        keys(&json["artifact"]),
-        "ToolResult.artifact"
+    // a result capped by the JS layer keeps its whole content beside (controls.js `capResult`)
+    let mut artifact = declared.object("artifact").names();
+    assert!(
+        artifact.remove("full_content"),
+        "ToolResult.artifact.full_content"
     );
+    assert_eq!(artifact, keys(&json["artifact"]), "ToolResult.artifact");
     assert_eq!(literals(declared.ty("status")), ["success", "error"]);
     assert_eq!(
         literals(declared.ty("type")),
@@ -538,7 +545,10 @@ fn tool_descriptions_match() {
     let description = tool_description();
     let json = json_of(&description, description.clone().into_json());
     let declared = interface(&decl, "MCPTool");
-    assert_eq!(declared.names(), keys(&json), "MCPTool");
+    // the JS layer adds a tool's fingerprint (controls.js)
+    let mut names = declared.names();
+    assert!(names.remove("fingerprint"), "MCPTool.fingerprint");
+    assert_eq!(names, keys(&json), "MCPTool");
     assert_eq!(
         declared.methods,
         set(&["invoke"]),
@@ -630,13 +640,23 @@ fn subscription_filter_fields_match() {
 /// the rest reach the core): `auth`, whose provider wraps the `fetch` of every request;
 /// `interceptors`, which wrap every tool call (`pkg-template/interceptors.js`);
 /// `interruptKey`, the key interrupts are signed with (`pkg-template/signing.js`);
-/// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`).
+/// `handleToolErrors` and `validateOutput`, applied to tool results (`pkg-template/results.js`);
+/// the agent controls of `pkg-template/controls.js` (tool filters, fingerprints and pins,
+/// definitions, result caps, trace context), which controls.js reads by name (its `OPTIONS`).
 const JS_ADAPTER_OPTIONS: &[&str] = &[
     "auth",
     "interceptors",
     "interruptKey",
     "handleToolErrors",
     "validateOutput",
+    "allowTools",
+    "blockTools",
+    "pinTools",
+    "onToolsChanged",
+    "definitions",
+    "traceContext",
+    "maxResultChars",
+    "maxResultMedia",
 ];
 
 /// `src/bindings/options.rs`, without comments.
@@ -703,10 +723,13 @@ fn option_names_match_and_are_what_the_parser_reads() {
         );
     }
     let adapter_js = repository_file("pkg-template/adapter.js");
+    let controls_js = repository_file("pkg-template/controls.js");
     for name in JS_ADAPTER_OPTIONS {
         assert!(
-            adapter_js.contains(&format!("options?.{name}")),
-            "adapter.js does not read option {name}"
+            adapter_js.contains(&format!("options?.{name}"))
+                || adapter_js.contains(&format!("'{name}'"))
+                || controls_js.contains(&format!("'{name}'")),
+            "neither adapter.js nor controls.js reads option {name}"
         );
     }
     assert_eq!(
@@ -742,7 +765,7 @@ fn the_parser_reads_what_it_should() {
 // The JavaScript layer's literals
 
 /// The JavaScript files that write error codes and interrupt `type`s of their own.
-const JS_FILES: [&str; 8] = [
+const JS_FILES: [&str; 9] = [
     "pkg-template/adapter.js",
     "pkg-template/langchain.js",
     "pkg-template/auth.js",
@@ -751,13 +774,16 @@ const JS_FILES: [&str; 8] = [
     "pkg-template/results.js",
     "pkg-template/signing.js",
     "pkg-template/apps.js",
+    "pkg-template/controls.js",
 ];
 
 /// Where a JavaScript file writes an error code: the literal follows one of these
-/// (`adapterError` makes the `MCPAdapterError`s of `signing.js`).
-const JS_CODE_MARKERS: [&str; 5] = [
+/// (`adapterError` makes the `MCPAdapterError`s of `signing.js`, and of `controls.js`, given the
+/// class).
+const JS_CODE_MARKERS: [&str; 6] = [
     "MCPAdapterError('",
     "adapterError('",
+    "MCPAdapterError, '",
     "MCPAuthError('",
     ".code === '",
     ".code !== '",

@@ -201,7 +201,9 @@ describe('FastMCP fixture', () => {
       type: 'mcp_approval', tool_name: 'delete_item', args: { item_id: '7' }, method: 'tools/call',
       server: { url: server.url, name: 'fastmcp-fixture', version: '0.1.0' }, metadata: undefined,
       allowed_decisions: ['approve', 'edit', 'reject'], created_at: undefined,
+      tool_fingerprint: tools.delete_item.fingerprint,
     });
+    assert.match(gated.tool_fingerprint, /^sha256:[0-9a-f]{64}$/);
     assert.equal(gated.metadata.mcp.tool.annotations.destructiveHint, true);
     assert.ok(!rec.calls().some((m) => m.params.name === 'delete_item'), 'nothing was sent before approval');
     assert.equal(seen.find((c) => c.name === 'delete_item').args.item_id, '7');

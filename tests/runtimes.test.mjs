@@ -25,6 +25,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, startTsServer } from './helpers/servers.mjs';
 import { bundleWorker, serveWorkerd } from './helpers/workerd.mjs';
+import { fingerprintOf } from './helpers/fingerprint.mjs';
+import { MCPAdapter } from '../pkg/index.node.js';
 
 const PKG = path.join(REPO_ROOT, 'pkg');
 const BIN = path.join(REPO_ROOT, 'node_modules', '.bin');
@@ -33,6 +35,7 @@ const RUN_TIMEOUT_MS = 15_000;
 const EXPECTED_ECHO = { type: 'tool_result', content: [{ type: 'text', text: 'echo: hi' }], status: 'success' };
 
 let server;
+let echoFingerprint;
 let dir;
 let pkgDir;
 
@@ -56,7 +59,10 @@ before(async () => {
   await copyFile(path.join(HERE, 'client.mjs'), path.join(dir, 'client.mjs'));
   await copyFile(path.join(HERE, 'signed.mjs'), path.join(dir, 'signed.mjs'));
   await copyFile(path.join(HERE, 'validated.mjs'), path.join(dir, 'validated.mjs'));
+  await copyFile(path.join(HERE, 'controlled.mjs'), path.join(dir, 'controlled.mjs'));
   server = await startTsServer();
+  // echo's fingerprint, computed here with node:crypto from a plain listing
+  echoFingerprint = fingerprintOf((await new MCPAdapter(server.url).listTools()).find((tool) => tool.name === 'echo'));
 });
 
 after(async () => {
@@ -144,6 +150,8 @@ function assertAnswer(answer) {
   assert.equal(answer.validated?.valid, 'success');
   assert.equal(answer.validated.invalid, 'error');
   assert.match(answer.validated.why, /does not match its outputSchema: .*\/celsius/);
+  // the agent controls (controls.js): a filtered tool absent and refused; one fingerprint everywhere
+  assert.deepEqual(answer.controls, { fingerprint: echoFingerprint, listed: false, refused: 'tool_not_allowed' });
 }
 
 // --- the runtimes ------------------------------------------------------------------------

@@ -555,6 +555,8 @@ impl CallDefaults {
             timeout_ms,
             param_headers: tool.map(|_| listed_mirrors(call)).transpose()?.flatten(),
             idempotency_key,
+            // the W3C trace context adapter.js took for this call (controls.js `traced`)
+            trace: symbol("mcp-wasm-adapter.trace", call).as_string(),
             check_only: symbol("mcp-wasm-adapter.checkOnly", call).is_truthy(),
             task_wait_ms,
             cancel: symbol("mcp-wasm-adapter.cancelTask", call).is_truthy(),

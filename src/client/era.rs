@@ -124,10 +124,11 @@ impl Client {
                         client: self,
                         outcome: None,
                     };
-                    // the call's signal and timeout bound the negotiation; its progress
-                    // and notification wishes belong to the call itself
+                    // the call's signal and timeout bound the negotiation, which carries its
+                    // trace context; its progress and notification wishes belong to the call
                     let bare = RequestOptions {
                         context: opts.context.clone(),
+                        trace: opts.trace.clone(),
                         ..RequestOptions::default()
                     };
                     if expired.is_some() {

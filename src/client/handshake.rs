@@ -147,14 +147,11 @@ impl Client {
             );
             crate::put(&mut params, "capabilities", self.handshake_capabilities());
             crate::put(&mut params, "clientInfo", self.config.client_info.clone());
+            // the call's trace context is its only `_meta`
+            let meta = RequestMeta::handshake(None, None, opts.trace.as_deref());
+            let body = jsonrpc::request_with_meta(id, "initialize", Some(&params), meta.as_ref());
             let response = self
-                .send(
-                    "POST",
-                    base_headers(),
-                    jsonrpc::request(id, "initialize", params),
-                    opts.context.clone(),
-                    true,
-                )
+                .send("POST", base_headers(), body, opts.context.clone(), true)
                 .await?;
             let session_id = response.session_id.clone();
             let reply = self
@@ -249,8 +246,11 @@ impl Client {
             let id = self.take_id();
             // only a progress token and the idempotency key go into `_meta` in this era
             let token = self.progress_token(id, opts);
-            let meta =
-                RequestMeta::handshake(token.map(Value::from), opts.idempotency_key.as_deref());
+            let meta = RequestMeta::handshake(
+                token.map(Value::from),
+                opts.idempotency_key.as_deref(),
+                opts.trace.as_deref(),
+            );
             let body = jsonrpc::request_with_meta(id, method, params, meta.as_ref());
             // Server requests not tied to this request (SDK 1.x servers send them on the
             // standalone GET stream) can only reach a client listening there: when the host
@@ -786,6 +786,50 @@ mod tests {
         c
     }
 
+    /// The call's trace context rides in the `_meta` of every request it makes, the
+    /// negotiation's (`server/discover`, `initialize`) included; `notifications/initialized`
+    /// is no request of the call's.
+    /// A client whose server refuses the probe, then answers `initialize` (session `session`,
+    /// 2025-11-25), the `notifications/initialized` and one empty `tools/list`.
+    fn falling_back(session: &str) -> (Rc<Client>, Rc<Scripted>) {
+        let (client, script) = Scripted::client();
+        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
+        script.push(init_reply("2025-11-25", Some(session)));
+        script.push(status(202));
+        script.push(sse_reply(&[
+            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
+        ]));
+        (client, script)
+    }
+
+    #[test]
+    fn a_calls_trace_context_reaches_discover_initialize_and_the_request() {
+        let (client, script) = falling_back("s-1");
+        let parent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        let opts = RequestOptions {
+            trace: Some(format!("{parent}\0vendor=x\0")),
+            ..RequestOptions::default()
+        };
+        block_on(client.list_tools(&opts)).unwrap();
+        let sent = script.sent();
+        assert_eq!(
+            methods(&script),
+            [
+                "server/discover",
+                "initialize",
+                "notifications/initialized",
+                "tools/list"
+            ]
+        );
+        for i in [0, 1, 3] {
+            let meta = &sent[i].body["params"]["_meta"];
+            assert_eq!(meta["traceparent"], parent, "{}", sent[i].body["method"]);
+            assert_eq!(meta["tracestate"], "vendor=x");
+            assert!(meta.get("baggage").is_none());
+        }
+        assert_eq!(sent[1].body["params"]["protocolVersion"], "2025-11-25");
+    }
+
     #[test]
     fn auto_falls_back_to_initialize_on_handshake_evidence() {
         let (client, script) = Scripted::client();
@@ -982,13 +1026,7 @@ mod tests {
 
     #[test]
     fn a_handshake_era_verdict_goes_back_to_2026_07_28_when_the_server_names_only_that() {
-        let (client, script) = Scripted::client();
-        script.push(json_reply(400, json!({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}})));
-        script.push(init_reply("2025-11-25", Some("s")));
-        script.push(status(202));
-        script.push(sse_reply(&[
-            json!({"jsonrpc":"2.0","id":1,"result":{"tools":[]}}),
-        ]));
+        let (client, script) = falling_back("s");
         block_on(client.list_tools(&RequestOptions::default())).unwrap();
         assert_eq!(client.protocol_version().as_deref(), Some("2025-11-25"));
         // the server is replaced by one that speaks 2026-07-28 only

@@ -173,6 +173,10 @@ pub struct RequestOptions {
     /// [`IDEMPOTENCY_KEY`](crate::protocol::meta::IDEMPOTENCY_KEY) in both eras (the host's
     /// `idempotencyKey` call option; the LangChain glue derives one per tool call and round).
     pub idempotency_key: Option<String>,
+    /// The call's W3C trace context, written into the `_meta` of each of its requests
+    /// (`server/discover` and `initialize` included) under
+    /// [`TRACE_KEYS`](crate::protocol::meta::TRACE_KEYS): see [`RequestMeta::trace`].
+    pub trace: Option<String>,
     /// Check a resume's answer as `resume` does before sending, and send nothing
     /// (`validateAnswer` in `pkg-template/adapter.js`); of a tool call, ask only the host's
     /// approval gate (what `needsApproval` of `pkg-template/ai.js` asks).
@@ -492,6 +496,7 @@ impl Client {
             progress_token: token.map(Value::from),
             log_level: self.config.log_level.as_deref(),
             idempotency_key: opts.idempotency_key.as_deref(),
+            trace: opts.trace.as_deref(),
         };
         let empty = Map::new();
         let fields = params.unwrap_or(&empty);

@@ -305,6 +305,7 @@ impl Client {
             progress_token: None,
             log_level: None,
             idempotency_key: None,
+            trace: None,
         };
         let mut params = Map::new();
         crate::put(&mut params, "notifications", wanted.to_json());

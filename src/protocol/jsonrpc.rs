@@ -226,6 +226,7 @@ mod tests {
             progress_token: Some(json!(7)),
             log_level: None,
             idempotency_key: None,
+            trace: None,
         };
         let written =
             request_with_meta(u64::MAX, "tools/\"call\"", params.as_object(), Some(&meta));
@@ -256,7 +257,7 @@ mod tests {
             r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#
         );
         let params = json!({"name": "t", "_meta": {"old": 1, "progressToken": "theirs"}});
-        let meta = RequestMeta::handshake(Some(json!("p")), None).unwrap();
+        let meta = RequestMeta::handshake(Some(json!("p")), None, None).unwrap();
         assert_eq!(
             request_with_meta(2, "tools/call", params.as_object(), Some(&meta)),
             r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","_meta":{"old":1,"progressToken":"p"}}}"#

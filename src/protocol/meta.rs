@@ -22,6 +22,11 @@ pub const IDEMPOTENCY_KEY: &str = "io.github.mcp-wasm-adapter/idempotencyKey";
 /// `ClientCapabilities.extensions` key of the Tasks extension (SEP-2663, MCP 2026-07-28): a
 /// request that declares it may be answered with a task (`resultType: "task"`).
 pub const TASKS_EXTENSION: &str = "io.modelcontextprotocol/tasks";
+
+/// `_meta` keys of W3C Trace Context (`traceparent`, `tracestate`) and W3C Baggage
+/// (`baggage`), reserved for OpenTelemetry propagation (MCP 2026-07-28, `basic/index.mdx`
+/// "_meta"), in the order of [`RequestMeta::trace`]'s parts.
+pub const TRACE_KEYS: [&str; 3] = ["traceparent", "tracestate", "baggage"];
 /// Result `_meta` key: the server's `Implementation`.
 pub const SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 
@@ -40,19 +45,27 @@ pub struct RequestMeta<'a> {
     pub log_level: Option<&'a str>,
     /// The call's idempotency key, when the host gave one.
     pub idempotency_key: Option<&'a str>,
+    /// The call's trace context: the values of [`TRACE_KEYS`] joined by NULs, an empty part
+    /// for one left out (checked by `pkg-template/controls.js` before it crosses).
+    pub trace: Option<&'a str>,
 }
 
 impl<'m> RequestMeta<'m> {
-    /// What the handshake era puts in `_meta`: a `progressToken` and an idempotency key, each
-    /// when there is one (`None` when neither is).
-    pub fn handshake(token: Option<Value>, idempotency_key: Option<&'m str>) -> Option<Self> {
-        (token.is_some() || idempotency_key.is_some()).then_some(RequestMeta {
+    /// What the handshake era puts in `_meta`: a `progressToken`, an idempotency key and the
+    /// trace context, each when there is one (`None` when none is).
+    pub fn handshake(
+        token: Option<Value>,
+        idempotency_key: Option<&'m str>,
+        trace: Option<&'m str>,
+    ) -> Option<Self> {
+        (token.is_some() || idempotency_key.is_some() || trace.is_some()).then_some(RequestMeta {
             protocol_version: None,
             client_capabilities: None,
             client_info: None,
             progress_token: token,
             log_level: None,
             idempotency_key,
+            trace,
         })
     }
 
@@ -86,6 +99,18 @@ impl<'m> RequestMeta<'m> {
         if let Some(key) = self.idempotency_key {
             member(out, &mut first, IDEMPOTENCY_KEY, &Value::from(key));
         }
+        // the parts between NULs, by bytes (no `str` searcher: ARCHITECTURE.md, Wasm size)
+        let (mut rest, mut key) = (self.trace.unwrap_or_default().as_bytes(), 0);
+        while key < TRACE_KEYS.len() && !rest.is_empty() {
+            let end = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
+            if end > 0 {
+                mcp_wasm_adapter_json::write_key(out, &mut first, TRACE_KEYS[key]);
+                let value = std::str::from_utf8(&rest[..end]).unwrap_or_default();
+                mcp_wasm_adapter_json::write_str(value, out);
+            }
+            rest = rest.get(end + 1..).unwrap_or_default();
+            key += 1;
+        }
         out.push(b'}');
     }
 
@@ -98,6 +123,7 @@ impl<'m> RequestMeta<'m> {
             PROGRESS_TOKEN => self.progress_token.is_some(),
             LOG_LEVEL => self.log_level.is_some(),
             IDEMPOTENCY_KEY => self.idempotency_key.is_some(),
+            "traceparent" | "tracestate" | "baggage" => self.trace.is_some(),
             _ => false,
         }
     }
@@ -126,6 +152,7 @@ mod tests {
             progress_token: Some(json!("p1")),
             log_level: None,
             idempotency_key: Some("k1"),
+            trace: None,
         };
         let existing = json!({"traceparent": "00-ab", "progressToken": "theirs", "io.github.mcp-wasm-adapter/idempotencyKey": "theirs"});
         assert_eq!(
@@ -151,6 +178,7 @@ mod tests {
             progress_token: None,
             log_level: Some("debug"),
             idempotency_key: None,
+            trace: None,
         };
         assert_eq!(
             json!({"_meta": written(&meta, None)}),
@@ -165,11 +193,30 @@ mod tests {
     /// The handshake era's `_meta`: what it has of the two, or nothing at all.
     #[test]
     fn the_handshake_era_sends_a_progress_token_and_an_idempotency_key_only_when_given() {
-        assert!(RequestMeta::handshake(None, None).is_none());
-        let meta = RequestMeta::handshake(None, Some("k")).unwrap();
+        assert!(RequestMeta::handshake(None, None, None).is_none());
+        let meta = RequestMeta::handshake(None, Some("k"), None).unwrap();
         assert_eq!(
             written(&meta, None),
             json!({"io.github.mcp-wasm-adapter/idempotencyKey": "k"})
+        );
+    }
+
+    /// The trace context's parts under their W3C keys, an empty part left out, the
+    /// caller's values under those keys replaced (in both eras).
+    #[test]
+    fn the_trace_context_is_written_under_the_w3c_keys() {
+        let parent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        let text = format!("{parent}\0\0userId=alice");
+        let meta = RequestMeta::handshake(None, None, Some(&text)).unwrap();
+        let existing = json!({"traceparent": "theirs", "tracestate": "theirs", "x": 1});
+        assert_eq!(
+            written(&meta, Some(&existing)),
+            json!({"x": 1, "traceparent": parent, "baggage": "userId=alice"})
+        );
+        let meta = RequestMeta::handshake(None, None, Some("a\0b\0c")).unwrap();
+        assert_eq!(
+            written(&meta, None),
+            json!({"traceparent": "a", "tracestate": "b", "baggage": "c"})
         );
     }
 }
