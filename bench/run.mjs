@@ -567,9 +567,9 @@ async function main() {
   raw.date = new Date().toISOString();
   raw.machine.load = machine().load;
 
-  // the opt-in rows (--durable, --tasks) keep their sections across full runs
+  // the opt-in rows (--durable, --tasks, bench/definitions.mjs) keep their sections across full runs
   const { sectionOf } = await import('./durable.mjs');
-  const md = report(raw) + sectionOf(OUT) + sectionOf(OUT, (await import('./tasks.mjs')).MARKERS);
+  const md = report(raw) + sectionOf(OUT) + sectionOf(OUT, (await import('./tasks.mjs')).MARKERS) + sectionOf(OUT, (await import('./definitions.mjs')).MARKERS);
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, md);
   if (JSON_OUT) writeFileSync(path.resolve(JSON_OUT), `${JSON.stringify(raw, null, 2)}\n`);
