@@ -20,6 +20,10 @@ test('npm start walkthrough lists and calls the demo tools', async () => {
   assert.match(stdout, /"status": "error"/);
   assert.match(stdout, /progress seen: 1\/3 2\/3 3\/3/);
   assert.match(stdout, /"code": "timeout"/);
+  // the interrupt as JSON, then its resume by a fresh adapter: the tool done with the answer
+  assert.match(stdout, /"message": "Really reboot\?"[^]*"type": "mcp_elicitation"/);
+  assert.match(stdout, /a fresh adapter resumes the stored interrupt[^]*"text": "reboot: confirmed \(state=/);
+  assert.match(stdout, /What just happened: the call paused for a person as plain JSON/);
 });
 
 test('npm start serves the page, the package and its config, beside a demo server open to the page', async (t) => {

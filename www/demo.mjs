@@ -1,7 +1,8 @@
 // `npm start`: the main job, end to end, on an embedded demo MCP server.
 //
 // 1. starts the demo MCP server (the TypeScript SDK v2 fixture, JS only) on 127.0.0.1;
-// 2. walks through the adapter in Node: list the tools, call a few, print what comes back;
+// 2. walks through the adapter in Node: list the tools, call a few, print what comes back,
+//    then a call that asks a person: its interrupt printed as JSON, resumed by a fresh adapter;
 // 3. serves the page www/ (an MCP client in the browser, on the wasm package in pkg/) on
 //    127.0.0.1, connected to the demo server (which answers any origin's CORS preflight;
 //    both listen on loopback only), and prints its URL; until Ctrl-C. The sandbox proxy of
@@ -39,7 +40,7 @@ async function walkthrough() {
   }
 
   const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-  const show = (label, value) => console.log(`\n> ${label}\n${JSON.stringify(value, null, 2).slice(0, 600)}`);
+  const show = (label, value, chars = 600) => console.log(`\n> ${label}\n${JSON.stringify(value, null, 2).slice(0, chars)}`);
   show("echo({ text: 'hello from wasm' })", await byName.echo.invoke({ text: 'hello from wasm' }));
   show("get_weather({ city: 'Oslo' })", await byName.get_weather.invoke({ city: 'Oslo' }));
   show('tiny_image()', await byName.tiny_image.invoke());
@@ -52,6 +53,17 @@ async function walkthrough() {
   } catch (e) {
     show('sleep({ seconds: 5 }) with timeoutMs 200', { error: e instanceof MCPAdapterError, code: e.code, message: e.message });
   }
+  // the headline: a call that needs a person pauses as plain JSON, stored anywhere; a fresh
+  // adapter (in another process, later) resumes it with the person's answer
+  const asked = await byName.confirm_action.invoke({ action: 'reboot' });
+  show("confirm_action({ action: 'reboot' })  (the server asks a person: the call returns an interrupt)", asked, 4_000);
+  const stored = JSON.stringify(asked);
+  const answer = { responses: { [asked.requests[0].key]: { action: 'accept', content: { confirmed: true } } } };
+  const later = new MCPAdapter(server.url, { timeoutMs: 10_000 });
+  show(`a fresh adapter resumes the stored interrupt with the answer ${JSON.stringify(answer)}`, await later.resume(JSON.parse(stored), answer));
+  console.log(
+    '\nWhat just happened: the call paused for a person as plain JSON; a new adapter, which could be in another process hours later, resumed it with the answer, and the tool finished.',
+  );
 }
 
 if (once) {
