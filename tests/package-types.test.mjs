@@ -70,7 +70,7 @@ describe('TypeScript', () => {
         assert.ok(examples.some((e) => e.includes(block)), `${readme}: this snippet is in no examples/*.ts file:\n${block}`);
       }
     }
-    assert.ok(count >= 9, `only ${count} snippets found`);
+    assert.ok(count >= 24, `only ${count} snippets found`);
   });
 
   /** examples/langchain-agent.mjs (`@ts-check`) importing the package by name, as an app does. */
