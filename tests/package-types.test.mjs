@@ -1,7 +1,7 @@
 // The package as users meet it, packed by `npm pack` and installed into a scratch project
 // (tests/helpers/scratch.mjs): its metadata (publint --strict, "are the types wrong", licenses,
-// the npm README) and its types: every TypeScript snippet of README.md and
-// pkg-template/README.md (each lives in an examples/*.ts file, checked to be there verbatim)
+// the npm README) and its types: every TypeScript snippet of README.md, the guides (docs/*.md)
+// and pkg-template/README.md (each lives in an examples/*.ts file, checked to be there verbatim)
 // examples/langchain-agent.mjs (`@ts-check`, importing the package by name) and the type
 // tests of tests/types/ (code written against the previous READMEs among them), under
 // `tsc --strict` with TypeScript 5.9 and 7,
@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scratchProject } from './helpers/scratch.mjs';
+import { markdownDocs } from './helpers/docs.mjs';
 import { REPO_ROOT } from './helpers/servers.mjs';
 
 const BIN = (name) => path.join(REPO_ROOT, 'node_modules', '.bin', name);
@@ -56,12 +57,12 @@ describe('the packed package', () => {
 });
 
 describe('TypeScript', () => {
-  it('every TypeScript snippet of both READMEs is, verbatim, in a checked example file', async () => {
+  it('every TypeScript snippet of both READMEs and of the guides is, verbatim, in a checked example file', async () => {
     const examples = await Promise.all(
       (await readdir(path.join(REPO_ROOT, 'examples'))).filter((f) => f.endsWith('.ts')).map((f) => readFile(path.join(REPO_ROOT, 'examples', f), 'utf8')),
     );
     let count = 0;
-    for (const readme of ['README.md', 'pkg-template/README.md']) {
+    for (const readme of await markdownDocs()) {
       const text = await readFile(path.join(REPO_ROOT, readme), 'utf8');
       assert.doesNotMatch(text, /```(js|javascript|typescript)\n/, `${readme}: code blocks are \`\`\`ts, so that they are checked`);
       for (const [, block] of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
@@ -69,7 +70,7 @@ describe('TypeScript', () => {
         assert.ok(examples.some((e) => e.includes(block)), `${readme}: this snippet is in no examples/*.ts file:\n${block}`);
       }
     }
-    assert.ok(count >= 9, `only ${count} snippets found`);
+    assert.ok(count >= 24, `only ${count} snippets found`);
   });
 
   /** examples/langchain-agent.mjs (`@ts-check`) importing the package by name, as an app does. */
