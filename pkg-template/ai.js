@@ -6,7 +6,7 @@
 //
 // Needs the optional peer dependency `ai` (7.x); the package's main entry works without it.
 import { dynamicTool, jsonSchema } from 'ai';
-import { keep, providerNames, wantedName } from './names.js';
+import { isMCPInterrupt, keep, providerNames, wantedName } from './names.js';
 import { gateReasons, gateRules } from './gates.js';
 
 /** How a tool of {@link toAISDKTools} resumes its interrupts (for {@link resumeMCPAnswers}). */
@@ -16,8 +16,6 @@ const SEAL = Symbol.for('mcp-wasm-adapter.seal');
 /** Where an adapter tells whether its `approval` option gates a call (adapter.js). */
 const GATES = Symbol.for('mcp-wasm-adapter.gates');
 
-const isMCPInterrupt = (value) =>
-  value != null && typeof value === 'object' && (value.type === 'mcp_elicitation' || value.type === 'mcp_approval' || value.type === 'mcp_authorization');
 
 /**
  * The tools of one adapter or group (or several) as AI SDK tools, keyed by provider-safe

@@ -10,7 +10,7 @@ import { Document } from '@langchain/core/documents';
 import { interrupt as lgInterrupt, task as lgTask, isCommand } from '@langchain/langgraph';
 import { ToolCallRequest, callOptionsOf, interceptorList, runInterceptors, withListing } from './interceptors.js';
 import { runnableSchema } from './validate.js';
-import { keep, providerNames, wantedName } from './names.js';
+import { isMCPInterrupt, keep, providerNames, wantedName } from './names.js';
 import { gateReasons, gateRules } from './gates.js';
 
 /**
@@ -32,10 +32,6 @@ const SENDING_TASK = 'mcp_sending';
 /** Where an adapter signs a value as it signs its interrupts (adapter.js). */
 const SEAL = Symbol.for('mcp-wasm-adapter.seal');
 
-// mcp_authorization: a sign-in (mcp-wasm-adapter/auth with `interrupt: true`), answered with `{ callbackUrl }`;
-// mcp_task: a tool call's task that outlived the wait (`taskWaitMs`), resumed with `{}`
-const INTERRUPT_TYPES = ['mcp_elicitation', 'mcp_approval', 'mcp_authorization', 'mcp_task'];
-const isMCPInterrupt = (value) => value != null && typeof value === 'object' && INTERRUPT_TYPES.includes(value.type);
 
 /**
  * The tools of one adapter or group (or several) as LangChain structured tools.

@@ -1,7 +1,14 @@
 // Provider-safe tool names, shared by the framework glue modules (langchain.js, ai.js): which
-// MCP tools a host keeps, the name each wants, and names that model providers accept. Nothing
-// here imports the wasm or a framework.
+// MCP tools a host keeps, the name each wants, and names that model providers accept; and what
+// an MCP interrupt is. Nothing here imports the wasm or a framework.
 import { newMCPAdapterError } from './interceptors.js';
+
+// mcp_authorization: a sign-in (mcp-wasm-adapter/auth with `interrupt: true`), answered with `{ callbackUrl }`;
+// mcp_task: a tool call's task that outlived the wait (`taskWaitMs`), resumed with `{}`
+const INTERRUPT_TYPES = ['mcp_elicitation', 'mcp_approval', 'mcp_authorization', 'mcp_task'];
+
+/** Whether `value` is an interrupt of the adapter's (an object whose `type` is one of them). */
+export const isMCPInterrupt = (value) => value != null && typeof value === 'object' && INTERRUPT_TYPES.includes(value.type);
 
 /** Tool names providers accept (OpenAI: `^[a-zA-Z0-9_-]{1,64}$`). */
 const NAME_OK = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -175,3 +175,11 @@ test('streamText streams tool results, an approval request and a question as a t
     await server.close();
   }
 });
+
+test('hasMCPInterrupt stops on every kind of interrupt, a task handle (mcp_task) too, and not on a result', () => {
+  const stop = hasMCPInterrupt();
+  for (const type of ['mcp_elicitation', 'mcp_approval', 'mcp_authorization', 'mcp_task']) {
+    assert.equal(stop({ steps: [{ toolResults: [{ output: { type } }] }] }), true, type);
+  }
+  assert.equal(stop({ steps: [{ toolResults: [{ output: { type: 'tool_result', content: [] } }] }] }), false);
+});
