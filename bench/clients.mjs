@@ -14,6 +14,11 @@
 //   langchain       @langchain/mcp-adapters 1.x MultiServerMCPClient (SDK 1.x client inside,
 //                   handshake era): getTools() then tool.invoke(args)
 //   ts-legacy       @modelcontextprotocol/client 2.4.0 in its default 'legacy' mode
+//   aisdk           the AI SDK's MCP client, @ai-sdk/mcp 2.0.x: createMCPClient({ transport:
+//                   { type: 'http', url } }) (2026-07-28 by server/discover, its default
+//                   protocolVersionDiscovery), tools() once at open, then
+//                   tools[name].execute(args, { toolCallId, messages }), which resolves to the
+//                   CallToolResult; it has no progress callback (WITHOUT_PROGRESS)
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,7 +36,10 @@ const PKG_ENTRY = process.env.BENCH_PKG_DIR
   ? pathToFileURL(path.join(process.env.BENCH_PKG_DIR, 'index.node.js')).href
   : new URL('../pkg/index.node.js', import.meta.url).href;
 
-export const KINDS = ['adapter', 'ts', 'fetch', 'adapter-legacy', 'langchain', 'ts-legacy'];
+export const KINDS = ['adapter', 'ts', 'fetch', 'adapter-legacy', 'langchain', 'ts-legacy', 'aisdk'];
+
+/** Kinds whose client has no progress callback: the bench's progress row leaves them out. */
+export const WITHOUT_PROGRESS = new Set(['aisdk']);
 
 export async function openClient(kind, url) {
   switch (kind) {
@@ -82,6 +90,19 @@ export async function openClient(kind, url) {
       return {
         call: (name, args) => tools.get(name).invoke(args),
         listAll: async () => client.getTools(),
+        close: () => client.close(),
+      };
+    }
+    case 'aisdk': {
+      const { createMCPClient } = await import('@ai-sdk/mcp');
+      const client = await createMCPClient({ transport: { type: 'http', url } });
+      // listed once, as an application hands them to generateText; each tool's execute() is
+      // what the SDK's tool loop calls, and resolves to the CallToolResult ({ content, … })
+      const tools = await client.tools();
+      let calls = 0;
+      return {
+        call: (name, args) => tools[name].execute(args, { toolCallId: `call-${++calls}`, messages: [] }),
+        listAll: async () => Object.values(await client.tools()),
         close: () => client.close(),
       };
     }

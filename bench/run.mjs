@@ -1,5 +1,7 @@
-// `npm run bench`: this adapter against the MCP TypeScript SDK v2 client and a bare `fetch`
-// (the floor), each row against two local MCP servers, each in a process of its own:
+// `npm run bench`: this adapter against its peers, the MCP TypeScript SDK v2 client
+// (`@modelcontextprotocol/client`) and the AI SDK's MCP client (`@ai-sdk/mcp`, its tools'
+// execute(); no progress callback, so no progress row), and a bare `fetch` (the floor), each
+// row against two local MCP servers, each in a process of its own:
 //   sdk     `@modelcontextprotocol/server` 2.4.0 (bench/server.mjs): a real server, whose own
 //           cost per call is larger than any client's and hides most of the difference;
 //   canned  plain node:http with every response precomputed (bench/canned.mjs): the server's
@@ -34,15 +36,16 @@
 //                       builds)
 //   --pkg DIR           measure the package in DIR (built elsewhere, e.g. an older commit's
 //                       pkg/) instead of pkg/; implies --no-build
-//   --profile K:S       no report: one worker of client K (adapter, ts, fetch, adapter-legacy,
-//                       ts-legacy, langchain) in scenario S (latency, throughput, image,
+//   --profile K:S       no report: one worker of client K (adapter, ts, aisdk, fetch,
+//                       adapter-legacy, ts-legacy, langchain) in scenario S (latency, throughput, image,
 //                       blocks, progress, list) against the canned server (or --server sdk)
 //                       under `node --cpu-prof`, with the full counts (or --smoke's);
 //                       writes target/profiles/<K>-<S>-<server>-<time>.cpuprofile (open it
 //                       in Chrome DevTools' Performance panel or speedscope). E.g.
 //                       node bench/run.mjs --profile adapter:throughput --concurrency 16
 //
-// Rows of the report, each for both servers (targets on the canned server's rows): 1 latency
+// Rows of the report, each for both servers (targets on the canned server's rows; the
+// headline adds the targets against the AI SDK client): 1 latency
 // of a small tools/call (median, p99, time added over bare fetch, client CPU); 2 throughput at
 // 1/16/128 in flight; 3 a 10 MB base64 image and 10k content blocks (time to a usable result,
 // peak RSS); 4 an SSE response with 10k progress notifications (time, callbacks); 5 tools/list
@@ -61,6 +64,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WITHOUT_PROGRESS } from './clients.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const HERE = fileURLToPath(new URL('./', import.meta.url));
@@ -123,11 +127,14 @@ const COUNTS = SMOKE
 const SCENARIOS = ['latency', 'throughput', 'image', 'blocks', 'progress', 'list'];
 
 let PKG_DIR = path.join(ROOT, 'pkg');
-const MAIN = ['adapter', 'ts', 'fetch'];
+const MAIN = ['adapter', 'ts', 'aisdk', 'fetch'];
+/** The clients each paired with bare fetch, call by call in one process (row 1). */
+const PAIRED = ['adapter', 'ts', 'aisdk'];
 const LANGCHAIN = ['langchain', 'adapter-legacy', 'ts-legacy', 'fetch'];
 const LABEL = {
   adapter: 'mcp-wasm-adapter',
   ts: 'TS SDK client 2.4.0',
+  aisdk: 'AI SDK client (@ai-sdk/mcp)',
   fetch: 'bare fetch',
   'adapter-legacy': 'mcp-wasm-adapter (protocol "legacy")',
   langchain: '@langchain/mcp-adapters',
@@ -257,6 +264,10 @@ const n = (await c.listTools()).tools.length; ${done}`;
     'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {},
     'io.modelcontextprotocol/clientInfo': { name: 'cold', version: '0' } } } }) });
 const n = (await r.json()).result.tools.length; ${done}`;
+    case 'aisdk':
+      return `const { createMCPClient } = await import('@ai-sdk/mcp');
+const c = await createMCPClient({ transport: { type: 'http', url: ${JSON.stringify(url)} } });
+const n = Object.keys(await c.tools()).length; ${done}`;
     case 'langchain':
       return `const { MultiServerMCPClient } = await import('@langchain/mcp-adapters');
 const c = new MultiServerMCPClient({ mcpServers: { bench: { transport: 'http', url: ${JSON.stringify(url)} } } });
@@ -362,6 +373,7 @@ function versions() {
     'mcp-wasm-adapter': `${JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version} (${git || 'no git'})`,
     '@modelcontextprotocol/client': versionOf('@modelcontextprotocol/client'),
     '@modelcontextprotocol/server': versionOf('@modelcontextprotocol/server'),
+    '@ai-sdk/mcp': versionOf('@ai-sdk/mcp'),
     '@langchain/mcp-adapters': versionOf('@langchain/mcp-adapters'),
     '@modelcontextprotocol/sdk (under @langchain/mcp-adapters)': versionOf('@modelcontextprotocol/sdk', path.join(ROOT, 'node_modules', '@langchain', 'mcp-adapters')),
     '@langchain/core': versionOf('@langchain/core'),
@@ -485,7 +497,7 @@ async function main() {
         const rounds = COUNTS.alternating.rounds;
         for (let round = 0; round < rounds; round++) {
           for (const name of rotated(SERVER_NAMES, round + r)) {
-            for (const kind of rotated(['adapter', 'ts'], round + r)) {
+            for (const kind of rotated(PAIRED, round + r)) {
               plan.push({
                 server: name,
                 note: `bench: ${rep(r)}latency, ${kind} and bare fetch alternating in one process, ${name} server (round ${round + 1}/${rounds})`,
@@ -505,6 +517,7 @@ async function main() {
         for (let round = 0; round < rounds; round++) {
           for (const name of rotated(SERVER_NAMES, round + r)) {
             for (const kind of rotated(MAIN, round + r)) {
+              if (scenario === 'progress' && WITHOUT_PROGRESS.has(kind)) continue;
               plan.push({
                 server: name,
                 note: `bench: ${rep(r)}${scenario} / ${kind} / ${name} server${rounds > 1 ? ` (round ${round + 1}/${rounds})` : ''}`,
@@ -626,19 +639,19 @@ function rowsFor(R, server) {
     const med = by(S.latency, (r) => timeFig(r, (x) => x.times));
     add('lat', '1', 'tools/call latency, median (ms)', med, 3);
     add('p99', '1', 'tools/call latency, p99 (ms)', by(S.latency, (r) => r && fig(pct(r.flatMap((x) => x.times), 99), r.map((x) => pct(x.times, 99)))), 3);
-    const over = { adapter: minus(med.adapter, med.fetch), ts: minus(med.ts, med.fetch), fetch: zero };
+    const over = { ...Object.fromEntries(PAIRED.map((k) => [k, minus(med[k], med.fetch)])), fetch: zero };
     add('over', '1', 'added over bare fetch, median (ms)', over, 3, '≤ 0.10 ms', over.adapter?.value <= 0.1, { noRatio: true });
   }
   if (S.alternating) {
     // per round: the client's median minus bare fetch's median in the same process
     const alt = (kind) => eachFig(S.alternating[kind], (byKind) => median(byKind[kind]) - median(byKind.fetch));
-    const v = { adapter: alt('adapter'), ts: alt('ts'), fetch: zero };
+    const v = { ...Object.fromEntries(PAIRED.map((k) => [k, alt(k)])), fetch: zero };
     add('alt', '1', 'added over bare fetch, each client alternating call by call with bare fetch in one process, median (ms)', v, 3, '≤ 0.10 ms', v.adapter?.value <= 0.1, { noRatio: true });
   }
   if (S.latency) {
     const cpu = by(S.latency, (r) => eachFig(r, (x) => x.cpuPerCall));
     add('cpu', '1', 'client CPU per call, sequential (ms)', cpu, 3, 'beside fetch (ours ÷ fetch)');
-    add('cpuOver', '1', 'client CPU added over bare fetch (ms)', { adapter: minus(cpu.adapter, cpu.fetch), ts: minus(cpu.ts, cpu.fetch), fetch: zero }, 3, '', null, { noRatio: true });
+    add('cpuOver', '1', 'client CPU added over bare fetch (ms)', { ...Object.fromEntries(PAIRED.map((k) => [k, minus(cpu[k], cpu.fetch)])), fetch: zero }, 3, '', null, { noRatio: true });
     // the server's CPU over the whole step (warm-up included) ÷ every request it served then
     const perRequest = (x) => x.serverCpuMs / Object.values(x.serverRequests).reduce((a, b) => a + b, 0);
     add('srvCpu', '1', 'server CPU per request served, sequential calls (ms)', by(S.latency, (r) => (r?.[0]?.serverCpuMs !== undefined ? eachFig(r, perRequest) : undefined)), 3, '', null, { noRatio: true });
@@ -714,7 +727,9 @@ function headline(byServer, shared) {
     const canned = sharedOnly ? get(null) : get('canned');
     const sdk = sharedOnly ? undefined : get('sdk');
     if (!canned && !sdk) return;
-    lines.push(`| ${label} | ${canned ? cell(canned.fig, d, suffix) : '—'} | ${sdk ? cell(sdk.fig, d, suffix) : '—'} | ${target} | ${canned?.met === undefined || canned?.met === null ? '' : canned.met ? 'yes' : '**no**'} |`);
+    // a figure, or (`text`) a cell already written
+    const show = (x) => (!x ? '—' : x.text ?? cell(x.fig, d, suffix));
+    lines.push(`| ${label} | ${show(canned)} | ${show(sdk)} | ${target} | ${canned?.met === undefined || canned?.met === null ? '' : canned.met ? 'yes' : '**no**'} |`);
   };
   const rowRatio = (key, a, b, test) => (server) => {
     const r = find(server, key);
@@ -741,6 +756,32 @@ function headline(byServer, shared) {
     const g = r && minus(r.vals.adapter, r.vals.fetch);
     return g && { fig: g, met: g.value <= 30 };
   });
+  // against the AI SDK's MCP client (@ai-sdk/mcp): the same work, the same servers
+  for (const c of SHOWN.throughput.concurrency) {
+    const least = c === 1 ? 1.0 : 1.1;
+    item(`throughput, ${c} in flight: ours ÷ AI SDK client`, 2, '×', `≥ ${least.toFixed(1)}×`, rowRatio(`tp${c}`, 'adapter', 'aisdk', (v) => v >= least));
+  }
+  const diff = (key, test) => (server) => {
+    const r = find(server, key);
+    const g = r && minus(r.vals.adapter, r.vals.aisdk);
+    return g && { fig: g, met: test(g.value) };
+  };
+  item('added latency over fetch, alternating in one process: AI SDK client (ms)', 3, '', '', value('alt', 'aisdk'));
+  item('added latency over fetch, alternating in one process: ours − AI SDK client (ms)', 3, '', '≤ 0 (ours ≤ AI SDK\'s)', diff('alt', (v) => v <= 0));
+  item('added latency over fetch, separate processes: AI SDK client (ms)', 3, '', '', value('over', 'aisdk'));
+  item('added latency over fetch, separate processes: ours − AI SDK client (ms)', 3, '', '≤ 0 (ours ≤ AI SDK\'s)', diff('over', (v) => v <= 0));
+  item('10 MB image, time: ours ÷ AI SDK client', 2, '×', '< 1×', rowRatio('imageT', 'adapter', 'aisdk', (v) => v < 1));
+  item('10 MB image, peak RSS: ours − AI SDK client (MB)', 1, '', '< 0 MB (ours < AI SDK\'s)', diff('imageM', (v) => v < 0));
+  // the client's own CPU per call beside each peer's, in µs (medians; ranges in Results)
+  const peers = ['adapter', 'aisdk', 'ts', 'fetch'];
+  const eachPeer = (key) => (server) => {
+    const r = find(server, key);
+    return r && { text: peers.map((k) => (r.vals[k] ? f(r.vals[k].value * 1000, 0) : '—')).join(' · ') };
+  };
+  for (const [key, what] of [['cpu', 'sequential'], ...SHOWN.throughput.concurrency.map((c) => [`tpcpu${c}`, `${c} in flight`])]) {
+    item(`client CPU per call, ${what} (µs): ours · AI SDK · TS · bare fetch`, 0, '', '', eachPeer(key));
+    item(`client CPU per call, ${what}: ours ÷ AI SDK client`, 2, '×', '', rowRatio(key, 'adapter', 'aisdk'));
+  }
   item('cold start in Node, import → listed: ours ÷ TS client', 2, '×', '≤ 0.4×', rowRatio('coldImport', 'adapter', 'ts', (v) => v <= 0.4));
   item('cold start in Node, spawn → listed: ours ÷ TS client', 2, '×', '', rowRatio('cold', 'adapter', 'ts'));
   item('cold start in headless Chromium: ours ÷ TS client', 2, '×', '≤ 0.5×', rowRatio('chromium', 'adapter', 'ts', (v) => v <= 0.5), { sharedOnly: true });
@@ -774,6 +815,14 @@ function report(raw) {
   L.push('faster; for throughput: > 1 is faster). Peak RSS is the kernel high-water mark (VmHWM, reset before the');
   L.push('first big call) minus the RSS before it, so it counts every copy, JS heap and wasm memory alike.');
   L.push('');
+  L.push('The clients: this adapter (`pkg/index.node.js`, protocol "auto"); the TS SDK v2 client');
+  L.push('(`@modelcontextprotocol/client`, `versionNegotiation: { mode: \'auto\' }`); the AI SDK\'s MCP client');
+  L.push('(`@ai-sdk/mcp`, `createMCPClient({ transport: { type: \'http\', url } })`, which negotiates 2026-07-28 by');
+  L.push('`server/discover`; its tools listed once when opened, each call `tools[name].execute(args, …)`, which');
+  L.push('resolves to the CallToolResult, so the time includes the SDK\'s validation of it; it has no progress');
+  L.push('callback, so its cells of row 4 are empty); and bare `fetch`, the floor (the same 2026-07-28 request,');
+  L.push('`res.json()`). All four do the same work against the same servers.');
+  L.push('');
   L.push('The machine (shared, 2 cores) drifts by tens of percent from one process to the next, more than the');
   L.push('per-call differences row 1 measures: so the servers are first warmed with every client\'s calls, and');
   L.push('row 1 also pairs each client with bare fetch in one process, call by call, so that both sides of each');
@@ -804,8 +853,8 @@ function report(raw) {
 
   L.push('## Results');
   L.push('');
-  L.push('| # | measure | server | mcp-wasm-adapter | TS SDK client | bare fetch | ours ÷ TS | ours ÷ fetch | TS ÷ fetch | target | met |');
-  L.push('|---|---|---|---:|---:|---:|---:|---:|---:|---|---|');
+  L.push('| # | measure | server | mcp-wasm-adapter | TS SDK client | AI SDK client | bare fetch | ours ÷ TS | ours ÷ AI SDK | ours ÷ fetch | TS ÷ fetch | target | met |');
+  L.push('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   // each measure's rows for the servers one under the other
   const keys = [...new Set(servers.flatMap((s) => byServer[s].map((r) => r.key)))];
   const ordered = keys.flatMap((k) => servers.map((s) => byServer[s].find((r) => r.key === k)).filter(Boolean));
@@ -814,7 +863,7 @@ function report(raw) {
     const rc = (a, b) => (r.noRatio ? '' : cell(ratio(a, b), 2, '×'));
     const met = r.met === null || r.met === undefined ? '' : r.met ? 'yes' : '**no**';
     L.push(
-      `| ${r.id} | ${r.label} | ${SERVER_LABEL[r.server] ?? r.server} | ${cell(v.adapter, r.d)} | ${cell(v.ts, r.d)}${r.tsNote ? ' ¹' : ''} | ${cell(v.fetch, r.d)} | ${rc(v.adapter, v.ts)} | ${r.tsNote ? '' : rc(v.adapter, v.fetch)} | ${r.tsNote ? '' : rc(v.ts, v.fetch)} | ${r.target} | ${met} |`,
+      `| ${r.id} | ${r.label} | ${SERVER_LABEL[r.server] ?? r.server} | ${cell(v.adapter, r.d)} | ${cell(v.ts, r.d)}${r.tsNote ? ' ¹' : ''} | ${cell(v.aisdk, r.d)} | ${cell(v.fetch, r.d)} | ${rc(v.adapter, v.ts)} | ${r.tsNote ? '' : rc(v.adapter, v.aisdk)} | ${r.tsNote ? '' : rc(v.adapter, v.fetch)} | ${r.tsNote ? '' : rc(v.ts, v.fetch)} | ${r.target} | ${met} |`,
     );
   }
   L.push('');

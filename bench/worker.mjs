@@ -15,13 +15,14 @@
 //   image       image_10mb calls: time to a usable result (the base64 string in hand) and
 //               peak RSS over the baseline taken before the first big call
 //   blocks      blocks_10k calls: same, usable = the 10,000 blocks in hand
-//   progress    progress_10k calls with a progress callback: time and callback count
+//   progress    progress_10k calls with a progress callback: time and callback count (not for
+//               a client without one, WITHOUT_PROGRESS in clients.mjs)
 //   list        tools/list of 1,000 tools in 10 pages (pagedUrl): time
 //   alternating sequential `small` calls of several clients (job.kinds) in one process, in
 //               turn: every call's time (ms) per client
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { openClient } from './clients.mjs';
+import { WITHOUT_PROGRESS, openClient } from './clients.mjs';
 
 const { steps, ...common } = JSON.parse(process.argv[2]);
 let job;
@@ -64,7 +65,7 @@ function sampler(ms = 2) {
 }
 
 function contentOf(result) {
-  // adapter: {content,status}; TS client and fetch: MCP CallToolResult
+  // adapter: {content,status}; TS client, AI SDK client (execute()) and fetch: MCP CallToolResult
   return Array.isArray(result?.content) ? result.content : null;
 }
 
@@ -210,6 +211,7 @@ async function run() {
         };
       }
       case 'progress': {
+        if (WITHOUT_PROGRESS.has(kind)) throw new Error(`${kind} has no progress callback to measure`);
         let warm = 0;
         await client.call('progress_10k', { count: 100 }, { onProgress: () => warm++ });
         const times = [];

@@ -43,12 +43,14 @@ test('npm run bench -- --smoke completes and reports every row', { timeout: 180_
     assert.equal(r.code, 0, `bench --smoke failed (code ${r.code}, signal ${r.signal}):\n${r.stderr.slice(-4000)}`);
 
     const raw = JSON.parse(readFileSync(json, 'utf8'));
-    const main = ['adapter', 'ts', 'fetch'];
+    // the AI SDK client (@ai-sdk/mcp) has no progress callback: no progress row of its own
+    const main = ['adapter', 'ts', 'aisdk', 'fetch'];
+    const withProgress = main.filter((kind) => kind !== 'aisdk');
     assert.deepEqual(raw.servers, ['sdk', 'canned']);
     for (const server of raw.servers) {
       const R = raw.results[server];
       for (const scenario of ['latency', 'throughput', 'image', 'blocks', 'progress', 'list']) {
-        for (const kind of main) assert.ok(R[scenario]?.[kind]?.length > 0, `${server}: no ${scenario} result for ${kind}`);
+        for (const kind of scenario === 'progress' ? withProgress : main) assert.ok(R[scenario]?.[kind]?.length > 0, `${server}: no ${scenario} result for ${kind}`);
       }
       for (const kind of main) {
         const [latency] = R.latency[kind];
@@ -56,11 +58,12 @@ test('npm run bench -- --smoke completes and reports every row', { timeout: 180_
         for (const c of [1, 16, 128]) assert.ok(R.throughput[kind][0].byConcurrency[c]?.calls > 0, `${server}/${kind}: no calls at ${c} in flight`);
         assert.ok(R.image[kind][0].times.length > 0 && typeof R.image[kind][0].overall === 'number', `${server}/${kind}: image row`);
         assert.ok(R.blocks[kind][0].times.length > 0 && typeof R.blocks[kind][0].overall === 'number', `${server}/${kind}: blocks row`);
-        for (const round of R.progress[kind]) assert.deepEqual(round.counts, round.counts.map(() => 10_000), `${server}/${kind}: progress callbacks`);
+        for (const round of R.progress[kind] ?? []) assert.deepEqual(round.counts, round.counts.map(() => 10_000), `${server}/${kind}: progress callbacks`);
         assert.ok(R.list[kind][0].times.length > 0, `${server}/${kind}: list row`);
         assert.ok(R.cold[kind].length > 0, `${server}/${kind}: cold start`);
       }
-      for (const kind of ['adapter', 'ts']) assert.ok(R.alternating[kind]?.[0]?.[kind]?.length > 0, `${server}/${kind}: alternating pairs`);
+      assert.equal(R.progress.aisdk, undefined, `${server}: a progress row for the AI SDK client, which has no progress callback`);
+      for (const kind of ['adapter', 'ts', 'aisdk']) assert.ok(R.alternating[kind]?.[0]?.[kind]?.length > 0, `${server}/${kind}: alternating pairs`);
       for (const kind of ['langchain', 'adapter-legacy', 'ts-legacy', 'fetch']) {
         assert.ok(R.langchain[kind]?.[0]?.times.length > 0, `${server}: no LangChain-path result for ${kind}`);
       }
@@ -90,12 +93,30 @@ test('npm run bench -- --smoke completes and reports every row', { timeout: 180_
       '| SDK |',
       '## Headline',
       'size: wasm + JS as shipped, gzipped',
+      '| AI SDK client | bare fetch |',
+      'ours ÷ AI SDK',
+      '- @ai-sdk/mcp: 2.',
+      'client CPU per call, sequential (µs): ours · AI SDK · TS · bare fetch',
+      'client CPU per call, 16 in flight: ours ÷ AI SDK client',
       '7. LangChain path',
       '@langchain/mcp-adapters',
     ]) {
       assert.ok(text.includes(label), `the report lacks the row "${label}"`);
     }
     assert.doesNotMatch(text, /\| n\/a \|/, 'a cell of the report is n/a');
+    // the targets against the AI SDK client, each with its verdict on the canned server
+    for (const figure of [
+      'throughput, 1 in flight: ours ÷ AI SDK client',
+      'throughput, 16 in flight: ours ÷ AI SDK client',
+      'throughput, 128 in flight: ours ÷ AI SDK client',
+      'added latency over fetch, alternating in one process: ours − AI SDK client (ms)',
+      'added latency over fetch, separate processes: ours − AI SDK client (ms)',
+      '10 MB image, time: ours ÷ AI SDK client',
+      '10 MB image, peak RSS: ours − AI SDK client (MB)',
+    ]) {
+      const line = text.split('\n').find((l) => l.startsWith(`| ${figure} |`));
+      assert.match(line ?? '', /\| (yes|\*\*no\*\*) \|$/, `the headline row "${figure}" has no verdict`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
