@@ -3,6 +3,11 @@
 // result, 1,000 tools in 10 pages of 100, a result of 10,000 text blocks, 10,000
 // notifications/progress over SSE then the result), so the figure is what the package itself spends per operation (JS glue,
 // boundary crossings, the wasm core) over a bare fetch client that parses the same bytes.
+// Beside them, the AI SDK's MCP client (`@ai-sdk/mcp`, createMCPClient with the `http`
+// transport, each call its tool's execute()), on the same answers: it negotiates 2026-07-28
+// by server/discover, and the handshake era's initialize (and its notifications/initialized,
+// 202) is answered too, in case a version of it starts there. It has no progress callback,
+// so it sits out --scenario progress.
 // One process, the clients interleaved round by round, so that a busy machine moves them
 // alike: use it to compare builds while working on the hot path (`npm run bench` measures
 // against real servers over HTTP).
@@ -17,7 +22,8 @@
 //                a gated adapter, whose listTools() also keeps each tool's metadata for it
 //
 // Prints, per client, the median CPU per operation (µs for call, ms for list and progress),
-// and for each build what it adds over bare fetch (median of the per-round differences).
+// and for each build what it adds over bare fetch (median of the per-round differences) and
+// its ratio to the AI SDK client's.
 // For where the time goes, run it under the profiler and read the .cpuprofile:
 //
 //   node --cpu-prof --cpu-prof-dir=target/prof bench/profile-call.mjs --rounds 20
@@ -28,6 +34,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createMCPClient } from '@ai-sdk/mcp';
 import { bareFetch } from './clients.mjs';
 
 const { values, positionals } = parseArgs({
@@ -44,6 +51,8 @@ const around = (result) => {
   const at = text.indexOf('"id":0') + 5;
   return [text.slice(0, at), text.slice(at + 1)];
 };
+const LEGACY = ['2025-11-25', '2025-06-18', '2025-03-26'];
+const INITIALIZE = new Map(LEGACY.map((v) => [v, around({ protocolVersion: v, capabilities: { tools: {} }, serverInfo: { name: 'canned', version: '1.0.0' } })]));
 const DISCOVER = around({ resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'canned', version: '1.0.0' } } });
 const SMALL = around({ resultType: 'complete', content: [{ type: 'text', text: 'ok: hello' }] });
 const TOOLS = Array.from({ length: 1000 }, (_, i) => ({
@@ -59,6 +68,15 @@ const TOOLS = Array.from({ length: 1000 }, (_, i) => ({
 const PAGES = Array.from({ length: 10 }, (_, p) =>
   around(p < 9 ? { resultType: 'complete', tools: TOOLS.slice(p * 100, p * 100 + 100), nextCursor: String(p * 100 + 100) } : { resultType: 'complete', tools: TOOLS.slice(900) }),
 );
+// the tools/list of CALLS_URL: the tools the scenarios call, for a client that lists before calling
+const CALL_TOOLS = around({
+  resultType: 'complete',
+  tools: [
+    { name: 'small', description: 'Echoes a short text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+    { name: 'blocks_10k', description: '10,000 small text blocks.', inputSchema: { type: 'object', properties: {} } },
+    { name: 'progress_10k', description: 'Sends progress notifications, then answers.', inputSchema: { type: 'object', properties: {} } },
+  ],
+});
 const BLOCKS = around({ resultType: 'complete', content: Array.from({ length: 10_000 }, (_, i) => ({ type: 'text', text: `block ${i}` })) });
 const DONE = around({ resultType: 'complete', content: [{ type: 'text', text: 'sent 10000' }] });
 const encoder = new TextEncoder();
@@ -76,15 +94,23 @@ function progressStream(token, id) {
   });
 }
 
-globalThis.fetch = async (_url, init) => {
-  const body = init.body;
-  const id = /"id":(\d+)/.exec(body)[1];
+const MCP_URL = 'http://canned.invalid/mcp';
+const CALLS_URL = 'http://canned.invalid/calls';
+
+globalThis.fetch = async (url, init) => {
+  const body = init?.body;
+  // GET (a standalone stream) and DELETE (a session): neither is served
+  if (typeof body !== 'string') return new Response(null, { status: 405 });
   const method = /"method":"([^"]+)"/.exec(body)[1];
+  const id = /"id":(\d+)/.exec(body)?.[1];
+  // a notification (notifications/initialized): accepted, no body
+  if (id === undefined) return new Response(null, { status: 202 });
   let parts = SMALL;
   if (method === 'server/discover') parts = DISCOVER;
+  else if (method === 'initialize') parts = INITIALIZE.get(JSON.parse(body).params?.protocolVersion) ?? INITIALIZE.get(LEGACY[0]);
   else if (method === 'tools/list') {
     const cursor = /"cursor":"(\d+)"/.exec(body);
-    parts = PAGES[cursor ? Number(cursor[1]) / 100 : 0];
+    parts = String(url) === CALLS_URL ? CALL_TOOLS : PAGES[cursor ? Number(cursor[1]) / 100 : 0];
   } else if (body.includes('"blocks_10k"')) {
     parts = BLOCKS;
   } else if (body.includes('"progress_10k"')) {
@@ -97,13 +123,28 @@ globalThis.fetch = async (_url, init) => {
 
 // --- the clients ----------------------------------------------------------------------------
 // bare fetch: bench/clients.mjs's floor (the same request, `res.json()` or a minimal SSE split)
-const floor = bareFetch('http://canned.invalid/mcp');
+const floor = bareFetch(MCP_URL);
 const clients = { fetch: { call: floor.call, list: floor.listAll } };
 for (const [i, dir] of dirs.entries()) {
   const { MCPAdapter } = await import(pathToFileURL(path.resolve(dir, 'index.node.js')).href);
   const options = { ...(values.callbacks && { onProgress() {} }), ...(values.approval && { approval: () => false }) };
-  const adapter = new MCPAdapter('http://canned.invalid/mcp', options);
+  const adapter = new MCPAdapter(MCP_URL, options);
   clients[dirs.length > 1 ? `${i + 1}:${dir}` : dir] = { call: (tool, args, options) => adapter.callTool(tool, args, options ?? {}), list: () => adapter.listTools() };
+}
+const ADAPTERS = Object.keys(clients).filter((k) => k !== 'fetch');
+// the AI SDK client: listed once when opened (on CALLS_URL, whose list has the tools called),
+// then each call its tool's execute(), as its tool loop calls it; listing is tools() again,
+// on a second client of MCP_URL (the 1,000 tools), opened only for --scenario list
+const AI_SDK = '@ai-sdk/mcp';
+if (values.scenario !== 'progress') {
+  const caller = await createMCPClient({ transport: { type: 'http', url: CALLS_URL } });
+  const tools = await caller.tools();
+  const lister = values.scenario === 'list' ? await createMCPClient({ transport: { type: 'http', url: MCP_URL } }) : undefined;
+  let calls = 0;
+  clients[AI_SDK] = {
+    call: (tool, args) => tools[tool].execute(args, { toolCallId: `call-${++calls}`, messages: [] }),
+    list: async () => Object.values(await lister.tools()),
+  };
 }
 
 const SCENARIOS = {
@@ -144,4 +185,9 @@ for (const kind of kinds) {
   // the added cost is the median of the per-round differences, the ratio that of the medians
   const over = kind === 'fetch' ? '' : `  ${added < 0 ? '' : '+'}${added.toFixed(2)} over bare fetch (${(median(cpu[kind]) / median(cpu.fetch)).toFixed(2)}x)`;
   console.log(`  ${kind.padEnd(28)} ${own.padStart(8)}${over}`);
+}
+if (cpu[AI_SDK]) {
+  for (const kind of ADAPTERS) console.log(`  ${kind} ÷ ${AI_SDK}: ${(median(cpu[kind]) / median(cpu[AI_SDK])).toFixed(2)}x (ratio of the medians)`);
+} else {
+  console.log(`  (${AI_SDK} sits this scenario out: it has no progress callback)`);
 }
