@@ -12,7 +12,7 @@
 // and prints it.
 //
 //   node bench/run.mjs                 full run (~10 min on 2 cores; run nothing else heavy)
-//   node bench/run.mjs --smoke         tiny counts, same rows, < 30 s (run by npm test; a
+//   node bench/run.mjs --smoke         tiny counts, same rows, < 1 min (run by npm test; a
 //                                      server's whole round runs in one worker process)
 //   --out FILE          the markdown (default bench/results.md; with --smoke
 //                       target/bench-smoke.md)
