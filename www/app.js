@@ -1,12 +1,13 @@
 // The demo page: an MCP client in a browser tab, running on the adapter's wasm package
 // (`/pkg/`, no framework; the build bundles only MCP Apps' host bridge). Connect to a server,
-// see what it offers, call its tools through generated forms, answer its questions, read
-// resources, get prompts, show MCP Apps' views (apps.js), and see every JSON-RPC message
-// exchanged (the adapter's `onTrace` option).
+// see what it offers, call its tools through generated forms, answer its questions, follow
+// and cancel tools that run as tasks (task.js), read resources, get prompts, show MCP Apps'
+// views (apps.js), and see every JSON-RPC message exchanged (the adapter's `onTrace` option).
 import { MCPAdapter, MCPAdapterGroup } from '/pkg/index.browser.js';
 import { el, errorBox, json, outcome } from './render.js';
 import { missingError, schemaForm } from './form.js';
 import { interruptView } from './interrupt.js';
+import { taskView } from './task.js';
 /** MCP Apps' views (apps.js, with the host bridge it imports), loaded by the first view shown. */
 const loadApps = () => import('./apps.js');
 
@@ -48,7 +49,8 @@ const shown = {
     return state.timeoutMs;
   },
   schemaOf: (name) => state.tools.get(name)?.schema,
-  resume: (interrupt, answer) => state.adapter.resume(interrupt, answer),
+  resume: (interrupt, answer, options) => state.adapter.resume(interrupt, answer, options),
+  cancelTask: (task) => state.adapter.cancelTask(task),
   getPrompt: (name, args) => state.adapter.getPrompt(name, args),
   complete: (ref, argument) => state.adapter.complete(ref, argument),
   readLink: (uri) => readResource(uri),
@@ -301,23 +303,44 @@ function appBadges(ui) {
   return [ui.resourceUri ? el('span', { className: 'badge app-view-badge' }, 'MCP App') : '', ui.visibility.includes('model') ? '' : el('span', { className: 'badge app-only' }, 'for its view only')];
 }
 
-/** Where a call's outcome goes: a result, an interrupt to answer, or an error. */
+/** Where a call's outcome goes: a result, an interrupt to answer, a task to follow, or an error. */
 function showOutcome(out, method, value, conn = shown) {
   if (value?.type === 'mcp_elicitation' || value?.type === 'mcp_approval') {
     out.replaceChildren(interruptView(value, interruptContext(out, conn)));
+  } else if (value?.type === 'mcp_task') {
+    out.replaceChildren(taskView(value, taskContext(out, conn)));
   } else {
     out.replaceChildren(outcome(method, value, { readLink: conn.readLink }));
   }
   out.dataset.state = 'done';
 }
 
-function interruptContext(out, conn) {
+/** A tool call resolves to a task's handle at once, for the page to follow it (task.js). */
+const TASK_AT_ONCE = { taskWaitMs: 0 };
+
+/** How an interrupt shown in `out` is answered; `done(method, value)`: what the answer led to. */
+function interruptContext(out, conn, done = (method, value) => showOutcome(out, method, value, conn)) {
   return {
     url: conn.url,
     timeoutMs: conn.timeoutMs,
     schemaOf: conn.schemaOf,
-    resume: (interrupt, answer) => tracked(`resume ${interrupt.tool_name ?? interrupt.method}`, () => conn.resume(interrupt, answer)),
-    done: (method, value) => showOutcome(out, method, value, conn),
+    resume: (interrupt, answer) => tracked(`resume ${interrupt.tool_name ?? interrupt.method}`, () => conn.resume(interrupt, answer, interrupt.method === 'tools/call' ? TASK_AT_ONCE : {})),
+    done,
+  };
+}
+
+/** How the task panel in `out` follows and cancels its task. */
+function taskContext(out, conn) {
+  return {
+    url: conn.url,
+    timeoutMs: conn.timeoutMs,
+    readLink: conn.readLink,
+    waitMs: () => Math.max(0, Number($('#task-wait').value) || 0) * 1000,
+    // the follow ends with the handle after `waitMs`: its timeout (which would cancel the
+    // task) counts from there
+    follow: (handle, waitMs, onProgress) => tracked(`resume ${handle.tool_name} (its task)`, () => conn.resume(handle, {}, { taskWaitMs: waitMs, timeoutMs: conn.timeoutMs && conn.timeoutMs + waitMs, onProgress })),
+    cancel: (task) => tracked(`tasks/cancel ${task.tool_name}`, () => conn.cancelTask(task)),
+    answering: (done) => interruptContext(out, conn, done),
   };
 }
 
@@ -353,6 +376,7 @@ function toolCard(tool, conn = shown) {
     try {
       const value = await tracked(`tools/call ${tool.name}`, () =>
         tool.invoke(args, {
+          ...TASK_AT_ONCE,
           signal: controller.signal,
           onProgress: (p) => {
             bar.hidden = false;
@@ -586,7 +610,8 @@ function serverColumn(group, key, tools, resources, prompts, failure) {
     url: entry.url,
     timeoutMs: entry.timeoutMs,
     schemaOf: (name) => entry.tools.get(name)?.schema,
-    resume: (interrupt, answer) => group.resume(interrupt, answer),
+    resume: (interrupt, answer, options) => group.resume(interrupt, answer, options),
+    cancelTask: (task) => group.cancelTask(task),
     getPrompt: (name, args) => group.getPrompt(key, name, args),
     complete: (ref, argument) => adapter.complete(ref, argument),
     readLink: read,
@@ -629,7 +654,7 @@ async function resumePasted(event) {
   let interrupt;
   try {
     interrupt = JSON.parse($('#resume-json').value);
-    if (!['mcp_elicitation', 'mcp_approval'].includes(interrupt?.type)) throw new Error('not an mcp_elicitation or mcp_approval interrupt');
+    if (!['mcp_elicitation', 'mcp_approval', 'mcp_task'].includes(interrupt?.type)) throw new Error("not an mcp_elicitation or mcp_approval interrupt, or a task's mcp_task handle");
   } catch (e) {
     out.replaceChildren(errorBox({ code: 'invalid_argument', message: `Paste the JSON of an interrupt: ${e.message}` }, state.url));
     return;

@@ -4,8 +4,9 @@
 // the full URL with its host highlighted and opens it only when the person accepts; an
 // approval shows the call's arguments, editable. The answer goes to `adapter.resume()`,
 // whose own checks (the form's schema) are shown when they refuse it; another interrupt
-// (a second round) replaces this one in place. The JSON can be copied and resumed in another
-// tab, or any adapter for the same server.
+// (a second round) replaces this one in place. A question of a tool call's task carries
+// `task`: answered the same way, the task goes on (task.js). The JSON can be copied and resumed
+// in another tab, or any adapter for the same server.
 import { el, errorBox, json } from './render.js';
 import { schemaForm } from './form.js';
 
@@ -23,8 +24,8 @@ function urlWithHost(url) {
   return el('code', { className: 'url' }, url);
 }
 
-/** The copyable JSON of an interrupt. */
-function copyBox(interrupt) {
+/** The copyable JSON of an interrupt or a task's handle. */
+export function copyBox(interrupt) {
   const text = JSON.stringify(interrupt, null, 2);
   const area = el('textarea', { className: 'interrupt-json', readOnly: true, rows: 6, value: text });
   const copy = el('button', { type: 'button', onclick: async () => {
@@ -39,7 +40,7 @@ function copyBox(interrupt) {
   } }, 'Copy as JSON');
   return el('details', { className: 'copy' }, [
     el('summary', {}, 'Resume elsewhere'),
-    el('p', { className: 'muted' }, 'This interrupt is plain JSON with everything the retry needs (no secrets). Paste it under "Resume" in another tab, or give it to any adapter for the same server.'),
+    el('p', { className: 'muted' }, `This ${interrupt.type === 'mcp_task' ? "task's handle" : 'interrupt'} is plain JSON with everything the ${interrupt.type === 'mcp_task' ? 'follow' : 'retry'} needs (no secrets). Paste it under "Resume" in another tab, or give it to any adapter for the same server (and credentials).`),
     copy,
     area,
   ]);
@@ -116,7 +117,7 @@ export function interruptView(interrupt, context) {
       return { request, view, content: () => form.read() };
     });
     box.append(
-      el('h4', {}, [`${where} asks`, interrupt.tool_name ? [' (', el('code', {}, interrupt.tool_name), ')'] : '', interrupt.round > 1 ? ` — round ${interrupt.round}` : '']),
+      el('h4', {}, [`${where} asks`, interrupt.tool_name ? [' (', el('code', {}, interrupt.tool_name), interrupt.task ? ', its task' : '', ')'] : '', interrupt.round > 1 ? ` — round ${interrupt.round}` : '']),
       ...entries.map((e) => e.view),
     );
     const all = (action) => () => ({ responses: Object.fromEntries(entries.map((e) => [e.request.key, { action }])) });

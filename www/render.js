@@ -151,6 +151,10 @@ export function explain(error, url, timeoutMs) {
       return { title: 'No answer in time', detail: `${origin} did not answer within ${Math.round((timeoutMs ?? 0) / 1000)} s. Raise the timeout under "headers and options", or try again.` };
     case 'aborted':
       return { title: 'Cancelled', detail: 'The call was cancelled; its response stream was closed, which cancels it on the server.' };
+    case 'task_cancelled':
+      return { title: 'The task was cancelled', detail: message };
+    case 'task_failed':
+      return { title: 'The task failed', detail: message };
     case 'invalid_url':
       return { title: 'Not an MCP URL', detail: 'Give an http: or https: URL, such as http://127.0.0.1:3000/mcp.' };
     case 'http_status':
