@@ -961,6 +961,8 @@ export interface TaskState {
   created_at: string;
   /** When the adapter last learned the task's status (its creation or last `tasks/get`), by its clock. */
   checked_at: string;
+  /** A handshake-era task only (MCP 2025-11-25 `basic/utilities/tasks.mdx`, `"2025-11-25"`): the session's revision. Absent in a task of the Tasks extension (2026-07-28). A task resumes only on a session of its own generation: the other's refuse it with `invalid_argument` before anything about it is sent. */
+  protocol_version?: string;
 }
 
 /**

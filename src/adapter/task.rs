@@ -29,12 +29,14 @@
 //! 2026-07-28 (<https://modelcontextprotocol.io/specification/2026-07-28>).
 
 use super::interrupt::{self, check_rounds, elicitation_interrupt, ResultOrInterrupt, ServerRef};
-use super::pending::Given;
-use crate::client::{Client, RequestOptions};
+use super::pending::{self, Given, PendingCalls};
+use crate::client::{Client, Era, RequestOptions};
 use crate::error::{Error, ErrorCode, Result, RpcError};
 use crate::protocol::codes;
+use futures_util::FutureExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::rc::Rc;
 
 /// `type` of a [`TaskHandle`].
 pub const TASK: &str = "mcp_task";
@@ -102,6 +104,11 @@ pub struct TaskState {
     /// When the adapter last learned the task's status, by its clock: the next poll is no
     /// sooner than `poll_interval_ms` after it.
     pub checked_at: String,
+    /// A handshake-era task only (MCP 2025-11-25 `basic/utilities/tasks.mdx`, see the module
+    /// docs): the revision the session speaks (`"2025-11-25"`); no key in a task of the Tasks
+    /// extension. A task is resumed only on a session of its own generation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<String>,
 }
 
 /// A task as the adapter follows it: the tool's name, and its [`TaskState`] kept as the JSON
@@ -123,6 +130,13 @@ pub(crate) enum Step {
     /// `tasks/cancel`: for the host (`None`: `cancelTask`, see [`resume`]), or because the call failed with this
     /// error (aborted, timed out), which it then fails with.
     Cancel(Option<Error>),
+    /// A handshake-era task only: `tasks/result`, once the task has ended or needs input (its
+    /// questions come on that request's stream, as the era's interrupts: see [`pending`]).
+    Result,
+    /// A handshake-era task only: the person's answer to the question its `tasks/result`
+    /// asked, as [`pending::resume`] takes it (the held call's id, the answers given before,
+    /// the question and the answer).
+    Answer(Option<u64>, Vec<Value>, (Value, Value)),
 }
 
 /// How a field of a [`TaskState`] handed back is checked ([`Task::of`]).
@@ -139,7 +153,7 @@ enum Field {
 }
 
 /// The fields of a [`TaskState`], each with how it is checked.
-const FIELDS: [(&str, Field); 9] = [
+const FIELDS: [(&str, Field); 10] = [
     ("task_id", Field::Text),
     ("status", Field::Text),
     ("status_message", Field::Message),
@@ -149,6 +163,7 @@ const FIELDS: [(&str, Field); 9] = [
     ("answered", Field::Keys),
     ("created_at", Field::Text),
     ("checked_at", Field::Text),
+    ("protocol_version", Field::Message),
 ];
 
 /// A number of milliseconds the server gives (`pollIntervalMs`, `ttlMs`) as a whole number,
@@ -197,6 +212,19 @@ impl Task {
         format!("task {id} of tool {tool} {what}")
     }
 
+    /// `asked`, an `mcp_elicitation` interrupt of this task's question, as the tool call's:
+    /// `params` only the tool's `name`, and the task (see
+    /// [`super::interrupt::ElicitationInterrupt::task`]).
+    fn asking(self, mut asked: Value) -> Value {
+        let mut params = Map::new();
+        crate::put(&mut params, "name", Value::from(self.tool.as_str()));
+        asked["method"] = Value::from("tools/call");
+        asked["tool_name"] = Value::from(self.tool);
+        asked["params"] = Value::Object(params);
+        asked["task"] = Value::Object(self.state);
+        asked
+    }
+
     /// An error about this task: `code`, with the message [`Task::describe`] writes.
     fn error(&self, code: ErrorCode, what: &str) -> Error {
         Error::new(code, self.describe(what))
@@ -222,12 +250,13 @@ impl Task {
         if let Some(message) = told.get("statusMessage").filter(|m| m.is_string()) {
             crate::put(state, "status_message", message.clone());
         }
-        crate::put(
-            state,
-            "poll_interval_ms",
-            server_ms(told.get("pollIntervalMs")),
-        );
-        crate::put(state, "ttl_ms", server_ms(told.get("ttlMs")));
+        // (the handshake era's names: MCP 2025-11-25 `basic/utilities/tasks.mdx`, "Task")
+        let (poll, ttl) = match state.contains_key("protocol_version") {
+            true => ("pollInterval", "ttl"),
+            false => ("pollIntervalMs", "ttlMs"),
+        };
+        crate::put(state, "poll_interval_ms", server_ms(told.get(poll)));
+        crate::put(state, "ttl_ms", server_ms(told.get(ttl)));
         let exchange = client.exchange();
         self.checked_ms = exchange.now_ms();
         crate::put(state, "checked_at", Value::from(exchange.now_iso()));
@@ -333,6 +362,13 @@ pub(crate) fn created(
     let exchange = client.exchange();
     let mut state = Map::new();
     crate::put(&mut state, "task_id", Value::from(id));
+    if let Some(Era::Handshake(session)) = client.era() {
+        crate::put(
+            &mut state,
+            "protocol_version",
+            Value::from(session.version.as_str()),
+        );
+    }
     let arguments = params.get("arguments").unwrap_or(&Value::Null);
     crate::put(&mut state, "args_digest", Value::from(digest(arguments)));
     crate::put(&mut state, "created_at", Value::from(exchange.now_iso()));
@@ -358,7 +394,8 @@ pub(crate) fn created(
 /// Before anything is sent, those of [`Task::of`]; then those of [`follow`]. With
 /// [`RequestOptions::check_only`], nothing is sent and it resolves to `Complete(null)`.
 pub fn resume<'a>(
-    client: &'a Client,
+    client: &'a Rc<Client>,
+    pending: &'a PendingCalls,
     handle: &Value,
     opts: &'a RequestOptions,
 ) -> impl std::future::Future<Output = Result<ResultOrInterrupt>> + 'a {
@@ -366,7 +403,14 @@ pub fn resume<'a>(
         true => Step::Cancel(None),
         false => Step::Get,
     };
-    follow(client, Task::of(client, handle), 0, step, opts)
+    follow(client, pending, Task::of(client, handle), 0, step, opts)
+}
+
+/// `err`, what a request about `task` failed with, as [`ErrorCode::TaskFailed`].
+fn failed(task: &Task, mut err: Error) -> Error {
+    err.message = task.describe(&format!("failed: {}", err.message));
+    err.code = ErrorCode::TaskFailed;
+    err
 }
 
 /// Follows `task` (or fails with its error, before anything is sent) after `round`
@@ -385,7 +429,8 @@ pub fn resume<'a>(
 /// Handling": an unknown or expired task); [`ErrorCode::InvalidMessage`] for a malformed
 /// task; [`ErrorCode::TooManyRounds`]; those of the host's handlers and of each request.
 pub(crate) async fn follow(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     task: Result<Task>,
     mut round: u32,
     mut step: Step,
@@ -394,6 +439,14 @@ pub(crate) async fn follow(
     let mut task = task?;
     if opts.check_only {
         return Ok(ResultOrInterrupt::Complete(Value::Null));
+    }
+    // one generation per connection: a handshake-era task on a handshake-era session only
+    let legacy = matches!(client.ensure_ready(opts).await?, Era::Handshake(_));
+    if legacy != task.state.contains_key("protocol_version") {
+        return Err(task.error(
+            ErrorCode::InvalidArgument,
+            "was made by a server of the other protocol generation (MCP 2025-11-25 tasks and the 2026-07-28 Tasks extension never mix): resume it with an adapter for that server",
+        ));
     }
     let exchange = client.exchange();
     let start = exchange.now_ms();
@@ -461,6 +514,7 @@ pub(crate) async fn follow(
             Step::Get => ("tasks/get", None, opts),
             Step::Update(answers) => ("tasks/update", Some(std::mem::take(answers)), opts),
             Step::Cancel(_) => ("tasks/cancel", None, &detached),
+            Step::Result | Step::Answer(..) => ("tasks/result", None, opts),
         };
         let mut keys = Vec::new();
         let mut params = Map::new();
@@ -471,7 +525,27 @@ pub(crate) async fn follow(
             }
             crate::put(&mut params, "inputResponses", Value::Object(answers));
         }
-        let sent = match client.request(method, Some(params), sent_with).await {
+        let sent = match &mut step {
+            // (boxed: a held call's end may follow a task again)
+            Step::Answer(open, answers, asked) => {
+                let call = (method, params, std::mem::take(answers));
+                let asked = std::mem::take(asked);
+                pending::resume(client, pending, *open, call, asked, opts)
+                    .boxed_local()
+                    .await
+            }
+            // the questions on the stream become the era's interrupts (see `pending`)
+            Step::Result if client.config().on_elicitation.is_none() => {
+                pending::call(client, pending, method, params, opts)
+                    .boxed_local()
+                    .await
+            }
+            _ => client
+                .request(method, Some(params), sent_with)
+                .await
+                .map(|outcome| ResultOrInterrupt::Complete(outcome.result)),
+        };
+        let sent = match sent {
             Err(mut err) if err.rpc_code() == Some(codes::INVALID_PARAMS) => {
                 err.code = ErrorCode::TaskNotFound;
                 err.message = format!(
@@ -509,17 +583,30 @@ pub(crate) async fn follow(
                 step = Step::Get;
                 continue;
             }
-            Step::Get => match sent {
-                Ok(outcome) => outcome.result,
+            _ => match sent {
                 Err(err) if matches!(err.code, ErrorCode::Aborted | ErrorCode::Timeout) => {
                     step = Step::Cancel(Some(err));
                     continue;
                 }
+                Err(err) if err.code == ErrorCode::RpcError && !matches!(step, Step::Get) => {
+                    return Err(failed(&task, err))
+                }
                 Err(err) => return Err(err),
+                Ok(ResultOrInterrupt::Complete(got)) if matches!(step, Step::Get) => got,
+                // `tasks/result`: what the tool call would have returned (MCP 2025-11-25
+                // `basic/utilities/tasks.mdx`, "Result Retrieval"), a JSON-RPC error as
+                // task_failed; or the question the task asks
+                Ok(ResultOrInterrupt::Interrupt(asked)) => {
+                    return Ok(ResultOrInterrupt::Interrupt(task.asking(asked)))
+                }
+                Ok(done) => return Ok(done),
             },
         };
         task.learn(client, &got)?;
         match task.text("status") {
+            // the handshake era's result, or its questions, come from tasks/result (MCP
+            // 2025-11-25 `basic/utilities/tasks.mdx`, "Input Required Status")
+            "completed" | "failed" | "input_required" if legacy => step = Step::Result,
             "completed" => {
                 return match got.get("result") {
                     Some(result @ Value::Object(_)) => {
@@ -531,16 +618,14 @@ pub(crate) async fn follow(
             "failed" => {
                 let field = |key: &str| got.get("error").and_then(|e| e.get(key));
                 let message = field("message").and_then(Value::as_str);
-                let mut err = Error::rpc(RpcError {
+                let err = Error::rpc(RpcError {
                     code: field("code")
                         .and_then(Value::as_i64)
                         .unwrap_or(codes::INTERNAL_ERROR),
                     message: message.unwrap_or(task.text("status_message")).to_owned(),
                     data: field("data").cloned(),
                 });
-                err.message = task.describe(&format!("failed: {}", err.message));
-                err.code = ErrorCode::TaskFailed;
-                return Err(err);
+                return Err(failed(&task, err));
             }
             "cancelled" => {
                 let what = "was cancelled (by the server or another client)";
@@ -567,14 +652,12 @@ pub(crate) async fn follow(
                     step = Step::Update(answered);
                     continue;
                 }
-                let mut params = Map::new();
-                crate::put(&mut params, "name", Value::from(task.tool.as_str()));
-                let mut asked = elicitation_interrupt(client, "tools/call", params, people, round);
+                let mut asked =
+                    elicitation_interrupt(client, "tools/call", Map::new(), people, round);
                 if !answered.is_empty() {
                     asked["input_responses"] = Value::Object(answered);
                 }
-                asked["task"] = Value::Object(task.state);
-                return Ok(ResultOrInterrupt::Interrupt(asked));
+                return Ok(ResultOrInterrupt::Interrupt(task.asking(asked)));
             }
             _ => {}
         }
@@ -876,7 +959,7 @@ mod tests {
         script.push(polled("completed", done("built")));
         let opts = RequestOptions::default();
         block_on(other.ensure_ready(&opts)).unwrap();
-        let step = block_on(resume(&other, &handle, &opts)).unwrap();
+        let step = block_on(resume(&other, &PendingCalls::default(), &handle, &opts)).unwrap();
         assert_eq!(
             step,
             ResultOrInterrupt::Complete(done("built")["result"].clone())
@@ -921,9 +1004,21 @@ mod tests {
         for (field, value) in edits {
             let mut edited = handle.clone();
             edited[field] = value;
-            let err = block_on(resume(&client, &edited, &RequestOptions::default())).unwrap_err();
+            let err = block_on(resume(
+                &client,
+                &PendingCalls::default(),
+                &edited,
+                &RequestOptions::default(),
+            ))
+            .unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument, "{field}");
-            let err = block_on(resume(&client, &edited, &cancelling())).unwrap_err();
+            let err = block_on(resume(
+                &client,
+                &PendingCalls::default(),
+                &edited,
+                &cancelling(),
+            ))
+            .unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument, "{field}");
         }
         assert_eq!(script.sent().len(), sent, "nothing was sent");
@@ -989,9 +1084,21 @@ mod tests {
             200,
             json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete"}}),
         ));
-        block_on(resume(&client, &handle, &cancelling())).unwrap();
+        block_on(resume(
+            &client,
+            &PendingCalls::default(),
+            &handle,
+            &cancelling(),
+        ))
+        .unwrap();
         script.push(json_reply(400, json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Task t1 not found"}})));
-        let err = block_on(resume(&client, &handle, &cancelling())).unwrap_err();
+        let err = block_on(resume(
+            &client,
+            &PendingCalls::default(),
+            &handle,
+            &cancelling(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::TaskNotFound);
         let sent = methods(&script);
         assert_eq!(&sent[sent.len() - 2..], ["tasks/cancel", "tasks/cancel"]);

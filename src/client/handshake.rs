@@ -106,7 +106,13 @@ impl Client {
     /// [`crate::adapter::pending`]); sampling and roots when the host gave their handlers.
     fn handshake_capabilities(&self) -> Value {
         // the 2026-07-28 extensions (the Tasks extension) are not this era's
-        super::capabilities(&self.config, false)
+        let mut caps = super::capabilities(&self.config, false);
+        if self.config.tasks {
+            // task-augmented tool calls (MCP 2025-11-25 `basic/utilities/tasks.mdx`,
+            // "Capabilities"); the client runs no tasks of its own
+            caps["tasks"] = crate::obj! {};
+        }
+        caps
     }
 
     /// Who answers this call's `elicitation/create` requests: the call's own handler (the
@@ -845,10 +851,10 @@ mod tests {
         assert_eq!(sent[1].body["method"], "initialize");
         assert_eq!(sent[1].body["params"]["protocolVersion"], "2025-11-25");
         // elicitation in both modes, handler or not: without one, a question becomes an
-        // interrupt (adapter::pending)
+        // interrupt (adapter::pending); task-augmented tool calls (adapter::task)
         assert_eq!(
             sent[1].body["params"]["capabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}})
+            json!({"elicitation": {"form": {}, "url": {}}, "tasks": {}})
         );
         assert_eq!(sent[1].header("Mcp-Session-Id"), None);
         assert_eq!(sent[1].header("MCP-Protocol-Version"), None);
@@ -1309,7 +1315,7 @@ mod tests {
         let sent = script.sent();
         assert_eq!(
             sent[0].body["params"]["capabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}})
+            json!({"elicitation": {"form": {}, "url": {}}, "tasks": {}})
         );
         assert_eq!(sent[2].method, "GET");
         assert_eq!(sent[2].header("Accept"), Some("text/event-stream"));
@@ -1533,7 +1539,7 @@ mod tests {
         let sent = script.sent();
         assert_eq!(
             sent[0].body["params"]["capabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}})
+            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}, "tasks": {}})
         );
         assert_eq!(sent[4].body["id"], "s1");
         assert_eq!(sent[4].body["result"]["content"]["text"], "Paris");

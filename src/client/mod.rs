@@ -224,6 +224,10 @@ pub struct Client {
     /// `x-mcp-header` mirrors of the tools of the client's own last listing, with their tool
     /// names (the last one listed wins for a repeated name).
     param_headers: RefCell<Vec<(String, Vec<ParamHeader>)>>,
+    /// The tools of the client's own last listing, by name, each with its
+    /// `execution.taskSupport` (or `null`): which a handshake-era call sends as a task
+    /// ([`Client::task_param`]).
+    task_tools: RefCell<Map<String, Value>>,
 }
 
 impl Client {
@@ -238,6 +242,7 @@ impl Client {
             next_id: Cell::new(1),
             state: RefCell::new(State::default()),
             param_headers: RefCell::default(),
+            task_tools: RefCell::default(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::cache::{CacheMode, CacheView};
 use super::tool_fields::fit_tool;
-use super::{Client, RequestOptions};
+use super::{Client, Era, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::param_headers;
 use crate::protocol::result_type::ResultType;
@@ -20,6 +20,10 @@ pub enum CallOutcome {
     /// extension), verbatim.
     Task(Value),
 }
+
+/// The `ttl` a handshake-era tool call asks of its task, in milliseconds (one hour; the server
+/// may keep it shorter or longer, and says how long in the task's `ttl`).
+pub const TASK_TTL_MS: u32 = 3_600_000;
 
 /// The params of a `tools/call`: `{name, arguments}`, with `arguments` forwarded verbatim
 /// (`Null` becomes `{}`: some servers reject a missing or null `arguments`).
@@ -152,7 +156,8 @@ impl Client {
                     if !headers.is_empty() {
                         mirrors.push((name.clone(), headers));
                     }
-                    names.insert(name, Value::Null);
+                    let support = tool.get("execution").and_then(|e| e.get("taskSupport"));
+                    names.insert(name, support.cloned().unwrap_or_default());
                     kept.push(tool);
                 }
                 Err(why) => left_out(&tool, index, &why),
@@ -160,8 +165,47 @@ impl Client {
         }
         if own {
             *self.param_headers.borrow_mut() = mirrors;
+            *self.task_tools.borrow_mut() = names;
         }
         Ok(kept)
+    }
+
+    /// Adds `task: {ttl}` ([`TASK_TTL_MS`]) to the `params` of a `tools/call` that is to run as
+    /// a task in the handshake era (MCP 2025-11-25 `basic/utilities/tasks.mdx`, "Tool-Level
+    /// Negotiation"): the `tasks` option on, a server whose capabilities include
+    /// `tasks.requests.tools.call`, and a tool whose `execution.taskSupport` in the client's own
+    /// last listing is `"required"`, or `"optional"` when the call has a `taskWaitMs` (its
+    /// caller takes a task's handle). Nothing on a 2026-07-28 server, where the server decides.
+    ///
+    /// # Errors
+    ///
+    /// Those of the negotiation ([`Client::ensure_ready`]).
+    pub(crate) async fn task_param(
+        &self,
+        params: &mut Map<String, Value>,
+        opts: &RequestOptions,
+    ) -> Result<()> {
+        if !self.config.tasks || !matches!(self.ensure_ready(opts).await?, Era::Handshake(_)) {
+            return Ok(());
+        }
+        let server = self.server();
+        let calls = server
+            .as_ref()
+            .and_then(|s| s.capabilities.get("tasks"))
+            .and_then(|t| t.get("requests"))
+            .and_then(|r| r.get("tools"))
+            .and_then(|t| t.get("call"));
+        let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+        let support = self.task_tools.borrow().get(name).cloned();
+        let wanted = match support.as_ref().and_then(Value::as_str) {
+            Some("required") => true,
+            Some("optional") => opts.task_wait_ms.is_some(),
+            _ => false,
+        };
+        if calls.is_some() && wanted {
+            crate::put(params, "task", crate::obj! {"ttl": TASK_TTL_MS});
+        }
+        Ok(())
     }
 
     /// Calls tool `name` with `arguments` (a JSON object, sent verbatim; `Null` sends `{}`).
