@@ -1303,4 +1303,279 @@ mod tests {
         }
         assert_eq!(iso_ms("2026-07-28T09:30:00Z"), None);
     }
+
+    /// The handshake era's experimental tasks (MCP 2025-11-25 `basic/utilities/tasks.mdx`).
+    mod handshake {
+        use super::*;
+        use crate::client::scripted::{sse_reply, status};
+        use crate::client::ProtocolMode;
+
+        /// A handshake-era client whose server takes task-augmented tool calls, with its
+        /// session open and its tools listed: `build` must run as a task, `lint` may.
+        fn session(config: ClientConfig) -> (Rc<Client>, Rc<Scripted>) {
+            let (client, script) = Scripted::client_with(ClientConfig {
+                protocol: ProtocolMode::Legacy,
+                ..config
+            });
+            let mut init = sse_reply(&[
+                json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"tasks":{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}},"serverInfo":{"name":"old","version":"1"}}}),
+            ]);
+            init.session_id = Some("s".into());
+            script.push(init);
+            script.push(status(202));
+            script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[
+                {"name":"build","inputSchema":{"type":"object"},"execution":{"taskSupport":"required"}},
+                {"name":"lint","inputSchema":{"type":"object"},"execution":{"taskSupport":"optional"}}]}})]));
+            block_on(client.list_tools(&RequestOptions::default())).unwrap();
+            (client, script)
+        }
+
+        /// The task `t1` as the era writes it, with `status` and the members of `more`.
+        fn task(status: &str, more: Value) -> Value {
+            let mut task = json!({"taskId": "t1", "status": status, "createdAt": "2025-11-25T10:30:00Z", "lastUpdatedAt": "2025-11-25T10:30:00Z", "ttl": 300_000, "pollInterval": 1_000});
+            for (key, value) in more.as_object().cloned().unwrap_or_default() {
+                task[key] = value;
+            }
+            task
+        }
+
+        fn reply(result: Value) -> Canned {
+            sse_reply(&[json!({"jsonrpc": "2.0", "id": 1, "result": result})])
+        }
+
+        fn report(text: &str) -> Value {
+            json!({"content": [{"type": "text", "text": text}], "_meta": {"io.modelcontextprotocol/related-task": {"taskId": "t1"}}})
+        }
+
+        /// The methods sent after the session opened and the tools were listed.
+        fn methods(script: &Scripted) -> Vec<String> {
+            let sent = script.sent();
+            let mut out = Vec::new();
+            for request in sent.iter().skip(3) {
+                out.push(request.body["method"].as_str().unwrap_or("").to_owned());
+            }
+            out
+        }
+
+        fn question() -> Value {
+            json!({"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"Which one?","requestedSchema":{"type":"object","properties":{"pick":{"type":"string"}},"required":["pick"]},"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"t1"}}}})
+        }
+
+        #[test]
+        fn a_required_task_tool_is_called_with_a_task_polled_at_its_interval_and_its_result_taken_with_tasks_result(
+        ) {
+            let progress = Rc::new(RefCell::new(Vec::new()));
+            let seen = progress.clone();
+            let handler: NotificationHandler = Rc::new(move |_, params, _| {
+                seen.borrow_mut().push(params["message"].clone());
+            });
+            let (client, script) = session(ClientConfig::default());
+            script.push(reply(
+                json!({"task": task("working", json!({"statusMessage": "Gathering"}))}),
+            ));
+            script.push(reply(task(
+                "working",
+                json!({"statusMessage": "Analyzing", "pollInterval": 2_000}),
+            )));
+            script.push(reply(task(
+                "completed",
+                json!({"statusMessage": "Analyzing"}),
+            )));
+            script.push(reply(report("done")));
+            let opts = RequestOptions {
+                on_notification: Some(handler),
+                ..RequestOptions::default()
+            };
+            let step = call(&client, &opts).unwrap();
+            assert_eq!(step, ResultOrInterrupt::Complete(report("done")));
+            assert_eq!(
+                methods(&script),
+                ["tools/call", "tasks/get", "tasks/get", "tasks/result"]
+            );
+            let sent = script.sent();
+            assert_eq!(sent[3].body["params"]["task"], json!({"ttl": 3_600_000}));
+            assert_eq!(sent[3].body["params"]["name"], "build");
+            assert_eq!(sent[6].body["params"], json!({"taskId": "t1"}));
+            // pollInterval, not the 2026 pollIntervalMs
+            assert_eq!(*script.slept.borrow(), vec![1_000, 2_000]);
+            assert_eq!(*progress.borrow(), [json!("Gathering"), json!("Analyzing")]);
+        }
+
+        #[test]
+        fn an_optional_task_tool_runs_as_a_task_only_for_a_call_that_takes_a_handle() {
+            let (client, script) = session(ClientConfig::default());
+            let mut params = json!({"name": "lint", "arguments": {}})
+                .as_object()
+                .cloned()
+                .unwrap();
+            block_on(client.task_param(&mut params, &RequestOptions::default())).unwrap();
+            assert_eq!(params.get("task"), None);
+            let waits = RequestOptions {
+                task_wait_ms: Some(0.0),
+                ..RequestOptions::default()
+            };
+            block_on(client.task_param(&mut params, &waits)).unwrap();
+            assert_eq!(params["task"], json!({"ttl": 3_600_000}));
+            // an unlisted tool, or tasks turned off: a plain call
+            let mut params = json!({"name": "other"}).as_object().cloned().unwrap();
+            block_on(client.task_param(&mut params, &waits)).unwrap();
+            assert_eq!(params.get("task"), None);
+            let (off, _) = session(ClientConfig {
+                tasks: false,
+                ..ClientConfig::default()
+            });
+            let mut params = json!({"name": "build"}).as_object().cloned().unwrap();
+            block_on(off.task_param(&mut params, &waits)).unwrap();
+            assert_eq!(params.get("task"), None);
+            drop(script);
+        }
+
+        #[test]
+        fn a_handle_is_of_its_generation_and_the_other_refuses_it_before_anything_is_sent() {
+            let (client, script) = session(ClientConfig::default());
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            let opts = RequestOptions {
+                task_wait_ms: Some(0.0),
+                ..RequestOptions::default()
+            };
+            let handle = interrupt_of(call(&client, &opts));
+            let Interrupt::Task(TaskHandle { task: state, .. }) = typed(&handle) else {
+                panic!("not a task: {handle}")
+            };
+            assert_eq!(state.protocol_version.as_deref(), Some("2025-11-25"));
+            assert_eq!(
+                (state.poll_interval_ms, state.ttl_ms),
+                (Some(1_000), Some(300_000))
+            );
+            // a 2026-07-28 adapter refuses it, having sent nothing about it
+            let (modern, other) = super::scripted(ClientConfig::default());
+            let pending = PendingCalls::default();
+            let err = block_on(resume(
+                &modern,
+                &pending,
+                &handle,
+                &RequestOptions::default(),
+            ))
+            .unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument);
+            assert!(
+                err.message.contains("other protocol generation"),
+                "{}",
+                err.message
+            );
+            assert_eq!(super::methods(&other), Vec::<String>::new());
+            // and a 2026-07-28 handle is refused here
+            let mut newer = handle.clone();
+            newer.as_object_mut().unwrap().remove("protocol_version");
+            let sent = script.sent().len();
+            let err = block_on(resume(&client, &pending, &newer, &cancelling())).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument);
+            assert_eq!(script.sent().len(), sent);
+            // its own era follows it: polled, and cancelled with tasks/cancel
+            script.push(reply(task("cancelled", json!({}))));
+            block_on(resume(&client, &pending, &handle, &cancelling())).unwrap();
+            assert_eq!(methods(&script), ["tools/call", "tasks/cancel"]);
+        }
+
+        #[test]
+        fn a_question_on_tasks_result_is_the_eras_interrupt_answered_on_the_held_call() {
+            let (client, script) = session(ClientConfig::default());
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(reply(task("input_required", json!({}))));
+            script.push(sse_reply(&[
+                question(),
+                json!({"jsonrpc": "2.0", "id": 1, "result": report("picked")}),
+            ]));
+            let pending = PendingCalls::default();
+            let opts = RequestOptions::default();
+            let asked = match block_on(run(
+                &client,
+                &pending,
+                "tools/call",
+                params(),
+                Retry::default(),
+                &opts,
+            )) {
+                Ok(ResultOrInterrupt::Interrupt(asked)) => asked,
+                other => panic!("not an interrupt: {other:?}"),
+            };
+            let Interrupt::Elicitation(question) = typed(&asked) else {
+                panic!("not an elicitation: {asked}")
+            };
+            assert_eq!(question.method, "tools/call");
+            assert_eq!(question.tool_name, json!("build"));
+            assert_eq!(
+                question.params,
+                json!({"name": "build"}).as_object().cloned().unwrap()
+            );
+            assert_eq!(question.requests[0].message, "Which one?");
+            assert_eq!(question.protocol_version.as_deref(), Some("2025-11-25"));
+            assert!(question.open_call.is_some());
+            let state = question.task.expect("the task");
+            assert_eq!(
+                (state.task_id.as_str(), state.status.as_str()),
+                ("t1", "input_required")
+            );
+            assert_eq!(
+                methods(&script),
+                ["tools/call", "tasks/get", "tasks/result"]
+            );
+            // the answer goes to the waiting request (id 0), and the held stream ends the call
+            script.push(status(202));
+            let responses = json!({"elicitation": {"action": "accept", "content": {"pick": "a"}}});
+            let step = block_on(resume_elicitation(
+                &client, &pending, &asked, &responses, &opts,
+            ))
+            .unwrap();
+            assert_eq!(step, ResultOrInterrupt::Complete(report("picked")));
+            let sent = script.sent();
+            let answer = &sent.last().unwrap().body;
+            assert_eq!(answer["id"], 0);
+            assert_eq!(
+                answer["result"],
+                json!({"action": "accept", "content": {"pick": "a"}})
+            );
+        }
+
+        #[test]
+        fn on_elicitation_answers_in_place_and_errors_of_tasks_result_are_the_tasks() {
+            let handler: HostHandler = Rc::new(|_: Value, _: Option<&Rc<dyn Any>>| {
+                async move { Ok(json!({"action": "accept", "content": {"pick": "b"}})) }
+                    .boxed_local()
+            });
+            let (client, script) = session(ClientConfig {
+                on_elicitation: Some(handler),
+                ..ClientConfig::default()
+            });
+            // (a host handler: a tools/call listens on the session's GET stream, none here)
+            script.push(status(405));
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(reply(task("input_required", json!({}))));
+            script.push(sse_reply(&[
+                question(),
+                json!({"jsonrpc": "2.0", "id": 1, "result": report("picked b")}),
+            ]));
+            script.push(status(202));
+            let step = call(&client, &RequestOptions::default()).unwrap();
+            assert_eq!(step, ResultOrInterrupt::Complete(report("picked b")));
+
+            // a failed task: the JSON-RPC error tasks/result returns is task_failed
+            script.push(status(405));
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(reply(task("failed", json!({}))));
+            script.push(sse_reply(&[
+                json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "boom"}}),
+            ]));
+            let err = call(&client, &RequestOptions::default()).unwrap_err();
+            assert_eq!(err.code, ErrorCode::TaskFailed);
+            assert_eq!(err.rpc_code(), Some(-32603));
+            assert!(err.message.contains("boom"), "{}", err.message);
+            // an unknown task: task_not_found
+            script.push(status(405));
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(sse_reply(&[json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Failed to retrieve task: Task not found"}})]));
+            let err = call(&client, &RequestOptions::default()).unwrap_err();
+            assert_eq!(err.code, ErrorCode::TaskNotFound);
+        }
+    }
 }
