@@ -15,7 +15,7 @@ import { MCPAdapter } from '../pkg/index.node.js';
 import { rejectsWith } from './helpers/errors.mjs';
 import { recordingFetch } from './helpers/record.mjs';
 import { elsewhere } from './helpers/elsewhere.mjs';
-import { startEverything, useServer } from './helpers/servers.mjs';
+import { startEverything, startTsV1Server, useServer } from './helpers/servers.mjs';
 
 const TOOL = 'simulate-research-query';
 
@@ -68,7 +68,7 @@ describe('handshake-era tasks (MCP 2025-11-25) against server-everything', { tim
     await a.close();
   });
 
-  test('a handle handed back at taskWaitMs goes through JSON and a fresh adapter in another process resumes it to the result', async () => {
+  test('a handle handed back at taskWaitMs goes through JSON and the adapter resumes it to the result; a fresh one, in another session, cannot reach it here', async () => {
     const a = await adapter({ taskWaitMs: 0 });
     const handle = await a.callTool(TOOL, { topic: 'wasm' });
     assert.equal(handle.type, 'mcp_task', JSON.stringify(handle));
@@ -80,9 +80,15 @@ describe('handshake-era tasks (MCP 2025-11-25) against server-everything', { tim
     assert.equal(handle.ttl_ms, 300_000);
     assert.equal(JSON.stringify(handle).includes('wasm'), false, 'the arguments are not in the handle');
     const stored = JSON.parse(JSON.stringify(handle));
-    const { out, code } = await elsewhere({ url: server().url, resume: [stored, {}] });
-    assert.equal(code, 0);
-    assert.match(textOf(out), /# Research Report: wasm/);
+    // server-everything keeps a task store per session: another adapter's session does not
+    // know the task (in another process too: a typed error, and the process ends)
+    const { out } = await elsewhere({ url: server().url, resume: [stored, {}], catch: true });
+    assert.equal(out.error?.code, 'task_not_found', JSON.stringify(out));
+    const later = await a.resume(stored, {}, { taskWaitMs: 1_500 });
+    assert.equal(later.type, 'mcp_task');
+    assert.ok(later.checked_at > handle.checked_at);
+    const waits = { taskWaitMs: 60_000 }; // (the adapter's own is 0)
+    assert.match(textOf(await a.resume(JSON.parse(JSON.stringify(later)), {}, waits)), /# Research Report: wasm/);
     await a.close();
   });
 
@@ -129,7 +135,7 @@ describe('handshake-era tasks (MCP 2025-11-25) against server-everything', { tim
     assert.equal(handle.type, 'mcp_task');
     await a.cancelTask(handle);
     assert.deepEqual(sent('tasks/cancel').map((r) => r.body.params), [{ taskId: handle.task_id }]);
-    await rejectsWith(new MCPAdapter(server().url).resume(handle, {}), 'task_cancelled');
+    await rejectsWith(a.resume(handle, {}, { taskWaitMs: 60_000 }), 'task_cancelled');
     await a.close();
   });
 
@@ -145,15 +151,16 @@ describe('handshake-era tasks (MCP 2025-11-25) against server-everything', { tim
     const [cancel] = sent('tasks/cancel');
     assert.ok(cancel, 'tasks/cancel was sent');
     const taskId = cancel.body.params.taskId;
-    const handle = await (await adapter({ taskWaitMs: 0 })).callTool(TOOL, { topic: 'x' });
-    await rejectsWith(new MCPAdapter(server().url).resume({ ...handle, task_id: taskId }, {}), 'task_cancelled');
+    const handle = await a.callTool(TOOL, { topic: 'x' }, { taskWaitMs: 0 });
+    await rejectsWith(a.resume({ ...handle, task_id: taskId }, {}), 'task_cancelled');
+    await a.cancelTask(handle);
     await a.close();
   });
 
   test('an unknown task is task_not_found; a 2026-07-28 handle is refused before anything about it is sent', async () => {
     const a = await adapter({ taskWaitMs: 0 });
     const handle = await a.callTool(TOOL, { topic: 'y' });
-    const err = await rejectsWith(new MCPAdapter(server().url).resume({ ...handle, task_id: 'no-such-task' }, {}), 'task_not_found');
+    const err = await rejectsWith(a.resume({ ...handle, task_id: 'no-such-task' }, {}, { taskWaitMs: 60_000 }), 'task_not_found');
     assert.equal(err.rpcCode, -32602);
     const { fetch, sent } = timedFetch();
     const { protocol_version: _, ...newer } = handle;
@@ -162,6 +169,29 @@ describe('handshake-era tasks (MCP 2025-11-25) against server-everything', { tim
     assert.match(refused.message, /other protocol generation/);
     assert.equal(sent('tasks/get').length + sent('tasks/cancel').length, 0, 'nothing about the task was sent');
     await a.cancelTask(handle);
+    await a.close();
+  });
+});
+
+describe('handshake-era tasks behind a shared task store (the TypeScript SDK 1.x fixture)', { timeout: 120_000 }, () => {
+  const server = useServer(() => startTsV1Server({ tasks: true }));
+
+  test('a handle handed back at taskWaitMs is resumed to its result by a fresh adapter in another process', async () => {
+    const a = new MCPAdapter(server().url, { taskWaitMs: 0 });
+    await a.listTools();
+    const handle = await a.callTool('slow_report', { seconds: 1.5, label: 'q3' });
+    assert.equal(handle.type, 'mcp_task', JSON.stringify(handle));
+    assert.equal(handle.protocol_version, '2025-11-25');
+    assert.equal(handle.poll_interval_ms, 200);
+    const calls = server().received.filter((r) => r.method === 'tools/call');
+    assert.deepEqual(calls.map((r) => r.params.task), [{ ttl: 3_600_000 }]);
+    const before = server().received.length;
+    const { out, code } = await elsewhere({ url: server().url, resume: [JSON.parse(JSON.stringify(handle)), {}] });
+    assert.equal(code, 0);
+    assert.equal(textOf(out), 'report q3 after 1.5s');
+    const methods = server().received.slice(before).map((r) => r.method);
+    assert.equal(methods.at(-1), 'tasks/result');
+    assert.ok(methods.includes('tasks/get'), methods.join());
     await a.close();
   });
 });
