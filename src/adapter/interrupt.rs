@@ -288,9 +288,11 @@ pub async fn run(
     } = retry;
     let first = input_responses.is_none() && request_state.is_none();
     let mut params = params;
-    if first && method == "tools/call" {
-        // a handshake-era tool that runs as a task (see `super::task`)
-        client.task_param(&mut params, opts).await?;
+    if first && method == "tools/call" && client.runs_as_task(&params, opts) {
+        // a handshake-era tool that runs as a task (MCP 2025-11-25 `basic/utilities/tasks.mdx`,
+        // "Creating Tasks"): the call with `task: {ttl}`
+        let ttl = obj! {"ttl": crate::client::tools::TASK_TTL_MS};
+        crate::put(&mut params, "task", ttl);
     }
     if first && pending::bridges(client, opts).await? {
         // a handshake-era server asks in the middle of the call: see `pending`
@@ -415,24 +417,16 @@ pub async fn continue_from(
             }
             Next::Answered(sent) => {
                 let outcome = sent?;
-                let created = match outcome.kind {
-                    // a handshake-era task: `{task}` to a call sent with `task` (MCP
-                    // 2025-11-25 `basic/utilities/tasks.mdx`, "Creating Tasks")
-                    ResultType::Complete => params
-                        .get("task")
-                        .and(outcome.result.get("task"))
-                        .filter(|task| task.is_object()),
-                    // the rounds before a task have keys of their own (the Tasks extension)
-                    ResultType::Task => Some(&outcome.result),
-                    ResultType::InputRequired => None,
-                };
-                if let Some(created) = created {
-                    let task = super::task::created(client, &params, created);
-                    let get = super::task::Step::Get;
-                    return super::task::follow(client, pending, task, round, get, opts).await;
-                }
-                if outcome.kind == ResultType::Complete {
-                    return Ok(ResultOrInterrupt::Complete(outcome.result));
+                match outcome.kind {
+                    ResultType::Complete => return Ok(ResultOrInterrupt::Complete(outcome.result)),
+                    // the rounds before a task have keys of their own (the Tasks extension; a
+                    // handshake-era task too, see `Client::request_handshake`)
+                    ResultType::Task => {
+                        let task = super::task::created(client, &params, &outcome.result);
+                        let get = super::task::Step::Get;
+                        return super::task::follow(client, pending, task, round, get, opts).await;
+                    }
+                    ResultType::InputRequired => {}
                 }
                 round += 1;
                 check_rounds(client, method, round, &given)?;
@@ -877,7 +871,7 @@ pub async fn resume_elicitation(
                 return super::task::follow(client, pending, Ok(task), round, step, opts).await;
             }
             let call = (method, params, answers);
-            return pending::resume(client, pending, open, call, answer, opts).await;
+            return pending::resume(client, pending, open, call, Some(answer), opts).await;
         }
         answers.push(obj! {"request": question, "response": response.clone()});
         input_responses.insert(key.to_string(), response);

@@ -327,8 +327,8 @@ pub async fn call(
     params: Map<String, Value>,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let call = HeldCall::start(client, method, params, Vec::new(), opts);
-    drive(client, pending, call, deadline(client, opts), opts).await
+    let call = (method, params, Vec::new());
+    resume(client, pending, None, call, None, opts).await
 }
 
 /// When an HTTP request sent now with `opts` times out (the host's clock, milliseconds).
@@ -464,9 +464,9 @@ pub fn given_answers(interrupt: &Value) -> Result<Vec<Value>> {
 
 /// Resumes a handshake-era `mcp_elicitation` interrupt (its `open_call`, `open`) of a call of
 /// `method` with `params` (as [`interrupt::resume_elicitation`] read and checked them, with its
-/// `answers`) with `response`, the checked answer to its one `request` (see [`question_of`]) as
-/// the server is to receive it: on the held call when this adapter still holds it, else by
-/// replay.
+/// `answers`) with `answer`: the checked answer to its one `request` (see [`question_of`]) and
+/// the `response` the server is to receive, on the held call when this adapter still holds
+/// it, else by replay. Without an answer, [`call`]: the call sent, to be told `answers`.
 ///
 /// # Errors
 ///
@@ -476,19 +476,21 @@ pub async fn resume(
     pending: &PendingCalls,
     open: Option<u64>,
     (method, params, mut answers): (&str, Map<String, Value>, Vec<Value>),
-    (request, response): (Value, Value),
+    answer: Option<(Value, Value)>,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let now = client.exchange().now_ms();
-    let this = (method, &params, answers.as_slice(), &request);
-    let held = open.and_then(|id| pending.take(id, this, now));
-    answers.push(crate::obj! {"request": request.clone(), "response": response.clone()});
-    if let Some(held) = held {
-        if held.answer.send(Ok(response)).is_ok() {
-            let mut call = held.call;
-            call.given = Given::told(answers);
-            // the held HTTP request still runs under the original call's deadline
-            return drive(client, pending, call, held.expires_at, opts).await;
+    if let Some((request, response)) = answer {
+        let now = client.exchange().now_ms();
+        let this = (method, &params, answers.as_slice(), &request);
+        let held = open.and_then(|id| pending.take(id, this, now));
+        answers.push(crate::obj! {"request": request, "response": response.clone()});
+        if let Some(held) = held {
+            if held.answer.send(Ok(response)).is_ok() {
+                let mut call = held.call;
+                call.given = Given::told(answers);
+                // the held HTTP request still runs under the original call's deadline
+                return drive(client, pending, call, held.expires_at, opts).await;
+            }
         }
     }
     let call = HeldCall::start(client, method, params, answers, opts);

@@ -218,10 +218,12 @@ impl Task {
     fn asking(self, mut asked: Value) -> Value {
         let mut params = Map::new();
         crate::put(&mut params, "name", Value::from(self.tool.as_str()));
-        asked["method"] = Value::from("tools/call");
-        asked["tool_name"] = Value::from(self.tool);
-        asked["params"] = Value::Object(params);
-        asked["task"] = Value::Object(self.state);
+        if let Some(fields) = asked.as_object_mut() {
+            crate::put(fields, "method", Value::from("tools/call"));
+            crate::put(fields, "tool_name", Value::from(self.tool));
+            crate::put(fields, "params", Value::Object(params));
+            crate::put(fields, "task", Value::Object(self.state));
+        }
         asked
     }
 
@@ -445,7 +447,7 @@ pub(crate) async fn follow(
     if legacy != task.state.contains_key("protocol_version") {
         return Err(task.error(
             ErrorCode::InvalidArgument,
-            "was made by a server of the other protocol generation (MCP 2025-11-25 tasks and the 2026-07-28 Tasks extension never mix): resume it with an adapter for that server",
+            "is of the other protocol generation (MCP 2025-11-25 tasks and the 2026-07-28 Tasks extension never mix)",
         ));
     }
     let exchange = client.exchange();
@@ -525,22 +527,25 @@ pub(crate) async fn follow(
             }
             crate::put(&mut params, "inputResponses", Value::Object(answers));
         }
-        let sent = match &mut step {
-            // (boxed: a held call's end may follow a task again)
+        let bridged = match &mut step {
             Step::Answer(open, answers, asked) => {
-                let call = (method, params, std::mem::take(answers));
-                let asked = std::mem::take(asked);
-                pending::resume(client, pending, *open, call, asked, opts)
-                    .boxed_local()
-                    .await
+                Some((*open, std::mem::take(answers), Some(std::mem::take(asked))))
             }
-            // the questions on the stream become the era's interrupts (see `pending`)
             Step::Result if client.config().on_elicitation.is_none() => {
-                pending::call(client, pending, method, params, opts)
+                Some((None, Vec::new(), None))
+            }
+            _ => None,
+        };
+        let sent = match bridged {
+            // the questions on the stream become the era's interrupts (see `pending`; boxed:
+            // a held call's end may follow a task again)
+            Some((open, answers, asked)) => {
+                let call = (method, params, answers);
+                pending::resume(client, pending, open, call, asked, opts)
                     .boxed_local()
                     .await
             }
-            _ => client
+            None => client
                 .request(method, Some(params), sent_with)
                 .await
                 .map(|outcome| ResultOrInterrupt::Complete(outcome.result)),
@@ -1403,31 +1408,23 @@ mod tests {
 
         #[test]
         fn an_optional_task_tool_runs_as_a_task_only_for_a_call_that_takes_a_handle() {
-            let (client, script) = session(ClientConfig::default());
-            let mut params = json!({"name": "lint", "arguments": {}})
-                .as_object()
-                .cloned()
-                .unwrap();
-            block_on(client.task_param(&mut params, &RequestOptions::default())).unwrap();
-            assert_eq!(params.get("task"), None);
+            let (client, _script) = session(ClientConfig::default());
+            let params = |name: &str| json!({"name": name}).as_object().cloned().unwrap();
             let waits = RequestOptions {
                 task_wait_ms: Some(0.0),
                 ..RequestOptions::default()
             };
-            block_on(client.task_param(&mut params, &waits)).unwrap();
-            assert_eq!(params["task"], json!({"ttl": 3_600_000}));
+            let plain = RequestOptions::default();
+            assert!(client.runs_as_task(&params("build"), &plain));
+            assert!(!client.runs_as_task(&params("lint"), &plain));
+            assert!(client.runs_as_task(&params("lint"), &waits));
             // an unlisted tool, or tasks turned off: a plain call
-            let mut params = json!({"name": "other"}).as_object().cloned().unwrap();
-            block_on(client.task_param(&mut params, &waits)).unwrap();
-            assert_eq!(params.get("task"), None);
+            assert!(!client.runs_as_task(&params("other"), &waits));
             let (off, _) = session(ClientConfig {
                 tasks: false,
                 ..ClientConfig::default()
             });
-            let mut params = json!({"name": "build"}).as_object().cloned().unwrap();
-            block_on(off.task_param(&mut params, &waits)).unwrap();
-            assert_eq!(params.get("task"), None);
-            drop(script);
+            assert!(!off.runs_as_task(&params("build"), &waits));
         }
 
         #[test]

@@ -106,13 +106,7 @@ impl Client {
     /// [`crate::adapter::pending`]); sampling and roots when the host gave their handlers.
     fn handshake_capabilities(&self) -> Value {
         // the 2026-07-28 extensions (the Tasks extension) are not this era's
-        let mut caps = super::capabilities(&self.config, false);
-        if self.config.tasks {
-            // task-augmented tool calls (MCP 2025-11-25 `basic/utilities/tasks.mdx`,
-            // "Capabilities"); the client runs no tasks of its own
-            caps["tasks"] = crate::obj! {};
-        }
-        caps
+        super::capabilities(&self.config, false)
     }
 
     /// Who answers this call's `elicitation/create` requests: the call's own handler (the
@@ -248,6 +242,8 @@ impl Client {
     ) -> Result<Outcome> {
         let mut session = session.clone();
         let mut renewed = false;
+        // a tool call sent with `task` (see `Client::runs_as_task`)
+        let with_task = params.is_some_and(|p| p.contains_key("task"));
         loop {
             let id = self.take_id();
             // only a progress token and the idempotency key go into `_meta` in this era
@@ -353,6 +349,16 @@ impl Client {
                 }
             };
             return match reply.outcome {
+                // its `CreateTaskResult`, `{task}` (MCP 2025-11-25 `basic/utilities/tasks.mdx`,
+                // "Creating Tasks"): the task, followed as the Tasks extension's is
+                Ok(Value::Object(mut result))
+                    if with_task && result.get("task").is_some_and(Value::is_object) =>
+                {
+                    Ok(Outcome {
+                        result: result.remove("task").unwrap_or_default(),
+                        kind: crate::protocol::result_type::ResultType::Task,
+                    })
+                }
                 Ok(result) => self.outcome(method, result, false),
                 Err(rpc) if rpc.code == codes::URL_ELICITATION_REQUIRED => {
                     let mut err = Error::rpc(rpc).with_status(reply.status);

@@ -3,7 +3,7 @@
 
 use super::cache::{CacheMode, CacheView};
 use super::tool_fields::fit_tool;
-use super::{Client, Era, RequestOptions};
+use super::{Client, RequestOptions};
 use crate::error::{Error, ErrorCode, Result};
 use crate::protocol::param_headers;
 use crate::protocol::result_type::ResultType;
@@ -170,42 +170,30 @@ impl Client {
         Ok(kept)
     }
 
-    /// Adds `task: {ttl}` ([`TASK_TTL_MS`]) to the `params` of a `tools/call` that is to run as
-    /// a task in the handshake era (MCP 2025-11-25 `basic/utilities/tasks.mdx`, "Tool-Level
-    /// Negotiation"): the `tasks` option on, a server whose capabilities include
-    /// `tasks.requests.tools.call`, and a tool whose `execution.taskSupport` in the client's own
-    /// last listing is `"required"`, or `"optional"` when the call has a `taskWaitMs` (its
-    /// caller takes a task's handle). Nothing on a 2026-07-28 server, where the server decides.
-    ///
-    /// # Errors
-    ///
-    /// Those of the negotiation ([`Client::ensure_ready`]).
-    pub(crate) async fn task_param(
-        &self,
-        params: &mut Map<String, Value>,
-        opts: &RequestOptions,
-    ) -> Result<()> {
-        if !self.config.tasks || !matches!(self.ensure_ready(opts).await?, Era::Handshake(_)) {
-            return Ok(());
-        }
-        let server = self.server();
-        let calls = server
-            .as_ref()
-            .and_then(|s| s.capabilities.get("tasks"))
-            .and_then(|t| t.get("requests"))
-            .and_then(|r| r.get("tools"))
-            .and_then(|t| t.get("call"));
+    /// Whether a `tools/call` with `params` is to run as a task in the handshake era (MCP
+    /// 2025-11-25 `basic/utilities/tasks.mdx`, "Tool-Level Negotiation"): the `tasks` option
+    /// on, a server whose capabilities include `tasks.requests.tools.call`, and a tool whose
+    /// `execution.taskSupport` in the client's own last listing is `"required"`, or
+    /// `"optional"` when the call has a `taskWaitMs` (its caller takes a task's handle); never
+    /// at 2026-07-28, where the server decides. (The listing settled the era.)
+    pub fn runs_as_task(&self, params: &Map<String, Value>, opts: &RequestOptions) -> bool {
         let name = params.get("name").and_then(Value::as_str).unwrap_or("");
-        let support = self.task_tools.borrow().get(name).cloned();
-        let wanted = match support.as_ref().and_then(Value::as_str) {
+        let support = match self.task_tools.borrow().get(name).and_then(Value::as_str) {
             Some("required") => true,
             Some("optional") => opts.task_wait_ms.is_some(),
             _ => false,
         };
-        if calls.is_some() && wanted {
-            crate::put(params, "task", crate::obj! {"ttl": TASK_TTL_MS});
-        }
-        Ok(())
+        let state = self.state.borrow();
+        let calls = match (&state.era, &state.server) {
+            (Some(super::Era::Handshake(_)), Some(server)) => server
+                .capabilities
+                .get("tasks")
+                .and_then(|t| t.get("requests"))
+                .and_then(|r| r.get("tools"))
+                .and_then(|t| t.get("call")),
+            _ => None,
+        };
+        self.config.tasks && support && calls.is_some()
     }
 
     /// Calls tool `name` with `arguments` (a JSON object, sent verbatim; `Null` sends `{}`).
