@@ -526,7 +526,13 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean, Wait extend
    * {@link TaskHandle}). Default `true`: a tool that must run as a task refuses a client that
    * does not declare the extension (`-32021`, a `missing_client_capability` error naming this
    * option). `false` declares nothing, and a server that sends a task anyway gives
-   * `invalid_result_type`. The handshake era has no such extension.
+   * `invalid_result_type`. On a handshake-era session (MCP 2025-11-25, the experimental
+   * core tasks of `basic/utilities/tasks.mdx`) `true` declares the `tasks` capability in
+   * `initialize`, and a server whose capabilities include `tasks.requests.tools.call` gets
+   * the call of a tool whose `execution.taskSupport` in the adapter's last `listTools()` is
+   * `"required"` (or `"optional"`, for a call with a `taskWaitMs`) with `task: { ttl: 3600000 }`,
+   * followed the same way (`tasks/get` at its `pollInterval`, `tasks/result`); `false` sends
+   * every call plain.
    */
   tasks?: boolean;
   /**
@@ -684,7 +690,8 @@ export interface CallOptions {
    * {@link TaskHandle}), in milliseconds, before it resolves to the task's handle instead; the
    * task goes on meanwhile. 0 hands the task back at once. Default: the adapter's `taskWaitMs`,
    * else the call waits until the task ends. Either way `timeoutMs` bounds the wait too, and
-   * cancels the task when it comes first: keep `taskWaitMs` below it.
+   * cancels the task when it comes first: keep `taskWaitMs` below it. On a handshake-era
+   * session it also runs a tool whose `execution.taskSupport` is `"optional"` as a task.
    */
   taskWaitMs?: number;
 }
@@ -884,6 +891,9 @@ export interface ElicitationInterrupt {
    * go (`tasks/update`), not a retry of the call; `params` then holds only the tool's `name`,
    * and `requests` only the questions not answered yet (their keys exactly as the server gave
    * them). Such an interrupt may be answered in part: the questions left are asked again.
+   * A handshake-era task (with `protocol_version`, MCP 2025-11-25) asks on its `tasks/result`
+   * stream, one question at a time as any call of that era: the answer goes to the held
+   * `tasks/result`, or, from another adapter, `tasks/result` is sent again and told it.
    * No key otherwise.
    */
   task?: TaskState;
@@ -961,6 +971,8 @@ export interface TaskState {
   created_at: string;
   /** When the adapter last learned the task's status (its creation or last `tasks/get`), by its clock. */
   checked_at: string;
+  /** A handshake-era task only (MCP 2025-11-25 `basic/utilities/tasks.mdx`, `"2025-11-25"`): the session's revision. Absent in a task of the Tasks extension (2026-07-28). A task resumes only on a session of its own generation: the other's refuse it with `invalid_argument` before anything about it is sent. */
+  protocol_version?: string;
 }
 
 /**

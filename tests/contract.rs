@@ -324,6 +324,7 @@ fn task_state() -> TaskState {
         answered: vec!["k".into()],
         created_at: "2026-07-28T09:30:00.000Z".into(),
         checked_at: "2026-07-28T09:30:01.000Z".into(),
+        protocol_version: Some("2025-11-25".into()),
     }
 }
 

@@ -61,7 +61,7 @@ describe('FastMCP fixture --legacy-only', () => {
       requested_schema: { type: 'object', properties: { value: { type: 'boolean', title: 'Value' } }, required: ['value'] },
     }]);
     const initialize = rec.requests.find((r) => r.body?.method === 'initialize');
-    assert.deepEqual(initialize.body.params.capabilities, { elicitation: { form: {}, url: {} } });
+    assert.deepEqual(initialize.body.params.capabilities, { elicitation: { form: {}, url: {} }, tasks: {} });
 
     const done = await adapter.resume(interrupt, accept({ value: true }));
     assert.equal(done.status, 'success');

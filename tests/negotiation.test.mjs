@@ -337,8 +337,9 @@ describe('server-everything (handshake era only)', () => {
     assert.equal(rec.requests[1].headers.get('mcp-protocol-version'), '2026-07-28');
     const after = rec.requests.slice(2);
     assert.equal(after[0].body.method, 'initialize');
-    // elicitation declared without a handler too: questions become interrupts
-    assert.deepEqual(after[0].body.params.capabilities, { elicitation: { form: {}, url: {} } });
+    // elicitation declared without a handler too: questions become interrupts; task-augmented
+    // tool calls (the tasks option, on by default)
+    assert.deepEqual(after[0].body.params.capabilities, { elicitation: { form: {}, url: {} }, tasks: {} });
     const sessionId = after[2].headers.get('mcp-session-id');
     assert.ok(sessionId, 'the session id from initialize is sent afterwards');
     assert.equal(after[2].body.method, 'tools/list', 'the list is sent again in the session');

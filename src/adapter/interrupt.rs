@@ -287,6 +287,13 @@ pub async fn run(
         answers,
     } = retry;
     let first = input_responses.is_none() && request_state.is_none();
+    let mut params = params;
+    if first && method == "tools/call" && client.runs_as_task(&params, opts) {
+        // a handshake-era tool that runs as a task (MCP 2025-11-25 `basic/utilities/tasks.mdx`,
+        // "Creating Tasks"): the call with `task: {ttl}`
+        let ttl = obj! {"ttl": crate::client::tools::TASK_TTL_MS};
+        crate::put(&mut params, "task", ttl);
+    }
     if first && pending::bridges(client, opts).await? {
         // a handshake-era server asks in the middle of the call: see `pending`
         return pending::call(client, pending, method, params, opts).await;
@@ -295,7 +302,7 @@ pub async fn run(
         Next::Send(input_responses, request_state),
         Given::told(answers),
     );
-    continue_from(client, method, params, (next, round, given), opts).await
+    continue_from(client, pending, method, params, (next, round, given), opts).await
 }
 
 /// Whether `err` refuses the `requestState` a request carried: expired, sealed by another
@@ -383,7 +390,8 @@ pub enum Next {
 ///
 /// Those of [`run`].
 pub async fn continue_from(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     method: &str,
     params: Map<String, Value>,
     (mut next, mut round, mut given): (Next, u32, Given),
@@ -411,11 +419,12 @@ pub async fn continue_from(
                 let outcome = sent?;
                 match outcome.kind {
                     ResultType::Complete => return Ok(ResultOrInterrupt::Complete(outcome.result)),
-                    // the rounds before a task have keys of their own (the Tasks extension)
+                    // the rounds before a task have keys of their own (the Tasks extension; a
+                    // handshake-era task too, see `Client::request_handshake`)
                     ResultType::Task => {
                         let task = super::task::created(client, &params, &outcome.result);
                         let get = super::task::Step::Get;
-                        return super::task::follow(client, task, round, get, opts).await;
+                        return super::task::follow(client, pending, task, round, get, opts).await;
                     }
                     ResultType::InputRequired => {}
                 }
@@ -854,8 +863,15 @@ pub async fn resume_elicitation(
                 return Ok(checked());
             }
             // one question per interrupt in that era: answer it on the held call, or replay
-            let (call, answer) = ((method, params, answers), (question, response));
-            return pending::resume(client, pending, interrupt, call, answer, opts).await;
+            // (a task's: its tasks/result, see `super::task`)
+            let open = interrupt.get("open_call").and_then(Value::as_u64);
+            let answer = (question, response);
+            if let Some(task) = task {
+                let step = super::task::Step::Answer(open, answers, answer);
+                return super::task::follow(client, pending, Ok(task), round, step, opts).await;
+            }
+            let call = (method, params, answers);
+            return pending::resume(client, pending, open, call, Some(answer), opts).await;
         }
         answers.push(obj! {"request": question, "response": response.clone()});
         input_responses.insert(key.to_string(), response);
@@ -865,7 +881,7 @@ pub async fn resume_elicitation(
     }
     if let Some(task) = task {
         let update = super::task::Step::Update(input_responses);
-        return super::task::follow(client, Ok(task), round, update, opts).await;
+        return super::task::follow(client, pending, Ok(task), round, update, opts).await;
     }
     let retry = Retry {
         input_responses: Some(input_responses),

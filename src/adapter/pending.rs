@@ -327,8 +327,8 @@ pub async fn call(
     params: Map<String, Value>,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let call = HeldCall::start(client, method, params, Vec::new(), opts);
-    drive(client, pending, call, deadline(client, opts), opts).await
+    let call = (method, params, Vec::new());
+    resume(client, pending, None, call, None, opts).await
 }
 
 /// When an HTTP request sent now with `opts` times out (the host's clock, milliseconds).
@@ -372,6 +372,7 @@ async fn drive(
                 let (method, round) = (call.method, call.round);
                 return interrupt::continue_from(
                     client,
+                    pending,
                     &method,
                     call.params,
                     (interrupt::Next::Answered(Ok(outcome)), round, call.given),
@@ -461,10 +462,11 @@ pub fn given_answers(interrupt: &Value) -> Result<Vec<Value>> {
     }
 }
 
-/// Resumes a handshake-era `mcp_elicitation` interrupt of a call of `method` with `params`
-/// (as [`interrupt::resume_elicitation`] read and checked them, with its `answers`) with
-/// `response`, the checked answer to its one `request` (see [`question_of`]) as the server
-/// is to receive it: on the held call when this adapter still holds it, else by replay.
+/// Resumes a handshake-era `mcp_elicitation` interrupt (its `open_call`, `open`) of a call of
+/// `method` with `params` (as [`interrupt::resume_elicitation`] read and checked them, with its
+/// `answers`) with `answer`: the checked answer to its one `request` (see [`question_of`]) and
+/// the `response` the server is to receive, on the held call when this adapter still holds
+/// it, else by replay. Without an answer, [`call`]: the call sent, to be told `answers`.
 ///
 /// # Errors
 ///
@@ -472,22 +474,23 @@ pub fn given_answers(interrupt: &Value) -> Result<Vec<Value>> {
 pub async fn resume(
     client: &Rc<Client>,
     pending: &PendingCalls,
-    interrupt: &Value,
+    open: Option<u64>,
     (method, params, mut answers): (&str, Map<String, Value>, Vec<Value>),
-    (request, response): (Value, Value),
+    answer: Option<(Value, Value)>,
     opts: &RequestOptions,
 ) -> Result<ResultOrInterrupt> {
-    let now = client.exchange().now_ms();
-    let open = interrupt.get("open_call").and_then(Value::as_u64);
-    let this = (method, &params, answers.as_slice(), &request);
-    let held = open.and_then(|id| pending.take(id, this, now));
-    answers.push(crate::obj! {"request": request.clone(), "response": response.clone()});
-    if let Some(held) = held {
-        if held.answer.send(Ok(response)).is_ok() {
-            let mut call = held.call;
-            call.given = Given::told(answers);
-            // the held HTTP request still runs under the original call's deadline
-            return drive(client, pending, call, held.expires_at, opts).await;
+    if let Some((request, response)) = answer {
+        let now = client.exchange().now_ms();
+        let this = (method, &params, answers.as_slice(), &request);
+        let held = open.and_then(|id| pending.take(id, this, now));
+        answers.push(crate::obj! {"request": request, "response": response.clone()});
+        if let Some(held) = held {
+            if held.answer.send(Ok(response)).is_ok() {
+                let mut call = held.call;
+                call.given = Given::told(answers);
+                // the held HTTP request still runs under the original call's deadline
+                return drive(client, pending, call, held.expires_at, opts).await;
+            }
         }
     }
     let call = HeldCall::start(client, method, params, answers, opts);

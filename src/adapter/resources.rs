@@ -64,7 +64,7 @@ pub async fn read_resource(
     if outcome.kind == ResultType::InputRequired {
         let next = interrupt::Next::Answered(Ok(outcome));
         let first = (next, 0, super::pending::Given::default());
-        return interrupt::continue_from(client, method, params, first, opts)
+        return interrupt::continue_from(client, pending, method, params, first, opts)
             .await
             .map_err(|e| read_error(uri, e));
     }

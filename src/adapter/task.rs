@@ -29,12 +29,14 @@
 //! 2026-07-28 (<https://modelcontextprotocol.io/specification/2026-07-28>).
 
 use super::interrupt::{self, check_rounds, elicitation_interrupt, ResultOrInterrupt, ServerRef};
-use super::pending::Given;
-use crate::client::{Client, RequestOptions};
+use super::pending::{self, Given, PendingCalls};
+use crate::client::{Client, Era, RequestOptions};
 use crate::error::{Error, ErrorCode, Result, RpcError};
 use crate::protocol::codes;
+use futures_util::FutureExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::rc::Rc;
 
 /// `type` of a [`TaskHandle`].
 pub const TASK: &str = "mcp_task";
@@ -102,6 +104,11 @@ pub struct TaskState {
     /// When the adapter last learned the task's status, by its clock: the next poll is no
     /// sooner than `poll_interval_ms` after it.
     pub checked_at: String,
+    /// A handshake-era task only (MCP 2025-11-25 `basic/utilities/tasks.mdx`, see the module
+    /// docs): the revision the session speaks (`"2025-11-25"`); no key in a task of the Tasks
+    /// extension. A task is resumed only on a session of its own generation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<String>,
 }
 
 /// A task as the adapter follows it: the tool's name, and its [`TaskState`] kept as the JSON
@@ -123,6 +130,13 @@ pub(crate) enum Step {
     /// `tasks/cancel`: for the host (`None`: `cancelTask`, see [`resume`]), or because the call failed with this
     /// error (aborted, timed out), which it then fails with.
     Cancel(Option<Error>),
+    /// A handshake-era task only: `tasks/result`, once the task has ended or needs input (its
+    /// questions come on that request's stream, as the era's interrupts: see [`pending`]).
+    Result,
+    /// A handshake-era task only: the person's answer to the question its `tasks/result`
+    /// asked, as [`pending::resume`] takes it (the held call's id, the answers given before,
+    /// the question and the answer).
+    Answer(Option<u64>, Vec<Value>, (Value, Value)),
 }
 
 /// How a field of a [`TaskState`] handed back is checked ([`Task::of`]).
@@ -139,7 +153,7 @@ enum Field {
 }
 
 /// The fields of a [`TaskState`], each with how it is checked.
-const FIELDS: [(&str, Field); 9] = [
+const FIELDS: [(&str, Field); 10] = [
     ("task_id", Field::Text),
     ("status", Field::Text),
     ("status_message", Field::Message),
@@ -149,6 +163,7 @@ const FIELDS: [(&str, Field); 9] = [
     ("answered", Field::Keys),
     ("created_at", Field::Text),
     ("checked_at", Field::Text),
+    ("protocol_version", Field::Message),
 ];
 
 /// A number of milliseconds the server gives (`pollIntervalMs`, `ttlMs`) as a whole number,
@@ -197,6 +212,21 @@ impl Task {
         format!("task {id} of tool {tool} {what}")
     }
 
+    /// `asked`, an `mcp_elicitation` interrupt of this task's question, as the tool call's:
+    /// `params` only the tool's `name`, and the task (see
+    /// [`super::interrupt::ElicitationInterrupt::task`]).
+    fn asking(self, mut asked: Value) -> Value {
+        let mut params = Map::new();
+        crate::put(&mut params, "name", Value::from(self.tool.as_str()));
+        if let Some(fields) = asked.as_object_mut() {
+            crate::put(fields, "method", Value::from("tools/call"));
+            crate::put(fields, "tool_name", Value::from(self.tool));
+            crate::put(fields, "params", Value::Object(params));
+            crate::put(fields, "task", Value::Object(self.state));
+        }
+        asked
+    }
+
     /// An error about this task: `code`, with the message [`Task::describe`] writes.
     fn error(&self, code: ErrorCode, what: &str) -> Error {
         Error::new(code, self.describe(what))
@@ -222,12 +252,13 @@ impl Task {
         if let Some(message) = told.get("statusMessage").filter(|m| m.is_string()) {
             crate::put(state, "status_message", message.clone());
         }
-        crate::put(
-            state,
-            "poll_interval_ms",
-            server_ms(told.get("pollIntervalMs")),
-        );
-        crate::put(state, "ttl_ms", server_ms(told.get("ttlMs")));
+        // (the handshake era's names: MCP 2025-11-25 `basic/utilities/tasks.mdx`, "Task")
+        let (poll, ttl) = match state.contains_key("protocol_version") {
+            true => ("pollInterval", "ttl"),
+            false => ("pollIntervalMs", "ttlMs"),
+        };
+        crate::put(state, "poll_interval_ms", server_ms(told.get(poll)));
+        crate::put(state, "ttl_ms", server_ms(told.get(ttl)));
         let exchange = client.exchange();
         self.checked_ms = exchange.now_ms();
         crate::put(state, "checked_at", Value::from(exchange.now_iso()));
@@ -333,6 +364,13 @@ pub(crate) fn created(
     let exchange = client.exchange();
     let mut state = Map::new();
     crate::put(&mut state, "task_id", Value::from(id));
+    if let Some(Era::Handshake(session)) = client.era() {
+        crate::put(
+            &mut state,
+            "protocol_version",
+            Value::from(session.version.as_str()),
+        );
+    }
     let arguments = params.get("arguments").unwrap_or(&Value::Null);
     crate::put(&mut state, "args_digest", Value::from(digest(arguments)));
     crate::put(&mut state, "created_at", Value::from(exchange.now_iso()));
@@ -358,7 +396,8 @@ pub(crate) fn created(
 /// Before anything is sent, those of [`Task::of`]; then those of [`follow`]. With
 /// [`RequestOptions::check_only`], nothing is sent and it resolves to `Complete(null)`.
 pub fn resume<'a>(
-    client: &'a Client,
+    client: &'a Rc<Client>,
+    pending: &'a PendingCalls,
     handle: &Value,
     opts: &'a RequestOptions,
 ) -> impl std::future::Future<Output = Result<ResultOrInterrupt>> + 'a {
@@ -366,7 +405,14 @@ pub fn resume<'a>(
         true => Step::Cancel(None),
         false => Step::Get,
     };
-    follow(client, Task::of(client, handle), 0, step, opts)
+    follow(client, pending, Task::of(client, handle), 0, step, opts)
+}
+
+/// `err`, what a request about `task` failed with, as [`ErrorCode::TaskFailed`].
+fn failed(task: &Task, mut err: Error) -> Error {
+    err.message = task.describe(&format!("failed: {}", err.message));
+    err.code = ErrorCode::TaskFailed;
+    err
 }
 
 /// Follows `task` (or fails with its error, before anything is sent) after `round`
@@ -385,7 +431,8 @@ pub fn resume<'a>(
 /// Handling": an unknown or expired task); [`ErrorCode::InvalidMessage`] for a malformed
 /// task; [`ErrorCode::TooManyRounds`]; those of the host's handlers and of each request.
 pub(crate) async fn follow(
-    client: &Client,
+    client: &Rc<Client>,
+    pending: &PendingCalls,
     task: Result<Task>,
     mut round: u32,
     mut step: Step,
@@ -394,6 +441,14 @@ pub(crate) async fn follow(
     let mut task = task?;
     if opts.check_only {
         return Ok(ResultOrInterrupt::Complete(Value::Null));
+    }
+    // one generation per connection: a handshake-era task on a handshake-era session only
+    let legacy = matches!(client.ensure_ready(opts).await?, Era::Handshake(_));
+    if legacy != task.state.contains_key("protocol_version") {
+        return Err(task.error(
+            ErrorCode::InvalidArgument,
+            "is of the other protocol generation (MCP 2025-11-25 tasks and the 2026-07-28 Tasks extension never mix)",
+        ));
     }
     let exchange = client.exchange();
     let start = exchange.now_ms();
@@ -461,6 +516,7 @@ pub(crate) async fn follow(
             Step::Get => ("tasks/get", None, opts),
             Step::Update(answers) => ("tasks/update", Some(std::mem::take(answers)), opts),
             Step::Cancel(_) => ("tasks/cancel", None, &detached),
+            Step::Result | Step::Answer(..) => ("tasks/result", None, opts),
         };
         let mut keys = Vec::new();
         let mut params = Map::new();
@@ -471,7 +527,30 @@ pub(crate) async fn follow(
             }
             crate::put(&mut params, "inputResponses", Value::Object(answers));
         }
-        let sent = match client.request(method, Some(params), sent_with).await {
+        let bridged = match &mut step {
+            Step::Answer(open, answers, asked) => {
+                Some((*open, std::mem::take(answers), Some(std::mem::take(asked))))
+            }
+            Step::Result if client.config().on_elicitation.is_none() => {
+                Some((None, Vec::new(), None))
+            }
+            _ => None,
+        };
+        let sent = match bridged {
+            // the questions on the stream become the era's interrupts (see `pending`; boxed:
+            // a held call's end may follow a task again)
+            Some((open, answers, asked)) => {
+                let call = (method, params, answers);
+                pending::resume(client, pending, open, call, asked, opts)
+                    .boxed_local()
+                    .await
+            }
+            None => client
+                .request(method, Some(params), sent_with)
+                .await
+                .map(|outcome| ResultOrInterrupt::Complete(outcome.result)),
+        };
+        let sent = match sent {
             Err(mut err) if err.rpc_code() == Some(codes::INVALID_PARAMS) => {
                 err.code = ErrorCode::TaskNotFound;
                 err.message = format!(
@@ -509,17 +588,30 @@ pub(crate) async fn follow(
                 step = Step::Get;
                 continue;
             }
-            Step::Get => match sent {
-                Ok(outcome) => outcome.result,
+            _ => match sent {
                 Err(err) if matches!(err.code, ErrorCode::Aborted | ErrorCode::Timeout) => {
                     step = Step::Cancel(Some(err));
                     continue;
                 }
+                Err(err) if err.code == ErrorCode::RpcError && !matches!(step, Step::Get) => {
+                    return Err(failed(&task, err))
+                }
                 Err(err) => return Err(err),
+                Ok(ResultOrInterrupt::Complete(got)) if matches!(step, Step::Get) => got,
+                // `tasks/result`: what the tool call would have returned (MCP 2025-11-25
+                // `basic/utilities/tasks.mdx`, "Result Retrieval"), a JSON-RPC error as
+                // task_failed; or the question the task asks
+                Ok(ResultOrInterrupt::Interrupt(asked)) => {
+                    return Ok(ResultOrInterrupt::Interrupt(task.asking(asked)))
+                }
+                Ok(done) => return Ok(done),
             },
         };
         task.learn(client, &got)?;
         match task.text("status") {
+            // the handshake era's result, or its questions, come from tasks/result (MCP
+            // 2025-11-25 `basic/utilities/tasks.mdx`, "Input Required Status")
+            "completed" | "failed" | "input_required" if legacy => step = Step::Result,
             "completed" => {
                 return match got.get("result") {
                     Some(result @ Value::Object(_)) => {
@@ -531,16 +623,14 @@ pub(crate) async fn follow(
             "failed" => {
                 let field = |key: &str| got.get("error").and_then(|e| e.get(key));
                 let message = field("message").and_then(Value::as_str);
-                let mut err = Error::rpc(RpcError {
+                let err = Error::rpc(RpcError {
                     code: field("code")
                         .and_then(Value::as_i64)
                         .unwrap_or(codes::INTERNAL_ERROR),
                     message: message.unwrap_or(task.text("status_message")).to_owned(),
                     data: field("data").cloned(),
                 });
-                err.message = task.describe(&format!("failed: {}", err.message));
-                err.code = ErrorCode::TaskFailed;
-                return Err(err);
+                return Err(failed(&task, err));
             }
             "cancelled" => {
                 let what = "was cancelled (by the server or another client)";
@@ -567,14 +657,12 @@ pub(crate) async fn follow(
                     step = Step::Update(answered);
                     continue;
                 }
-                let mut params = Map::new();
-                crate::put(&mut params, "name", Value::from(task.tool.as_str()));
-                let mut asked = elicitation_interrupt(client, "tools/call", params, people, round);
+                let mut asked =
+                    elicitation_interrupt(client, "tools/call", Map::new(), people, round);
                 if !answered.is_empty() {
                     asked["input_responses"] = Value::Object(answered);
                 }
-                asked["task"] = Value::Object(task.state);
-                return Ok(ResultOrInterrupt::Interrupt(asked));
+                return Ok(ResultOrInterrupt::Interrupt(task.asking(asked)));
             }
             _ => {}
         }
@@ -876,7 +964,7 @@ mod tests {
         script.push(polled("completed", done("built")));
         let opts = RequestOptions::default();
         block_on(other.ensure_ready(&opts)).unwrap();
-        let step = block_on(resume(&other, &handle, &opts)).unwrap();
+        let step = block_on(resume(&other, &PendingCalls::default(), &handle, &opts)).unwrap();
         assert_eq!(
             step,
             ResultOrInterrupt::Complete(done("built")["result"].clone())
@@ -921,9 +1009,21 @@ mod tests {
         for (field, value) in edits {
             let mut edited = handle.clone();
             edited[field] = value;
-            let err = block_on(resume(&client, &edited, &RequestOptions::default())).unwrap_err();
+            let err = block_on(resume(
+                &client,
+                &PendingCalls::default(),
+                &edited,
+                &RequestOptions::default(),
+            ))
+            .unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument, "{field}");
-            let err = block_on(resume(&client, &edited, &cancelling())).unwrap_err();
+            let err = block_on(resume(
+                &client,
+                &PendingCalls::default(),
+                &edited,
+                &cancelling(),
+            ))
+            .unwrap_err();
             assert_eq!(err.code, ErrorCode::InvalidArgument, "{field}");
         }
         assert_eq!(script.sent().len(), sent, "nothing was sent");
@@ -989,9 +1089,21 @@ mod tests {
             200,
             json!({"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete"}}),
         ));
-        block_on(resume(&client, &handle, &cancelling())).unwrap();
+        block_on(resume(
+            &client,
+            &PendingCalls::default(),
+            &handle,
+            &cancelling(),
+        ))
+        .unwrap();
         script.push(json_reply(400, json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Task t1 not found"}})));
-        let err = block_on(resume(&client, &handle, &cancelling())).unwrap_err();
+        let err = block_on(resume(
+            &client,
+            &PendingCalls::default(),
+            &handle,
+            &cancelling(),
+        ))
+        .unwrap_err();
         assert_eq!(err.code, ErrorCode::TaskNotFound);
         let sent = methods(&script);
         assert_eq!(&sent[sent.len() - 2..], ["tasks/cancel", "tasks/cancel"]);
@@ -1195,5 +1307,272 @@ mod tests {
             assert_eq!(crate::client::scripted::ms_iso(ms), iso);
         }
         assert_eq!(iso_ms("2026-07-28T09:30:00Z"), None);
+    }
+
+    /// The handshake era's experimental tasks (MCP 2025-11-25 `basic/utilities/tasks.mdx`).
+    mod handshake {
+        use super::*;
+        use crate::client::scripted::{sse_reply, status};
+        use crate::client::ProtocolMode;
+
+        /// A handshake-era client whose server takes task-augmented tool calls, with its
+        /// session open and its tools listed: `build` must run as a task, `lint` may.
+        fn session(config: ClientConfig) -> (Rc<Client>, Rc<Scripted>) {
+            let (client, script) = Scripted::client_with(ClientConfig {
+                protocol: ProtocolMode::Legacy,
+                ..config
+            });
+            let mut init = sse_reply(&[
+                json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"tasks":{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}},"serverInfo":{"name":"old","version":"1"}}}),
+            ]);
+            init.session_id = Some("s".into());
+            script.push(init);
+            script.push(status(202));
+            script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[
+                {"name":"build","inputSchema":{"type":"object"},"execution":{"taskSupport":"required"}},
+                {"name":"lint","inputSchema":{"type":"object"},"execution":{"taskSupport":"optional"}}]}})]));
+            block_on(client.list_tools(&RequestOptions::default())).unwrap();
+            (client, script)
+        }
+
+        /// The task `t1` as the era writes it, with `status` and the members of `more`.
+        fn task(status: &str, more: Value) -> Value {
+            let mut task = json!({"taskId": "t1", "status": status, "createdAt": "2025-11-25T10:30:00Z", "lastUpdatedAt": "2025-11-25T10:30:00Z", "ttl": 300_000, "pollInterval": 1_000});
+            for (key, value) in more.as_object().cloned().unwrap_or_default() {
+                task[key] = value;
+            }
+            task
+        }
+
+        fn reply(result: Value) -> Canned {
+            sse_reply(&[json!({"jsonrpc": "2.0", "id": 1, "result": result})])
+        }
+
+        fn report(text: &str) -> Value {
+            json!({"content": [{"type": "text", "text": text}], "_meta": {"io.modelcontextprotocol/related-task": {"taskId": "t1"}}})
+        }
+
+        /// The methods sent after the session opened and the tools were listed.
+        fn methods(script: &Scripted) -> Vec<String> {
+            let sent = script.sent();
+            let mut out = Vec::new();
+            for request in sent.iter().skip(3) {
+                out.push(request.body["method"].as_str().unwrap_or("").to_owned());
+            }
+            out
+        }
+
+        fn question() -> Value {
+            json!({"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"Which one?","requestedSchema":{"type":"object","properties":{"pick":{"type":"string"}},"required":["pick"]},"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"t1"}}}})
+        }
+
+        #[test]
+        fn a_required_task_tool_is_called_with_a_task_polled_at_its_interval_and_its_result_taken_with_tasks_result(
+        ) {
+            let progress = Rc::new(RefCell::new(Vec::new()));
+            let seen = progress.clone();
+            let handler: NotificationHandler = Rc::new(move |_, params, _| {
+                seen.borrow_mut().push(params["message"].clone());
+            });
+            let (client, script) = session(ClientConfig::default());
+            script.push(reply(
+                json!({"task": task("working", json!({"statusMessage": "Gathering"}))}),
+            ));
+            script.push(reply(task(
+                "working",
+                json!({"statusMessage": "Analyzing", "pollInterval": 2_000}),
+            )));
+            script.push(reply(task(
+                "completed",
+                json!({"statusMessage": "Analyzing"}),
+            )));
+            script.push(reply(report("done")));
+            let opts = RequestOptions {
+                on_notification: Some(handler),
+                ..RequestOptions::default()
+            };
+            let step = call(&client, &opts).unwrap();
+            assert_eq!(step, ResultOrInterrupt::Complete(report("done")));
+            assert_eq!(
+                methods(&script),
+                ["tools/call", "tasks/get", "tasks/get", "tasks/result"]
+            );
+            let sent = script.sent();
+            assert_eq!(sent[3].body["params"]["task"], json!({"ttl": 3_600_000}));
+            assert_eq!(sent[3].body["params"]["name"], "build");
+            assert_eq!(sent[6].body["params"], json!({"taskId": "t1"}));
+            // pollInterval, not the 2026 pollIntervalMs
+            assert_eq!(*script.slept.borrow(), vec![1_000, 2_000]);
+            assert_eq!(*progress.borrow(), [json!("Gathering"), json!("Analyzing")]);
+        }
+
+        #[test]
+        fn an_optional_task_tool_runs_as_a_task_only_for_a_call_that_takes_a_handle() {
+            let (client, _script) = session(ClientConfig::default());
+            let params = |name: &str| json!({"name": name}).as_object().cloned().unwrap();
+            let waits = RequestOptions {
+                task_wait_ms: Some(0.0),
+                ..RequestOptions::default()
+            };
+            let plain = RequestOptions::default();
+            assert!(client.runs_as_task(&params("build"), &plain));
+            assert!(!client.runs_as_task(&params("lint"), &plain));
+            assert!(client.runs_as_task(&params("lint"), &waits));
+            // an unlisted tool, or tasks turned off: a plain call
+            assert!(!client.runs_as_task(&params("other"), &waits));
+            let (off, _) = session(ClientConfig {
+                tasks: false,
+                ..ClientConfig::default()
+            });
+            assert!(!off.runs_as_task(&params("build"), &waits));
+        }
+
+        #[test]
+        fn a_handle_is_of_its_generation_and_the_other_refuses_it_before_anything_is_sent() {
+            let (client, script) = session(ClientConfig::default());
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            let opts = RequestOptions {
+                task_wait_ms: Some(0.0),
+                ..RequestOptions::default()
+            };
+            let handle = interrupt_of(call(&client, &opts));
+            let Interrupt::Task(TaskHandle { task: state, .. }) = typed(&handle) else {
+                panic!("not a task: {handle}")
+            };
+            assert_eq!(state.protocol_version.as_deref(), Some("2025-11-25"));
+            assert_eq!(
+                (state.poll_interval_ms, state.ttl_ms),
+                (Some(1_000), Some(300_000))
+            );
+            // a 2026-07-28 adapter refuses it, having sent nothing about it
+            let (modern, other) = super::scripted(ClientConfig::default());
+            let pending = PendingCalls::default();
+            let err = block_on(resume(
+                &modern,
+                &pending,
+                &handle,
+                &RequestOptions::default(),
+            ))
+            .unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument);
+            assert!(
+                err.message.contains("other protocol generation"),
+                "{}",
+                err.message
+            );
+            assert_eq!(super::methods(&other), Vec::<String>::new());
+            // and a 2026-07-28 handle is refused here
+            let mut newer = handle.clone();
+            newer.as_object_mut().unwrap().remove("protocol_version");
+            let sent = script.sent().len();
+            let err = block_on(resume(&client, &pending, &newer, &cancelling())).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument);
+            assert_eq!(script.sent().len(), sent);
+            // its own era follows it: polled, and cancelled with tasks/cancel
+            script.push(reply(task("cancelled", json!({}))));
+            block_on(resume(&client, &pending, &handle, &cancelling())).unwrap();
+            assert_eq!(methods(&script), ["tools/call", "tasks/cancel"]);
+        }
+
+        #[test]
+        fn a_question_on_tasks_result_is_the_eras_interrupt_answered_on_the_held_call() {
+            let (client, script) = session(ClientConfig::default());
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(reply(task("input_required", json!({}))));
+            script.push(sse_reply(&[
+                question(),
+                json!({"jsonrpc": "2.0", "id": 1, "result": report("picked")}),
+            ]));
+            let pending = PendingCalls::default();
+            let opts = RequestOptions::default();
+            let asked = match block_on(run(
+                &client,
+                &pending,
+                "tools/call",
+                params(),
+                Retry::default(),
+                &opts,
+            )) {
+                Ok(ResultOrInterrupt::Interrupt(asked)) => asked,
+                other => panic!("not an interrupt: {other:?}"),
+            };
+            let Interrupt::Elicitation(question) = typed(&asked) else {
+                panic!("not an elicitation: {asked}")
+            };
+            assert_eq!(question.method, "tools/call");
+            assert_eq!(question.tool_name, json!("build"));
+            assert_eq!(
+                question.params,
+                json!({"name": "build"}).as_object().cloned().unwrap()
+            );
+            assert_eq!(question.requests[0].message, "Which one?");
+            assert_eq!(question.protocol_version.as_deref(), Some("2025-11-25"));
+            assert!(question.open_call.is_some());
+            let state = question.task.expect("the task");
+            assert_eq!(
+                (state.task_id.as_str(), state.status.as_str()),
+                ("t1", "input_required")
+            );
+            assert_eq!(
+                methods(&script),
+                ["tools/call", "tasks/get", "tasks/result"]
+            );
+            // the answer goes to the waiting request (id 0), and the held stream ends the call
+            script.push(status(202));
+            let responses = json!({"elicitation": {"action": "accept", "content": {"pick": "a"}}});
+            let step = block_on(resume_elicitation(
+                &client, &pending, &asked, &responses, &opts,
+            ))
+            .unwrap();
+            assert_eq!(step, ResultOrInterrupt::Complete(report("picked")));
+            let sent = script.sent();
+            let answer = &sent.last().unwrap().body;
+            assert_eq!(answer["id"], 0);
+            assert_eq!(
+                answer["result"],
+                json!({"action": "accept", "content": {"pick": "a"}})
+            );
+        }
+
+        #[test]
+        fn on_elicitation_answers_in_place_and_errors_of_tasks_result_are_the_tasks() {
+            let handler: HostHandler = Rc::new(|_: Value, _: Option<&Rc<dyn Any>>| {
+                async move { Ok(json!({"action": "accept", "content": {"pick": "b"}})) }
+                    .boxed_local()
+            });
+            let (client, script) = session(ClientConfig {
+                on_elicitation: Some(handler),
+                ..ClientConfig::default()
+            });
+            // (a host handler: a tools/call listens on the session's GET stream, none here)
+            script.push(status(405));
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(reply(task("input_required", json!({}))));
+            script.push(sse_reply(&[
+                question(),
+                json!({"jsonrpc": "2.0", "id": 1, "result": report("picked b")}),
+            ]));
+            script.push(status(202));
+            let step = call(&client, &RequestOptions::default()).unwrap();
+            assert_eq!(step, ResultOrInterrupt::Complete(report("picked b")));
+
+            // a failed task: the JSON-RPC error tasks/result returns is task_failed
+            script.push(status(405));
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(reply(task("failed", json!({}))));
+            script.push(sse_reply(&[
+                json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "boom"}}),
+            ]));
+            let err = call(&client, &RequestOptions::default()).unwrap_err();
+            assert_eq!(err.code, ErrorCode::TaskFailed);
+            assert_eq!(err.rpc_code(), Some(-32603));
+            assert!(err.message.contains("boom"), "{}", err.message);
+            // an unknown task: task_not_found
+            script.push(status(405));
+            script.push(reply(json!({"task": task("working", json!({}))})));
+            script.push(sse_reply(&[json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Failed to retrieve task: Task not found"}})]));
+            let err = call(&client, &RequestOptions::default()).unwrap_err();
+            assert_eq!(err.code, ErrorCode::TaskNotFound);
+        }
     }
 }

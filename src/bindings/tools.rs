@@ -197,7 +197,7 @@ impl WasmClient {
             let step = match kind {
                 // (`cancelTask`: a handle, or a question a task asked; see `task::resume`)
                 _ if opts.cancel || kind == Some(task::TASK) => {
-                    task::resume(&client, &interrupt, &opts).await
+                    task::resume(&client, &pending, &interrupt, &opts).await
                 }
                 Some(interrupt::ELICITATION) => {
                     let responses = answer.get("responses").cloned().unwrap_or(Value::Null);

@@ -242,6 +242,8 @@ impl Client {
     ) -> Result<Outcome> {
         let mut session = session.clone();
         let mut renewed = false;
+        // a tool call sent with `task` (see `Client::runs_as_task`)
+        let with_task = params.is_some_and(|p| p.contains_key("task"));
         loop {
             let id = self.take_id();
             // only a progress token and the idempotency key go into `_meta` in this era
@@ -347,6 +349,16 @@ impl Client {
                 }
             };
             return match reply.outcome {
+                // its `CreateTaskResult`, `{task}` (MCP 2025-11-25 `basic/utilities/tasks.mdx`,
+                // "Creating Tasks"): the task, followed as the Tasks extension's is
+                Ok(Value::Object(mut result))
+                    if with_task && result.get("task").is_some_and(Value::is_object) =>
+                {
+                    Ok(Outcome {
+                        result: result.remove("task").unwrap_or_default(),
+                        kind: crate::protocol::result_type::ResultType::Task,
+                    })
+                }
                 Ok(result) => self.outcome(method, result, false),
                 Err(rpc) if rpc.code == codes::URL_ELICITATION_REQUIRED => {
                     let mut err = Error::rpc(rpc).with_status(reply.status);
@@ -845,10 +857,10 @@ mod tests {
         assert_eq!(sent[1].body["method"], "initialize");
         assert_eq!(sent[1].body["params"]["protocolVersion"], "2025-11-25");
         // elicitation in both modes, handler or not: without one, a question becomes an
-        // interrupt (adapter::pending)
+        // interrupt (adapter::pending); task-augmented tool calls (adapter::task)
         assert_eq!(
             sent[1].body["params"]["capabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}})
+            json!({"elicitation": {"form": {}, "url": {}}, "tasks": {}})
         );
         assert_eq!(sent[1].header("Mcp-Session-Id"), None);
         assert_eq!(sent[1].header("MCP-Protocol-Version"), None);
@@ -1309,7 +1321,7 @@ mod tests {
         let sent = script.sent();
         assert_eq!(
             sent[0].body["params"]["capabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}})
+            json!({"elicitation": {"form": {}, "url": {}}, "tasks": {}})
         );
         assert_eq!(sent[2].method, "GET");
         assert_eq!(sent[2].header("Accept"), Some("text/event-stream"));
@@ -1533,7 +1545,7 @@ mod tests {
         let sent = script.sent();
         assert_eq!(
             sent[0].body["params"]["capabilities"],
-            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}})
+            json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}, "tasks": {}})
         );
         assert_eq!(sent[4].body["id"], "s1");
         assert_eq!(sent[4].body["result"]["content"]["text"], "Paris");

@@ -224,12 +224,16 @@ pub struct Client {
     /// `x-mcp-header` mirrors of the tools of the client's own last listing, with their tool
     /// names (the last one listed wins for a repeated name).
     param_headers: RefCell<Vec<(String, Vec<ParamHeader>)>>,
+    /// The tools of the client's own last listing, by name, each with its
+    /// `execution.taskSupport` (or `null`): which a handshake-era call sends as a task
+    /// ([`Client::runs_as_task`]).
+    task_tools: RefCell<Map<String, Value>>,
 }
 
 impl Client {
     /// A client for `target` that sends its requests through `exchange`. Nothing is sent yet.
     pub fn new(target: Target, exchange: Rc<dyn Exchange>, config: ClientConfig) -> Client {
-        let capabilities = capabilities(&config, config.tasks);
+        let capabilities = capabilities(&config, true);
         Client {
             target,
             exchange,
@@ -238,6 +242,7 @@ impl Client {
             next_id: Cell::new(1),
             state: RefCell::new(State::default()),
             param_headers: RefCell::default(),
+            task_tools: RefCell::default(),
         }
     }
 
@@ -632,10 +637,11 @@ impl Client {
 /// and URL mode always (the host answers them as interrupts), `sampling` and `roots` only when
 /// the host gave a handler for them, the MCP Apps extension only when it renders apps
 /// (`extensions: {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}`,
-/// in both eras), and the Tasks extension when `tasks` (on 2026-07-28 requests unless the host
-/// turned tasks off; never in `initialize`: the 2026-07-28 extensions are not the handshake
-/// era's).
-pub(crate) fn capabilities(config: &ClientConfig, tasks: bool) -> Value {
+/// in both eras), and unless the host turned tasks off, the Tasks extension on `modern`
+/// (2026-07-28) requests, or in `initialize` (never the 2026-07-28 extensions there) the
+/// `tasks` capability of task-augmented tool calls (MCP 2025-11-25
+/// `basic/utilities/tasks.mdx`, "Capabilities"; the client runs no tasks of its own).
+pub(crate) fn capabilities(config: &ClientConfig, modern: bool) -> Value {
     let mut caps = Map::new();
     crate::put(
         &mut caps,
@@ -654,9 +660,12 @@ pub(crate) fn capabilities(config: &ClientConfig, tasks: bool) -> Value {
         let ui = mcp_wasm_adapter_json::parse(UI).unwrap_or_default();
         crate::put(&mut extensions, "io.modelcontextprotocol/ui", ui);
     }
-    if tasks {
-        let tasks = crate::protocol::meta::TASKS_EXTENSION;
-        crate::put(&mut extensions, tasks, Value::Object(Map::new()));
+    if config.tasks {
+        let (into, key) = match modern {
+            true => (&mut extensions, crate::protocol::meta::TASKS_EXTENSION),
+            false => (&mut caps, "tasks"),
+        };
+        crate::put(into, key, Value::Object(Map::new()));
     }
     if !extensions.is_empty() {
         crate::put(&mut caps, "extensions", Value::Object(extensions));
@@ -718,16 +727,31 @@ mod tests {
         let form_and_url = json!({"form": {}, "url": {}});
         assert_eq!(
             capabilities(&ClientConfig::default(), false),
-            json!({"elicitation": form_and_url})
+            json!({"elicitation": form_and_url, "tasks": {}})
         );
         let apps = ClientConfig {
             apps: true,
+            tasks: false,
             ..ClientConfig::default()
         };
         assert_eq!(
             capabilities(&apps, false),
             json!({"elicitation": form_and_url,
                    "extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}})
+        );
+        // the Tasks extension on 2026-07-28 requests, the handshake era's capability in
+        // `initialize`, neither with tasks off
+        let tasks =
+            |config: &ClientConfig, modern| capabilities(config, modern).get("tasks").cloned();
+        assert_eq!(tasks(&ClientConfig::default(), true), None);
+        assert_eq!(
+            capabilities(&ClientConfig::default(), true)["extensions"],
+            json!({"io.modelcontextprotocol/tasks": {}})
+        );
+        assert_eq!(tasks(&apps, false), None);
+        assert_eq!(
+            capabilities(&apps, true)["extensions"].get("io.modelcontextprotocol/tasks"),
+            None
         );
     }
 }

@@ -21,6 +21,10 @@ pub enum CallOutcome {
     Task(Value),
 }
 
+/// The `ttl` a handshake-era tool call asks of its task, in milliseconds (one hour; the server
+/// may keep it shorter or longer, and says how long in the task's `ttl`).
+pub const TASK_TTL_MS: u32 = 3_600_000;
+
 /// The params of a `tools/call`: `{name, arguments}`, with `arguments` forwarded verbatim
 /// (`Null` becomes `{}`: some servers reject a missing or null `arguments`).
 ///
@@ -152,7 +156,8 @@ impl Client {
                     if !headers.is_empty() {
                         mirrors.push((name.clone(), headers));
                     }
-                    names.insert(name, Value::Null);
+                    let support = tool.get("execution").and_then(|e| e.get("taskSupport"));
+                    names.insert(name, support.cloned().unwrap_or_default());
                     kept.push(tool);
                 }
                 Err(why) => left_out(&tool, index, &why),
@@ -160,8 +165,35 @@ impl Client {
         }
         if own {
             *self.param_headers.borrow_mut() = mirrors;
+            *self.task_tools.borrow_mut() = names;
         }
         Ok(kept)
+    }
+
+    /// Whether a `tools/call` with `params` is to run as a task in the handshake era (MCP
+    /// 2025-11-25 `basic/utilities/tasks.mdx`, "Tool-Level Negotiation"): the `tasks` option
+    /// on, a server whose capabilities include `tasks.requests.tools.call`, and a tool whose
+    /// `execution.taskSupport` in the client's own last listing is `"required"`, or
+    /// `"optional"` when the call has a `taskWaitMs` (its caller takes a task's handle); never
+    /// at 2026-07-28, where the server decides. (The listing settled the era.)
+    pub fn runs_as_task(&self, params: &Map<String, Value>, opts: &RequestOptions) -> bool {
+        let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+        let support = match self.task_tools.borrow().get(name).and_then(Value::as_str) {
+            Some("required") => true,
+            Some("optional") => opts.task_wait_ms.is_some(),
+            _ => false,
+        };
+        let state = self.state.borrow();
+        let calls = match (&state.era, &state.server) {
+            (Some(super::Era::Handshake(_)), Some(server)) => server
+                .capabilities
+                .get("tasks")
+                .and_then(|t| t.get("requests"))
+                .and_then(|r| r.get("tools"))
+                .and_then(|t| t.get("call")),
+            _ => None,
+        };
+        self.config.tasks && support && calls.is_some()
     }
 
     /// Calls tool `name` with `arguments` (a JSON object, sent verbatim; `Null` sends `{}`).

@@ -4,7 +4,7 @@
 // through a recording fetch, prints `{ out, calls }` (the step's result, the bodies of the
 // `tools/call` requests it sent) and returns: nothing ends it but an empty event loop (no
 // `close()`, no `process.exit`), so a step that leaves a request or a timer running keeps it
-// alive.
+// alive. With `job.catch`, an error the step rejects with is printed as its `out`.
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const SELF = fileURLToPath(import.meta.url);
 
 /**
- * Runs `job` (`{ url, options?, call: [name, args] }` or `{ url, options?, resume: [interrupt,
+ * Runs `job` (`{ url, options?, catch?, call: [name, args] }` or `{ url, options?, catch?, resume: [interrupt,
  * answer] }`, plain JSON) in a child process. Resolves to `{ out, calls, code }` once the child
  * has exited by itself; rejects when it has not within `exitWithinMs`, or failed.
  */
@@ -44,7 +44,9 @@ async function child() {
   const job = JSON.parse(text);
   const rec = recordingFetch();
   const adapter = new MCPAdapter(job.url, { ...job.options, fetch: rec.fetch });
-  const out = job.call ? await adapter.callTool(...job.call) : await adapter.resume(...job.resume);
+  const step = job.call ? adapter.callTool(...job.call) : adapter.resume(...job.resume);
+  // with `catch`, an error the step rejects with is the `out` ({ error: { code, message } })
+  const out = job.catch ? await step.catch((e) => ({ error: { code: e.code, message: e.message } })) : await step;
   process.stdout.write(JSON.stringify({ out, calls: rec.calls() }));
 }
 
