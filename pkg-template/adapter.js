@@ -266,7 +266,9 @@ export class MCPAdapter {
 
   async callTool(name, args, options = {}) {
     if (typeof name !== 'string') throw new MCPAdapterError('invalid_argument', 'tool name must be a string');
-    options = await this.#t(options ?? {});
+    // awaited only when controls.js made it a promise (one microtask less per plain call)
+    const traced = this.#t(options ?? {});
+    options = traced instanceof Promise ? await traced : traced;
     // through a tool of a listing made with call headers (fromListing): its interrupt answers as it called
     let listed = options?.[LISTED_SCHEMA];
     if (this.#interceptors.length === 0) {
@@ -308,14 +310,19 @@ export class MCPAdapter {
    * 2026-07-28 `server/tools.mdx`: the client SHOULD list again and retry; the server refused
    * the request before running it.
    */
-  async #relisting(name, options, send) {
+  #relisting(name, options, send) {
+    let sent;
     try {
       // from definitions (controls.js): mirrored per them, and sent again when the server says they are stale
-      return await this.#h('sent', send, name, options, () => this.#relist(name, options));
+      sent = this.#h('sent', send, name, options, () => this.#relist(name, options));
     } catch (e) {
+      sent = Promise.reject(e);
+    }
+    // a rejection handler, not an async function around an await: no promise of its own per call
+    return sent.catch(async (e) => {
       if (e?.rpcCode !== -32020 || options?.[LISTING] !== undefined || options?.[LISTED_SCHEMA] !== undefined || !(await this.#relist(name, options))) throw e;
       return send();
-    }
+    });
   }
 
   /** Whether tool `name` is in a new listing: false when it is not, or the listing fails (the call's own outcome then stands). */
