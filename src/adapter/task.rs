@@ -554,7 +554,7 @@ pub(crate) async fn follow(
             Err(mut err) if err.rpc_code() == Some(codes::INVALID_PARAMS) => {
                 err.code = ErrorCode::TaskNotFound;
                 err.message = format!(
-                    "the server no longer knows task {} ({}): it restarted, or the task expired",
+                    "the server no longer knows task {} ({}): it restarted, the task expired, or the task belongs to another session or principal",
                     crate::quoted(task.text("task_id")),
                     err.message
                 );
@@ -633,7 +633,7 @@ pub(crate) async fn follow(
                 return Err(failed(&task, err));
             }
             "cancelled" => {
-                let what = "was cancelled (by the server or another client)";
+                let what = "was cancelled (by tasks/cancel, from cancelTask() or another client, or by the server)";
                 return Err(task.error(ErrorCode::TaskCancelled, what));
             }
             "input_required" => {

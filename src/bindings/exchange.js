@@ -661,7 +661,7 @@ export function sleep(ms, signal, timeoutMs, total) {
       const timer = setTimeout(resolve, ms);
       cut.addEventListener('abort', () => clearTimeout(timer));
     });
-  return callHost(wait, undefined, signal, timeoutMs, total, `the ${ms} ms the server asked to wait before resuming its stream`);
+  return callHost(wait, undefined, signal, timeoutMs, total, `the ${ms} ms the server asked to wait (before its stream resumes, or a task's next poll)`);
 }
 
 /**
