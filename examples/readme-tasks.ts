@@ -15,6 +15,7 @@ if (out.type === "mcp_task") await store.put(out);
 
 // any process, later, with an adapter for the same URL and credentials:
 const task = await store.get();
-const done = await other.resume(task, {});  // polls to the end (or its own taskWaitMs)
+const done = await other.resume(task, {});  // polls to the end
+// or at most 5 s, then the updated handle: other.resume(task, {}, { taskWaitMs: 5_000 })
 if (done.type === "tool_result") console.log(done.content);
 await other.cancelTask(task);                // or gives it up: tasks/cancel
