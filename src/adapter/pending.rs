@@ -512,12 +512,7 @@ mod tests {
             protocol: ProtocolMode::Legacy,
             ..config
         });
-        let mut init = sse_reply(&[
-            json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"old","version":"1"}}}),
-        ]);
-        init.session_id = Some("s".into());
-        script.push(init);
-        script.push(status(202));
+        script.push_initialize(json!({"tools": {}}));
         (client, script)
     }
 

@@ -745,12 +745,7 @@ mod tests {
 
     /// The methods sent after `server/discover`.
     fn methods(script: &Scripted) -> Vec<String> {
-        let sent = script.sent();
-        let mut out = Vec::new();
-        for request in sent.iter().skip(1) {
-            out.push(request.body["method"].as_str().unwrap_or("").to_owned());
-        }
-        out
+        script.methods().split_off(1)
     }
 
     fn cancelling() -> RequestOptions {
@@ -1322,12 +1317,7 @@ mod tests {
                 protocol: ProtocolMode::Legacy,
                 ..config
             });
-            let mut init = sse_reply(&[
-                json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"tasks":{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}},"serverInfo":{"name":"old","version":"1"}}}),
-            ]);
-            init.session_id = Some("s".into());
-            script.push(init);
-            script.push(status(202));
+            script.push_initialize(json!({"tools":{},"tasks":{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}}));
             script.push(sse_reply(&[json!({"jsonrpc":"2.0","id":1,"result":{"tools":[
                 {"name":"build","inputSchema":{"type":"object"},"execution":{"taskSupport":"required"}},
                 {"name":"lint","inputSchema":{"type":"object"},"execution":{"taskSupport":"optional"}}]}})]));
@@ -1354,12 +1344,7 @@ mod tests {
 
         /// The methods sent after the session opened and the tools were listed.
         fn methods(script: &Scripted) -> Vec<String> {
-            let sent = script.sent();
-            let mut out = Vec::new();
-            for request in sent.iter().skip(3) {
-                out.push(request.body["method"].as_str().unwrap_or("").to_owned());
-            }
-            out
+            script.methods().split_off(3)
         }
 
         fn question() -> Value {

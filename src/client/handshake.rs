@@ -878,11 +878,7 @@ mod tests {
     }
 
     fn methods(script: &Scripted) -> Vec<String> {
-        script
-            .sent()
-            .iter()
-            .map(|s| s.body["method"].as_str().unwrap_or("").to_string())
-            .collect()
+        script.methods()
     }
 
     #[test]

@@ -145,8 +145,27 @@ impl Scripted {
         self.push(json_reply(200, serde_json::json!({"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"scripted","version":"1.0"}}}})));
     }
 
+    /// A handshake-era session's opening: the 2025-11-25 `initialize` answer with
+    /// `capabilities` (session id `s`), then the 202 to `notifications/initialized`.
+    pub fn push_initialize(&self, capabilities: Value) {
+        let mut init = sse_reply(&[
+            serde_json::json!({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":capabilities,"serverInfo":{"name":"old","version":"1"}}}),
+        ]);
+        init.session_id = Some("s".into());
+        self.push(init);
+        self.push(status(202));
+    }
+
     pub fn sent(&self) -> std::cell::Ref<'_, Vec<Sent>> {
         self.sent.borrow()
+    }
+
+    /// The `method` of each request sent so far, in order (`""` for a body without one).
+    pub fn methods(&self) -> Vec<String> {
+        let sent = self.sent.borrow();
+        sent.iter()
+            .map(|s| s.body["method"].as_str().unwrap_or("").to_owned())
+            .collect()
     }
 
     /// A body of `chunks`, each delivered once its gate opens (see [`Gate`]).
