@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from './helpers/browser.mjs';
-import { startDemo } from './helpers/demo.mjs';
+import { callFromCard, openDemoPage, startDemo } from './helpers/demo.mjs';
 import { REPO_ROOT, startAll, startAppExample, startFastMCPApps } from './helpers/servers.mjs';
 import { writeTinyPdf } from './helpers/tiny-pdf.mjs';
 
@@ -59,25 +59,21 @@ describe('the demo page hosts MCP Apps', { timeout: 240_000 }, () => {
 
   /** The page connected to `url`: its errors (the page's own, not the views') collected. */
   async function pageFor(url) {
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT_MS);
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
+    const page = await openDemoPage(context, `${demo.pageUrl}?url=${encodeURIComponent(url)}`, {
+      timeoutMs: WAIT_MS,
+      problems,
       // the probe of a 2025-11-25 server (a 400) is expected
-      if (m.type() === 'error' && m.location().url.startsWith(demo.pageUrl) && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+      onConsoleError: (m) => {
+        if (m.location().url.startsWith(demo.pageUrl) && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+      },
     });
-    await page.goto(`${demo.pageUrl}?url=${encodeURIComponent(url)}`);
-    await page.waitForFunction(() => window.__ready === true);
     await page.locator('#connect-status .ok').waitFor();
     return page;
   }
 
   /** Calls tool `name` from its card (`fields` filled first); resolves to the card and its view's inner frame. */
   async function callApp(page, name, fields = {}) {
-    const card = page.locator(`[data-tool="${name}"]`);
-    await card.locator('details.try summary').click();
-    for (const [field, value] of Object.entries(fields)) await card.locator(`[data-field="${field}"] input`).fill(value);
-    await card.getByRole('button', { name: 'Call', exact: true }).click();
+    const card = await callFromCard(page, name, fields);
     await card.locator('.app-view .app-frame').waitFor();
     return { card, view: card.frameLocator('.app-frame').frameLocator('iframe') };
   }

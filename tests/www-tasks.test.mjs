@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MCPAdapter } from '../pkg/index.node.js';
 import { launchChromium } from './helpers/browser.mjs';
-import { startDemo } from './helpers/demo.mjs';
+import { callFromCard, openDemoPage, startDemo } from './helpers/demo.mjs';
 import { rejectsWith } from './helpers/errors.mjs';
 import { REPO_ROOT, startAll, startFastMCPTasks, tasksRequestsOf } from './helpers/servers.mjs';
 
@@ -43,24 +43,13 @@ describe('the demo page follows tool calls that run as tasks', { timeout: 180_00
   });
 
   /** A page of the demo (`query`: `?url=` the tasks fixture unless given), its errors collected. */
-  async function openPage(query = `?url=${encodeURIComponent(server.url)}`) {
-    const page = await context.newPage();
-    page.setDefaultTimeout(WAIT_MS);
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
-    await page.goto(demo.pageUrl + query);
-    await page.waitForFunction(() => window.__ready === true);
-    return page;
+  function openPage(query = `?url=${encodeURIComponent(server.url)}`) {
+    return openDemoPage(context, demo.pageUrl + query, { timeoutMs: WAIT_MS, problems });
   }
 
   /** Calls tool `name` from its card with `fields` filled in; resolves to the card's task panel once shown. */
   async function callTask(page, name, fields = {}) {
-    const card = page.locator(`[data-tool="${name}"]`);
-    await card.locator('details.try summary').click();
-    for (const [field, value] of Object.entries(fields)) await card.locator(`[data-field="${field}"] input`).fill(value);
-    await card.getByRole('button', { name: 'Call', exact: true }).click();
+    const card = await callFromCard(page, name, fields);
     const panel = card.locator('.task');
     await panel.waitFor();
     return panel;

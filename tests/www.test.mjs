@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium, startStaticSite } from './helpers/browser.mjs';
-import { startDemo } from './helpers/demo.mjs';
+import { callFromCard, openDemoPage, startDemo } from './helpers/demo.mjs';
 import { DEAD_URL, REPO_ROOT, startTsServer } from './helpers/servers.mjs';
 import { startAuthServer, startMcpServer } from './auth/fixtures.mjs';
 
@@ -33,19 +33,16 @@ describe('the demo page in Chromium', () => {
   const corsRefusals = [];
 
   /** A page of the demo, its errors collected; waits until its start-up script has run. */
-  async function openPage(query = '') {
-    const p = await context.newPage();
-    p.setDefaultTimeout(WAIT_MS);
-    p.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    p.on('console', (m) => {
-      if (m.type() !== 'error') return;
+  function openPage(query = '') {
+    return openDemoPage(context, demo.pageUrl + query, {
+      timeoutMs: WAIT_MS,
+      problems,
       // the unreachable-server and CORS steps make the browser log the refusals
-      if (/blocked by CORS policy/.test(m.text())) corsRefusals.push(m.text());
-      else if (!/ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+      onConsoleError: (m) => {
+        if (/blocked by CORS policy/.test(m.text())) corsRefusals.push(m.text());
+        else if (!/ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+      },
     });
-    await p.goto(demo.pageUrl + query);
-    await p.waitForFunction(() => window.__ready === true);
-    return p;
   }
 
   const shot = (name, p = page) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
@@ -439,10 +436,7 @@ describe('the demo page in Chromium', () => {
       assert.equal(await other.locator('[data-tool="second_echo"]').count(), 1);
       assert.equal(await other.locator('[data-tool="ts-fixture_echo"]').count(), 0);
       const callEcho = async (column, name, text) => {
-        const card = column.locator(`[data-tool="${name}"]`);
-        await card.locator('details.try summary').click();
-        await card.locator('[data-field="text"] input').fill(text);
-        await card.getByRole('button', { name: 'Call', exact: true }).click();
+        const card = await callFromCard(column, name, { text });
         await card.locator('.output .result').waitFor();
         return card.locator('.result pre.text').textContent();
       };
