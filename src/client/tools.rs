@@ -177,15 +177,10 @@ impl Client {
     /// `"optional"` when the call has a `taskWaitMs` (its caller takes a task's handle); never
     /// at 2026-07-28, where the server decides. (The listing settled the era.)
     pub fn runs_as_task(&self, params: &Map<String, Value>, opts: &RequestOptions) -> bool {
-        let name = params.get("name").and_then(Value::as_str).unwrap_or("");
-        let support = match self.task_tools.borrow().get(name).and_then(Value::as_str) {
-            Some("required") => true,
-            Some("optional") => opts.task_wait_ms.is_some(),
-            _ => false,
-        };
+        // the era and the server's capability first: a 2026-07-28 call looks up nothing
         let state = self.state.borrow();
         let calls = match (&state.era, &state.server) {
-            (Some(super::Era::Handshake(_)), Some(server)) => server
+            (Some(super::Era::Handshake(_)), Some(server)) if self.config.tasks => server
                 .capabilities
                 .get("tasks")
                 .and_then(|t| t.get("requests"))
@@ -193,7 +188,15 @@ impl Client {
                 .and_then(|t| t.get("call")),
             _ => None,
         };
-        self.config.tasks && support && calls.is_some()
+        if calls.is_none() {
+            return false;
+        }
+        let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+        match self.task_tools.borrow().get(name).and_then(Value::as_str) {
+            Some("required") => true,
+            Some("optional") => opts.task_wait_ms.is_some(),
+            _ => false,
+        }
     }
 
     /// Calls tool `name` with `arguments` (a JSON object, sent verbatim; `Null` sends `{}`).
