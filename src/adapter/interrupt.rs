@@ -361,15 +361,17 @@ async fn send(
     request_state: Option<String>,
     opts: &RequestOptions,
 ) -> Result<crate::client::Outcome> {
-    let mut sent = params.clone();
+    // the call's params, copied only to carry this round's answers and state (a first request
+    // sends them as they are, its arguments never copied)
+    let mut sent = std::borrow::Cow::Borrowed(params);
     if let Some(responses) = input_responses {
-        crate::put(&mut sent, "inputResponses", Value::Object(responses));
+        crate::put(sent.to_mut(), "inputResponses", Value::Object(responses));
     }
     if let Some(state) = request_state {
-        crate::put(&mut sent, "requestState", Value::String(state));
+        crate::put(sent.to_mut(), "requestState", Value::String(state));
     }
     client
-        .request(method, Some(sent), opts)
+        .request(method, Some(&sent), opts)
         .await
         .map_err(missing_capability)
 }

@@ -102,7 +102,7 @@ impl Bridged {
         let mut opts = opts.clone();
         opts.on_elicitation = Some(handler);
         let (client, method) = (client.clone(), method.to_string());
-        let call = async move { client.request(&method, Some(params), &opts).await }.boxed_local();
+        let call = async move { client.request(&method, Some(&params), &opts).await }.boxed_local();
         Bridged { call, mailbox }
     }
 

@@ -58,7 +58,7 @@ pub async fn read_resource(
             .map_err(|e| read_error(uri, e));
     }
     let outcome = client
-        .request(method, Some(params.clone()), opts)
+        .request(method, Some(&params), opts)
         .await
         .map_err(|e| read_error(uri, interrupt::missing_capability(e)))?;
     if outcome.kind == ResultType::InputRequired {

@@ -546,7 +546,7 @@ pub(crate) async fn follow(
                     .await
             }
             None => client
-                .request(method, Some(params), sent_with)
+                .request(method, Some(&params), sent_with)
                 .await
                 .map(|outcome| ResultOrInterrupt::Complete(outcome.result)),
         };

@@ -418,7 +418,7 @@ impl Client {
                             crate::put(&mut p, "cursor", Value::String(c));
                             p
                         });
-                        let outcome = match self.request(method, params, opts).await {
+                        let outcome = match self.request(method, params.as_ref(), opts).await {
                             Ok(outcome) => outcome,
                             Err(e)
                                 if e.rpc_code() == Some(codes::INVALID_PARAMS)

@@ -931,7 +931,7 @@ mod tests {
         ));
         block_on(client.request(
             "tools/call",
-            json!({"name":"a"}).as_object().cloned(),
+            json!({"name":"a"}).as_object(),
             &RequestOptions::default(),
         ))
         .unwrap();

@@ -318,7 +318,7 @@ impl Client {
     pub async fn request(
         &self,
         method: &str,
-        params: Option<Map<String, Value>>,
+        params: Option<&Map<String, Value>>,
         opts: &RequestOptions,
     ) -> Result<Outcome> {
         let newest = version::MODERN_VERSIONS[0];
@@ -331,10 +331,7 @@ impl Client {
                 if !self.state.borrow().negotiating {
                     return None;
                 }
-                Some(
-                    self.request_modern(newest, method, params.as_ref(), opts)
-                        .await,
-                )
+                Some(self.request_modern(newest, method, params, opts).await)
             };
             let (era, early) = futures_util::future::join(self.ensure_ready(opts), beside).await;
             let era = era?;
@@ -345,7 +342,7 @@ impl Client {
         };
         let first = match early {
             Some(outcome) => outcome,
-            None => self.request_in(&era, method, params.as_ref(), opts).await,
+            None => self.request_in(&era, method, params, opts).await,
         };
         let modern = matches!(era, Era::Modern(_));
         match first {
@@ -366,7 +363,7 @@ impl Client {
                 if matches!(again, Era::Modern(_)) == modern {
                     return Err(err);
                 }
-                self.request_in(&again, method, params.as_ref(), opts).await
+                self.request_in(&again, method, params, opts).await
             }
             result => result,
         }

@@ -245,7 +245,7 @@ impl Client {
             }
         }
         let outcome = self
-            .request("completion/complete", Some(params), opts)
+            .request("completion/complete", Some(&params), opts)
             .await
             .map_err(|e| not_supported(e, "completion/complete"))?;
         if outcome.kind != ResultType::Complete {

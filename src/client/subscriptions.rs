@@ -399,7 +399,7 @@ impl Client {
         for uri in &wanted.resource_subscriptions {
             let mut params = Map::new();
             crate::put(&mut params, "uri", Value::String(uri.clone()));
-            self.request("resources/subscribe", Some(params), opts)
+            self.request("resources/subscribe", Some(&params), opts)
                 .await?;
         }
         Ok(Subscription {
@@ -423,7 +423,7 @@ impl Client {
             let mut params = Map::new();
             crate::put(&mut params, "uri", Value::String(uri.clone()));
             let _ = self
-                .request("resources/unsubscribe", Some(params), opts)
+                .request("resources/unsubscribe", Some(&params), opts)
                 .await;
         }
     }

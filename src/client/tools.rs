@@ -214,7 +214,7 @@ impl Client {
     ) -> Result<CallOutcome> {
         let mut params = extra.unwrap_or_default();
         params.extend(call_params(name, arguments)?);
-        let outcome = self.request("tools/call", Some(params), opts).await?;
+        let outcome = self.request("tools/call", Some(&params), opts).await?;
         Ok(match outcome.kind {
             ResultType::Complete => CallOutcome::Complete(outcome.result),
             ResultType::InputRequired => CallOutcome::InputRequired(outcome.result),
@@ -532,7 +532,7 @@ mod tests {
             json!({"io.modelcontextprotocol/tasks": {}})
         );
         let params = json!({"name": "p"}).as_object().cloned();
-        let err = block_on(client.request("prompts/get", params, &opts)).unwrap_err();
+        let err = block_on(client.request("prompts/get", params.as_ref(), &opts)).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidResultType);
         assert!(
             err.message
