@@ -633,7 +633,6 @@ function flag(value, name) {
   throw new MCPAdapterError('invalid_argument', `option ${name} must be a boolean`);
 }
 
-/** A `resources/read` result (array of contents JSON) as `ResourceContent`s; interrupts unchanged. */
 /**
  * A result from the core: JSON text, or `[jsonText, [path, string], ...]` when large strings
  * (base64 media, big text) travel beside the JSON; each goes back to its path (see
@@ -651,6 +650,7 @@ function decodeResult(raw) {
   return value;
 }
 
+/** A `resources/read` result (array of contents JSON) as `ResourceContent`s; interrupts unchanged. */
 function shapeResult(value, method) {
   if (method === 'resources/read' && Array.isArray(value)) return value.map((entry) => new ResourceContent(entry));
   return value;
