@@ -12,7 +12,7 @@ use serde_json::Value;
 use wasm_bindgen::JsValue;
 
 /// Strings at least this long (bytes) travel on their own.
-const LARGE: usize = 64 * 1024;
+const LARGE: usize = mcp_wasm_adapter_json::LARGE_STRING;
 
 /// Encodes `value` for the host (see the module docs).
 ///

@@ -224,7 +224,14 @@ impl ResponseReader {
             BodyKind::Json(body) => {
                 let body = body.take().ok_or_else(|| spent(status))?;
                 let bytes = collect(body).await?;
-                let value: Value = match mcp_wasm_adapter_json::parse(&bytes) {
+                // a success's body is parsed in place (a large string keeps its buffer); any
+                // other's is kept for the error that quotes it
+                let (parsed, bytes) = if is_success(status) {
+                    (mcp_wasm_adapter_json::parse_owned(bytes), Vec::new())
+                } else {
+                    (mcp_wasm_adapter_json::parse(&bytes), bytes)
+                };
+                let value: Value = match parsed {
                     Ok(v) => v,
                     Err(e) if is_success(status) => {
                         return Err(Error::new(
@@ -295,7 +302,7 @@ impl ResponseReader {
                     if event.data.is_empty() {
                         continue;
                     }
-                    let value: Value = mcp_wasm_adapter_json::parse(event.data.as_bytes())
+                    let value: Value = mcp_wasm_adapter_json::parse_owned(event.data.into())
                         .map_err(|e| {
                             Error::new(
                                 ErrorCode::InvalidJson,
@@ -525,9 +532,13 @@ impl Stream for Limited {
     }
 }
 
-/// Collects a whole body into one buffer.
+/// Collects a whole body into one buffer: the first chunk's own (not copied when nothing
+/// else shares it; exchange.js reads a JSON body whole, so it is the only one).
 async fn collect(mut body: LocalBoxStream<'static, Result<Bytes>>) -> Result<Vec<u8>> {
-    let mut out = Vec::new();
+    let mut out = match body.next().await {
+        Some(chunk) => Vec::from(chunk?),
+        None => return Ok(Vec::new()),
+    };
     while let Some(chunk) = body.next().await {
         out.extend_from_slice(&chunk?);
     }
