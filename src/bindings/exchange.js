@@ -80,6 +80,14 @@ function headerOf(headers, name) {
 const noop = () => {};
 
 /**
+ * A JSON body declared longer than this (bytes) is not read whole here: the core reads it
+ * chunk by chunk into one buffer of the declared length (`length` of `start`'s head), so no
+ * body-sized copy of it waits in JavaScript for the collector (`arrayBuffer()` holds the
+ * chunks and their concatenation at once) beside the wasm's.
+ */
+const STREAMED_JSON = 1 << 20;
+
+/**
  * Ignores the rejection of a promise a host callback returned (an `async` callback that
  * throws), as what a callback throws is ignored: unhandled, it would end a Node process.
  */
@@ -410,10 +418,12 @@ export class JsExchange {
 
   /**
    * Sends the request. Resolves to `{ status, contentType, location, sessionId, body,
-   * remembered }` (`ResponseHead` in fetch.rs): `body` is the whole body (a `Uint8Array`) for
-   * `application/json` responses, read here up to `limit + 1` bytes (the core refuses a larger
-   * one; see `readAll`), and `undefined` for any other body, which the core then reads chunk by chunk with
-   * `read()`. An `idempotent` request that failed on a reused connection the server had
+   * remembered, length? }` (`ResponseHead` in fetch.rs): `body` is the whole body (a
+   * `Uint8Array`) for `application/json` responses, read here up to `limit + 1` bytes (the
+   * core refuses a larger one; see `readAll`), and `undefined` for any other body, which the
+   * core then reads chunk by chunk with `read()`; so is a JSON body declared longer than
+   * `STREAMED_JSON` bytes (and within `limit`) of an untraced exchange, whose declared length
+   * `length` then gives. An `idempotent` request that failed on a reused connection the server had
    * closed (`closedUnder`) is sent once more, after a turn of the event loop (by then the
    * runtime has read the close of the other connections the server closed), so on a live or
    * a new connection.
@@ -476,16 +486,17 @@ export class JsExchange {
     const encoding = headerOf(head, 'content-encoding');
     const plain = !encoding && response.type !== 'cors';
     if (json && plain && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
+      // a large one, untraced: the core reads it, into a buffer of its declared length
+      if (Number(declared) > STREAMED_JSON && !trace && this.stream(response)) {
+        out.length = Number(declared);
+        return out;
+      }
       // declared length that fits: one read, one copy (a custom fetch's may not hold: cut)
       out.body = (await this.whole(response)).subarray(0, limit + 1);
       trace?.received(status, contentType, out.body);
       return out;
     }
-    const stream = response.body;
-    if (stream !== null && stream !== undefined) {
-      if (typeof stream.getReader !== 'function') throw { code: FAILURE_CODES.missingRuntimeApi, message: 'this runtime lacks ReadableStream.getReader' };
-      this.reader = stream.getReader();
-    }
+    this.stream(response);
     // a JSON body of unknown length is read here too, but never past the limit
     if (json) out.body = await this.readAll(limit);
     trace?.received(status, contentType, out.body);
@@ -530,6 +541,15 @@ export class JsExchange {
       const status = check.status < 300 ? '' : ` (HTTP ${check.status})`;
       throw { code: FAILURE_CODES.undecodedBody, message: `the body is still encoded (Content-Encoding: ${JSON.stringify(check.encoding.slice(0, 64))})${status}: this runtime's fetch does not decode it` };
     }
+  }
+
+  /** Takes the reader of `response`'s body, if it has one; returns whether it did. */
+  stream(response) {
+    const stream = response.body;
+    if (stream === null || stream === undefined) return false;
+    if (typeof stream.getReader !== 'function') throw { code: FAILURE_CODES.missingRuntimeApi, message: 'this runtime lacks ReadableStream.getReader' };
+    this.reader = stream.getReader();
+    return true;
   }
 
   /** The whole body by `arrayBuffer()` (a JSON body whose declared length fits the limit). */

@@ -103,6 +103,11 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn body(this: &ResponseHead) -> Option<Uint8Array>;
 
+    /// The declared length of a large JSON body that `exchange.js` left to be read chunk by
+    /// chunk with `read()` ([`HttpResponse::content_length`]), or `undefined`.
+    #[wasm_bindgen(method, getter)]
+    fn length(this: &ResponseHead) -> Option<f64>;
+
     /// The host's header names and values `[name, value, ...]` (to be redacted from
     /// errors), or `undefined` when the host gave no headers.
     #[wasm_bindgen(method, getter)]
@@ -426,6 +431,7 @@ impl Exchange for FetchExchange {
             let (content_type, location, session_id) =
                 (head.content_type(), head.location(), head.session_id());
             let mut trace = None;
+            let content_length = head.length().map(|n| n as usize);
             let body = if let Some(bytes) = head.body() {
                 // the whole body is here: the exchange is over (its timer cleared now)
                 let bytes = Bytes::from(bytes.to_vec());
@@ -457,6 +463,7 @@ impl Exchange for FetchExchange {
                 content_type,
                 location,
                 session_id,
+                content_length,
                 body,
                 trace,
             })

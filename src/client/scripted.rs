@@ -259,6 +259,7 @@ impl Exchange for Scripted {
                 content_type: c.content_type,
                 location: c.location,
                 session_id: c.session_id,
+                content_length: None,
                 // replies are written with id 1..; re-target them at the id actually sent
                 body: self.gated_body(
                     c.chunks

@@ -116,7 +116,8 @@ impl Position {
 }
 
 enum BodyKind {
-    Json(Option<LocalBoxStream<'static, Result<Bytes>>>),
+    /// The body, and the capacity to collect it into ([`HttpResponse::content_length`]).
+    Json(Option<LocalBoxStream<'static, Result<Bytes>>>, usize),
     Sse {
         events: LocalBoxStream<'static, Result<sse::Event>>,
         /// Events decoded (or the stream's failure) but not read yet, the next one last.
@@ -137,7 +138,8 @@ impl ResponseReader {
         let body = limited(response.body, limits.max_body_bytes);
         let content_type = response.content_type.as_deref();
         let kind = if is_media_type(content_type, headers::JSON) {
-            BodyKind::Json(Some(body))
+            let capacity = response.content_length.unwrap_or(0);
+            BodyKind::Json(Some(body), capacity.min(limits.max_body_bytes))
         } else if is_media_type(content_type, headers::EVENT_STREAM) {
             BodyKind::Sse {
                 events: sse::events(body),
@@ -221,9 +223,9 @@ impl ResponseReader {
     pub async fn next(&mut self, filter: Option<&NotificationFilter>) -> Result<ResponseItem> {
         let (status, id, token) = (self.status, self.id, self.progress_token);
         match &mut self.kind {
-            BodyKind::Json(body) => {
+            BodyKind::Json(body, capacity) => {
                 let body = body.take().ok_or_else(|| spent(status))?;
-                let bytes = collect(body).await?;
+                let bytes = collect(body, *capacity).await?;
                 // a success's body is parsed in place (a large string keeps its buffer); any
                 // other's is kept for the error that quotes it
                 let (parsed, bytes) = if is_success(status) {
@@ -336,7 +338,7 @@ impl ResponseReader {
             BodyKind::Other { body, content_type } => {
                 let body = body.take().ok_or_else(|| spent(status))?;
                 if !is_success(status) {
-                    let bytes = collect(body.take(4).boxed_local())
+                    let bytes = collect(body.take(4).boxed_local(), 0)
                         .await
                         .unwrap_or_default();
                     return Err(http_error(status, &bytes));
@@ -532,15 +534,22 @@ impl Stream for Limited {
     }
 }
 
-/// Collects a whole body into one buffer: the first chunk's own (not copied when nothing
-/// else shares it; exchange.js reads a JSON body whole, so it is the only one).
-async fn collect(mut body: LocalBoxStream<'static, Result<Bytes>>) -> Result<Vec<u8>> {
-    let mut out = match body.next().await {
-        Some(chunk) => Vec::from(chunk?),
-        None => return Ok(Vec::new()),
-    };
+/// Collects a whole body into one buffer: with a `capacity` (the declared length of a large
+/// body), one of that size, each chunk copied in once; without, the first chunk's own (not
+/// copied when nothing else shares it; exchange.js reads a small JSON body whole, so it is
+/// the only one).
+async fn collect(
+    mut body: LocalBoxStream<'static, Result<Bytes>>,
+    capacity: usize,
+) -> Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(capacity);
     while let Some(chunk) = body.next().await {
-        out.extend_from_slice(&chunk?);
+        let chunk = chunk?;
+        if out.capacity() == 0 {
+            out = Vec::from(chunk);
+        } else {
+            out.extend_from_slice(&chunk);
+        }
     }
     Ok(out)
 }
@@ -562,6 +571,7 @@ mod tests {
             content_type: Some(ct.to_string()),
             location: None,
             session_id: None,
+            content_length: None,
             body: body_from_chunks(
                 chunks
                     .iter()
@@ -787,6 +797,7 @@ mod tests {
             content_type: Some("text/event-stream".into()),
             location: None,
             session_id: None,
+            content_length: None,
             body,
             trace: None,
         };
@@ -837,6 +848,7 @@ mod tests {
                 content_type: Some("text/event-stream".into()),
                 location: None,
                 session_id: None,
+                content_length: None,
                 body: body_from_chunks(chunks),
                 trace: Some(trace),
             };

@@ -300,12 +300,14 @@ fn read(
     parts: Vec<Bytes>,
     max: usize,
     trace: Option<EventTrace>,
+    content_length: Option<usize>,
 ) -> Read {
     let response = HttpResponse {
         status,
         content_type: content_type.map(str::to_owned),
         location: None,
         session_id: None,
+        content_length,
         body: body_from_chunks(parts.into_iter().map(Ok).collect()),
         trace,
     };
@@ -321,7 +323,8 @@ fn read(
 }
 
 /// The response reader (`application/json` or SSE body, any status, any chunking, a size
-/// limit) never panics, reads the same whatever the chunking and whether it is traced (the
+/// limit) never panics, reads the same whatever the chunking, the declared length and whether
+/// it is traced (the
 /// trace told each event's data once, in order), fails only with the typed codes it documents
 /// and short messages, and refuses a JSON body over the limit. Each message
 /// decoded by itself: `Incoming::from_value`, `ResultType::of` and `tool_result` classify as
@@ -372,15 +375,35 @@ pub fn jsonrpc(data: &[u8]) {
         vec![Bytes::from(body.clone())],
         max,
         None,
+        None,
     );
-    let chunked = read(status, content_type, chunks(&body, seed), max, None);
+    let chunked = read(status, content_type, chunks(&body, seed), max, None, None);
+    // a declared length (the capacity a large JSON body is collected into) is a hint only:
+    // right, short, long or absurd, it reads the same
+    let length = [body.len(), body.len() / 2, body.len() * 3 + 1, usize::MAX][seed as usize % 4];
+    let declared = read(
+        status,
+        content_type,
+        chunks(&body, seed),
+        max,
+        None,
+        Some(length),
+    );
+    assert_eq!(declared, chunked, "a declared length changed what was read");
     let told = Rc::new(RefCell::new(Vec::new()));
     let log = told.clone();
     let trace: EventTrace = Rc::new(move |texts: &[&str]| {
         log.borrow_mut()
             .extend(texts.iter().map(|text| text.to_string()))
     });
-    let traced = read(status, content_type, chunks(&body, seed), max, Some(trace));
+    let traced = read(
+        status,
+        content_type,
+        chunks(&body, seed),
+        max,
+        Some(trace),
+        None,
+    );
     assert_eq!(traced, chunked, "a trace changed what was read");
     // events are told as decoded: the reader may stop before the last (its reply, the limit);
     // an event stream cut at the size limit ends with one empty text
