@@ -126,6 +126,20 @@ const CASES = {
     ctx.res.writeHead(401, { 'www-authenticate': 'Bearer realm="fake"', 'content-type': 'text/plain' });
     ctx.res.end('unauthorized');
   },
+  // JSON bodies declared longer than 1 MiB, which the core reads chunk by chunk
+  large_json_stall: (ctx) => {
+    ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': '3000000' });
+    ctx.res.write(`{"jsonrpc":"2.0","id":${ctx.id},"result":{"content":[{"type":"text","text":"${'x'.repeat(1_500_000)}`);
+  },
+  large_json_destroy: (ctx) => {
+    ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': '3000000' });
+    ctx.res.write(`{"jsonrpc":"2.0","id":${ctx.id},"result":{"content":[{"type":"text","text":"${'x'.repeat(1_500_000)}`);
+    setTimeout(() => ctx.res.socket.destroy(), 20);
+  },
+  large_not_json: (ctx) => {
+    ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2000000' });
+    ctx.res.end('x'.repeat(2_000_000));
+  },
   destroy_socket: (ctx) => ctx.res.socket.destroy(),
   destroy_mid_json: (ctx) => {
     ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
@@ -309,4 +323,19 @@ describe('hostile responses from a scripted fake server', { timeout: 60_000 }, (
 it('a refused connection is a "network" error', async () => {
   const a = new MCPAdapter('http://127.0.0.1:1/mcp');
   await rejectsWith(a.listTools(), 'network');
+});
+
+describe('a JSON body declared longer than 1 MiB, read chunk by chunk by the core', { timeout: 60_000 }, () => {
+  const fake = useFake(() => CASES);
+  let adapter;
+  before(async () => {
+    adapter = new MCPAdapter(fake().url, { headers: { Authorization: SECRET }, timeoutMs: 1000 });
+    await adapter.listTools();
+  });
+  failsThenStillWorks(() => adapter, [
+    // the timeout covers the body: the stalled read is cancelled at the deadline
+    ['large_json_stall', 'timeout'],
+    ['large_json_destroy', 'network'],
+    ['large_not_json', 'invalid_json'],
+  ]);
 });
