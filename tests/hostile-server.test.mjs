@@ -136,6 +136,11 @@ const CASES = {
     ctx.res.write(`{"jsonrpc":"2.0","id":${ctx.id},"result":{"content":[{"type":"text","text":"${'x'.repeat(1_500_000)}`);
     setTimeout(() => ctx.res.socket.destroy(), 20);
   },
+  // a length no body of it comes with (past a wasm32 allocation), then a short body
+  large_declared_lie: (ctx) => {
+    ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': '3000000000' });
+    ctx.res.end(JSON.stringify({ jsonrpc: '2.0', id: ctx.id, result: { content: [] } }));
+  },
   large_not_json: (ctx) => {
     ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2000000' });
     ctx.res.end('x'.repeat(2_000_000));
@@ -338,4 +343,12 @@ describe('a JSON body declared longer than 1 MiB, read chunk by chunk by the cor
     ['large_json_destroy', 'network'],
     ['large_not_json', 'invalid_json'],
   ]);
+  // with no size limit, a declared length the wasm cannot allocate is not reserved (it once
+  // aborted the instance); the rest of the body never comes, so the call times out
+  let unbounded;
+  before(async () => {
+    unbounded = new MCPAdapter(fake().url, { headers: { Authorization: SECRET }, timeoutMs: 1000, maxResponseBytes: Infinity });
+    await unbounded.listTools();
+  });
+  failsThenStillWorks(() => unbounded, [['large_declared_lie', 'timeout']]);
 });

@@ -80,3 +80,13 @@ test('a declared length is a hint: a body longer than declared is still refused 
   const long = new MCPAdapter(json().url, { fetch: watchingFetch([], declaring(9_000_000)) });
   assert.equal((await long.callTool('echo', { text: huge })).content[0].text, `echo: ${huge}`);
 });
+
+test('a custom fetch whose body has no getReader (a Node stream, as node-fetch gives) still reads a large JSON body whole', async () => {
+  const nodeStyle = async (url, init) => {
+    const response = await fetch(url, init);
+    // what node-fetch and cross-fetch resolve to on Node: a Response-like with a Node Readable
+    return { status: response.status, type: 'default', headers: response.headers, body: { pipe() {} }, arrayBuffer: () => response.arrayBuffer() };
+  };
+  const adapter = new MCPAdapter(json().url, { fetch: nodeStyle });
+  assert.equal((await adapter.callTool('echo', { text: huge })).content[0].text, `echo: ${huge}`);
+});

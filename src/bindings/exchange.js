@@ -487,7 +487,9 @@ export class JsExchange {
     const plain = !encoding && response.type !== 'cors';
     if (json && plain && /^[0-9]{1,15}$/.test(declared ?? '') && Number(declared) <= limit) {
       // a large one, untraced: the core reads it, into a buffer of its declared length
-      if (Number(declared) > STREAMED_JSON && !trace && this.stream(response)) {
+      // (a custom fetch's Node stream, as node-fetch's, has no getReader: read whole)
+      if (Number(declared) > STREAMED_JSON && !trace && response.body?.getReader) {
+        this.reader = response.body.getReader();
         out.length = Number(declared);
         return out;
       }
@@ -496,7 +498,11 @@ export class JsExchange {
       trace?.received(status, contentType, out.body);
       return out;
     }
-    this.stream(response);
+    const stream = response.body;
+    if (stream !== null && stream !== undefined) {
+      if (typeof stream.getReader !== 'function') throw { code: FAILURE_CODES.missingRuntimeApi, message: 'this runtime lacks ReadableStream.getReader' };
+      this.reader = stream.getReader();
+    }
     // a JSON body of unknown length is read here too, but never past the limit
     if (json) out.body = await this.readAll(limit);
     trace?.received(status, contentType, out.body);
@@ -541,15 +547,6 @@ export class JsExchange {
       const status = check.status < 300 ? '' : ` (HTTP ${check.status})`;
       throw { code: FAILURE_CODES.undecodedBody, message: `the body is still encoded (Content-Encoding: ${JSON.stringify(check.encoding.slice(0, 64))})${status}: this runtime's fetch does not decode it` };
     }
-  }
-
-  /** Takes the reader of `response`'s body, if it has one; returns whether it did. */
-  stream(response) {
-    const stream = response.body;
-    if (stream === null || stream === undefined) return false;
-    if (typeof stream.getReader !== 'function') throw { code: FAILURE_CODES.missingRuntimeApi, message: 'this runtime lacks ReadableStream.getReader' };
-    this.reader = stream.getReader();
-    return true;
   }
 
   /** The whole body by `arrayBuffer()` (a JSON body whose declared length fits the limit). */

@@ -535,21 +535,22 @@ impl Stream for Limited {
 }
 
 /// Collects a whole body into one buffer: with a `capacity` (the declared length of a large
-/// body), one of that size, each chunk copied in once; without, the first chunk's own (not
-/// copied when nothing else shares it; exchange.js reads a small JSON body whole, so it is
-/// the only one).
+/// body, at most the size limit), one of that size, each chunk copied in once; without, one
+/// that grows as they come (exchange.js reads a body of up to 1 MiB, or of no declared
+/// length, whole: one chunk, copied once). The capacity is reserved before the bytes come: a
+/// server that declares more than it sends costs address space for the read, not resident
+/// memory, and what the parse keeps of the buffer is held to its text (see
+/// [`mcp_wasm_adapter_json::parse_owned`]).
 async fn collect(
     mut body: LocalBoxStream<'static, Result<Bytes>>,
     capacity: usize,
 ) -> Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(capacity);
+    let mut out = Vec::new();
+    // what the allocator cannot give (a declared length past the address space, with
+    // `maxResponseBytes: Infinity`) is not reserved: the body then grows as it comes
+    let _ = out.try_reserve_exact(capacity);
     while let Some(chunk) = body.next().await {
-        let chunk = chunk?;
-        if out.capacity() == 0 {
-            out = Vec::from(chunk);
-        } else {
-            out.extend_from_slice(&chunk);
-        }
+        out.extend_from_slice(&chunk?);
     }
     Ok(out)
 }

@@ -59,9 +59,10 @@ pub struct HttpResponse {
     /// The `Mcp-Session-Id` header (handshake era: read from the `initialize` response only).
     pub session_id: Option<String>,
     /// The body's declared length (`Content-Length`) when a JSON body is large and read
-    /// chunk by chunk: the capacity it is collected into, so it is copied once (`None`:
-    /// unknown, or the body comes in one chunk). A hint only: the body may be shorter or
-    /// longer, and the size limit bounds it all the same.
+    /// chunk by chunk: the capacity it is collected into (at most the size limit), reserved
+    /// before the bytes come, so it is copied once (`None`: unknown, or the body comes in one
+    /// chunk). What is read does not depend on it: the body may be shorter or longer, and the
+    /// size limit bounds it all the same.
     pub content_length: Option<usize>,
     /// The body, chunk by chunk as the network delivers it. Dropping it cancels the
     /// request (that closes the response stream, which is how 2026-07-28 cancels).
