@@ -537,9 +537,9 @@ impl Stream for Limited {
 /// Collects a whole body into one buffer: with a `capacity` (the declared length of a large
 /// body, at most the size limit), one of that size, each chunk copied in once; without, one
 /// that grows as they come (exchange.js reads a body of up to 1 MiB, or of no declared
-/// length, whole: one chunk, copied once). The capacity is reserved before the bytes come: a
-/// server that declares more than it sends costs address space for the read, not resident
-/// memory, and what the parse keeps of the buffer is held to its text (see
+/// length, whole: one chunk, copied in here once more). The capacity is reserved before the
+/// bytes come: a server that declares more than it sends costs address space for the read,
+/// not resident memory, and what the parse keeps of the buffer is held to its text (see
 /// [`mcp_wasm_adapter_json::parse_owned`]).
 async fn collect(
     mut body: LocalBoxStream<'static, Result<Bytes>>,

@@ -324,9 +324,8 @@ fn read(
 
 /// The response reader (`application/json` or SSE body, any status, any chunking, a size
 /// limit) never panics, reads the same whatever the chunking, the declared length and whether
-/// it is traced (the
-/// trace told each event's data once, in order), fails only with the typed codes it documents
-/// and short messages, and refuses a JSON body over the limit. Each message
+/// it is traced (the trace told each event's data once, in order), fails only with the typed
+/// codes it documents and short messages, and refuses a JSON body over the limit. Each message
 /// decoded by itself: `Incoming::from_value`, `ResultType::of` and `tool_result` classify as
 /// their documentation says.
 pub fn jsonrpc(data: &[u8]) {
