@@ -1368,7 +1368,7 @@ export declare class MCPAdapter<SignIn extends boolean = false, Wait extends num
    * @throws {MCPAdapterError} `interrupt_signature_invalid` (with an `interruptKey`) for an
    *   unsigned, altered or foreign-key interrupt; `invalid_argument` before anything is sent
    *   when keys are missing or extra, an action is unknown, form content breaks the schema,
-   *   the interrupt belongs to another server URL, the decision is not one of the approval's
+   *   the interrupt belongs to another server URL or era, the decision is not one of the approval's
    *   `allowed_decisions`, or edited `args` break the tool's `inputSchema`;
    *   `too_many_rounds`; transport/protocol errors.
    */
@@ -1381,7 +1381,7 @@ export declare class MCPAdapter<SignIn extends boolean = false, Wait extends num
    * `poll_interval_ms` after `checked_at`, then as a call does, with this call's
    * `taskWaitMs` (after which it resolves to the updated handle) and `timeoutMs` (which
    * cancels the task). The answer is ignored (`{}`). Refused before anything is sent
-   * (`invalid_argument`) when it belongs to another server URL or a field is not of its type;
+   * (`invalid_argument`) when it belongs to another server URL or era, or a field is not of its type;
    * with an `interruptKey`, when it is not signed with it.
    * @throws {MCPAdapterError} `task_failed`, `task_cancelled`, `task_expired`,
    *   `task_not_found`, `aborted`, `timeout`, transport/protocol errors.

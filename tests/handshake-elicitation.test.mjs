@@ -226,6 +226,39 @@ describe('FastMCP fixture, 2026-07-28', () => {
     assert.deepEqual(asked, ['Really ship?']);
     assert.match(out.content[0].text, /^ship: confirmed /);
   });
+
+  // The fixture speaks both eras, so the interrupt's era and the resuming adapter's can differ:
+  // a handshake-era question is answered on its session, a 2026-07-28 one by a retry carrying
+  // inputResponses, and sent over the other era's connection the answer never reaches the server
+  // (the tool asked again, or FastMCP's "elicitation ... unavailable on 2026-07-28 connections").
+  test('an interrupt resumed by an adapter of the other era is refused before the call is sent, and the same answer then resumes on one of its era', async () => {
+    const cases = [
+      { asked: 'legacy', resumer: 'auto', version: '2025-11-25', answer: { elicitation: { action: 'accept', content: { value: true } } }, done: /^wipe: confirmed$/ },
+      { asked: 'auto', resumer: 'legacy', version: undefined, answer: { confirm: { action: 'accept', content: { confirmed: true } } }, done: /^wipe: confirmed \(state=/ },
+    ];
+    for (const { asked, resumer, version, answer, done } of cases) {
+      const first = new MCPAdapter(server().url, { protocol: asked });
+      const interrupt = JSON.parse(JSON.stringify(await first.callTool('confirm_action', { action: 'wipe' })));
+      assert.equal(interrupt.type, 'mcp_elicitation', asked);
+      assert.equal(interrupt.protocol_version, version, asked);
+      await first.close();
+
+      const rec = recordingFetch();
+      const other = new MCPAdapter(server().url, { protocol: resumer, fetch: rec.fetch });
+      const refused = await rejectsWith(other.resume(interrupt, { responses: answer }), 'invalid_argument');
+      assert.match(refused.message, /other protocol generation .*protocol "legacy" for a handshake-era one\); nothing of it was sent/);
+      assert.equal(toolCalls(rec), 0, `${asked} interrupt, ${resumer} adapter: no tools/call sent`);
+      // the adapter stays usable
+      assert.ok((await other.listTools()).some((t) => t.name === 'confirm_action'));
+      await other.close();
+
+      const same = new MCPAdapter(server().url, { protocol: asked });
+      const out = await same.resume(interrupt, { responses: answer });
+      assert.equal(out.status, 'success', asked);
+      assert.match(out.content[0].text, done, asked);
+      await same.close();
+    }
+  });
 });
 
 describe('server-everything, restarted in place (it answers an unknown session 400 "No valid session ID provided", not 404)', () => {

@@ -735,7 +735,9 @@ pub(crate) fn check_server(client: &Client, interrupt: &Value) -> Result<()> {
 ///
 /// Before anything is sent, [`ErrorCode::InvalidArgument`]: a malformed interrupt,
 /// one from another server, missing or extra keys, an unknown action, form content that
-/// breaks the requested schema (types, enums, required, min/max). Then those of [`run`].
+/// breaks the requested schema (types, enums, required, min/max); then, once the era is
+/// settled, an interrupt asked in the other era than the one the adapter speaks
+/// ([`RequestOptions::era`]). Then those of [`run`].
 /// With [`RequestOptions::check_only`], nothing is sent: the answer checked, it resolves to
 /// `Complete(null)`.
 pub async fn resume_elicitation(
@@ -817,6 +819,8 @@ pub async fn resume_elicitation(
             crate::quoted_list(&extra)
         )));
     }
+    let legacy = pending::is_handshake_interrupt(interrupt);
+    let mut asked = None;
     for request in requests {
         let key = request
             .get("key")
@@ -860,20 +864,11 @@ pub async fn resume_elicitation(
             }
         };
         let question = pending::question_of(request);
-        if pending::is_handshake_interrupt(interrupt) {
-            if opts.check_only {
-                return Ok(checked());
-            }
-            // one question per interrupt in that era: answer it on the held call, or replay
+        if legacy {
+            // one question per interrupt in that era: answered on the held call, or by replay
             // (a task's: its tasks/result, see `super::task`)
-            let open = interrupt.get("open_call").and_then(Value::as_u64);
-            let answer = (question, response);
-            if let Some(task) = task {
-                let step = super::task::Step::Answer(open, answers, answer);
-                return super::task::follow(client, pending, Ok(task), round, step, opts).await;
-            }
-            let call = (method, params, answers);
-            return pending::resume(client, pending, open, call, Some(answer), opts).await;
+            asked = Some((question, response));
+            break;
         }
         answers.push(obj! {"request": question, "response": response.clone()});
         input_responses.insert(key.to_string(), response);
@@ -881,9 +876,22 @@ pub async fn resume_elicitation(
     if opts.check_only {
         return Ok(checked());
     }
+    let open = interrupt.get("open_call").and_then(Value::as_u64);
     if let Some(task) = task {
-        let update = super::task::Step::Update(input_responses);
-        return super::task::follow(client, pending, Ok(task), round, update, opts).await;
+        let step = match asked {
+            Some(answer) => super::task::Step::Answer(open, answers, answer),
+            None => super::task::Step::Update(input_responses),
+        };
+        return super::task::follow(client, pending, Ok(task), round, step, opts).await;
+    }
+    // refused over a connection of the other era, before the call is sent
+    let opts = &RequestOptions {
+        era: Some(legacy),
+        ..opts.clone()
+    };
+    if let Some(answer) = asked {
+        let call = (method, params, answers);
+        return pending::resume(client, pending, open, call, Some(answer), opts).await;
     }
     let retry = Retry {
         input_responses: Some(input_responses),

@@ -584,6 +584,51 @@ mod tests {
     }
 
     #[test]
+    fn an_interrupt_is_resumed_only_over_a_connection_of_its_era_and_refused_unsent_over_the_other()
+    {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("q1", "Really?")]);
+        let pending = PendingCalls::default();
+        let handshake = call(&client, &pending, &RequestOptions::default());
+        // a 2026-07-28 connection to the same URL: the era settles, and no call goes
+        let (modern, other) = Scripted::client_with(ClientConfig::default());
+        other.push_discover();
+        let responses = json!({"elicitation": {"action": "accept", "content": {"ok": true}}});
+        let refused = block_on(resume_elicitation(
+            &modern,
+            &PendingCalls::default(),
+            &handshake,
+            &responses,
+            &RequestOptions::default(),
+        ));
+        let Err(err) = refused else {
+            panic!("resumed over the other era")
+        };
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert!(
+            err.message.contains("other protocol generation"),
+            "{}",
+            err.message
+        );
+        assert_eq!(other.methods(), ["server/discover"]);
+        // and a 2026-07-28 interrupt over the session: nothing more is sent in it
+        let mut newer = handshake.clone();
+        newer.as_object_mut().unwrap().remove("protocol_version");
+        newer["requests"][0]["key"] = json!("confirm");
+        let sent = script.sent().len();
+        let responses = json!({"confirm": {"action": "accept", "content": {"ok": true}}});
+        let opts = RequestOptions::default();
+        let refused = block_on(resume_elicitation(
+            &client, &pending, &newer, &responses, &opts,
+        ));
+        assert_eq!(
+            refused.err().map(|e| e.code),
+            Some(ErrorCode::InvalidArgument)
+        );
+        assert_eq!(script.sent().len(), sent);
+    }
+
+    #[test]
     fn a_question_in_the_middle_of_a_call_becomes_an_interrupt_answered_on_the_held_call() {
         let (client, script) = session(ClientConfig::default());
         call_stream(&script, &[question("q1", "Really?"), result("wiped")]);

@@ -443,19 +443,18 @@ pub(crate) async fn follow(
         return Ok(ResultOrInterrupt::Complete(Value::Null));
     }
     // one generation per connection: a handshake-era task on a handshake-era session only
-    let legacy = matches!(client.ensure_ready(opts).await?, Era::Handshake(_));
-    if legacy != task.state.contains_key("protocol_version") {
-        return Err(task.error(
-            ErrorCode::InvalidArgument,
-            "is of the other protocol generation (MCP 2025-11-25 tasks and the 2026-07-28 Tasks extension never mix)",
-        ));
-    }
+    let legacy = task.state.contains_key("protocol_version");
+    let opts = &RequestOptions {
+        era: Some(legacy),
+        ..opts.clone()
+    };
     let exchange = client.exchange();
     let start = exchange.now_ms();
     let deadline = opts.timeout_ms.map(|ms| start + ms);
     let limit = opts.task_wait_ms.map(|ms| start + ms);
     let detached = RequestOptions {
         context: exchange.detach(opts.context.as_ref()),
+        era: opts.era,
         ..RequestOptions::default()
     };
     // status messages handed on as progress (the extension sends no notifications/progress)

@@ -560,6 +560,7 @@ impl CallDefaults {
             check_only: symbol("mcp-wasm-adapter.checkOnly", call).is_truthy(),
             task_wait_ms,
             cancel: symbol("mcp-wasm-adapter.cancelTask", call).is_truthy(),
+            era: None,
         })
     }
 }

@@ -187,7 +187,17 @@ pub struct RequestOptions {
     /// Cancel the task a resume is given, instead of following it (`cancelTask` in
     /// `pkg-template/adapter.js`; see `crate::adapter::task::resume`).
     pub cancel: bool,
+    /// The era the request belongs to (`Some(true)`: a handshake era), when it answers or
+    /// follows what another connection made (an interrupt, a task): [`Client::request`]
+    /// refuses it over a connection of the other era, where it could never reach the server's
+    /// question or task ([`OTHER_ERA`]).
+    pub era: Option<bool>,
 }
+
+/// The message of [`RequestOptions::era`]'s refusal: a handshake-era question is answered on
+/// the session that asked it (MCP 2025-11-25 `client/elicitation.mdx`) and its tasks live in
+/// it, a 2026-07-28 one is answered by a retry of the request (`basic/patterns/mrtr.mdx`).
+pub const OTHER_ERA: &str = "this interrupt is of the other protocol generation than this adapter's connection: resume it with an adapter of its generation (protocol \"legacy\" for a handshake-era one); nothing of it was sent";
 
 /// A result and its [`ResultType`].
 #[derive(Debug, Clone, PartialEq)]
@@ -340,6 +350,12 @@ impl Client {
         } else {
             (self.ensure_ready(opts).await?, None)
         };
+        if opts
+            .era
+            .is_some_and(|legacy| legacy != matches!(era, Era::Handshake(_)))
+        {
+            return Err(Error::new(ErrorCode::InvalidArgument, OTHER_ERA));
+        }
         let first = match early {
             Some(outcome) => outcome,
             None => self.request_in(&era, method, params, opts).await,
