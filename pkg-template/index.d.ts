@@ -348,10 +348,9 @@ export interface MCPAdapterOptions<SignIn extends boolean = boolean, Wait extend
    * Timeout of each call in milliseconds, body included. Default 60000; 0 disables. At the
    * deadline the call rejects with code `timeout` and the response stream is closed. Each
    * wait on host code that answers for the call (`onElicitation`, `onSampling`, a `roots`
-   * function, `approval`) is bounded by it too (see {@link HostCallbackContext}). In
-   * browsers, Deno, Bun and workerd the request is aborted even before its response begins;
-   * in Node a response that had not begun is closed when it arrives (an `AbortSignal` per
-   * request costs Node's fetch about 70 µs; pass `signal` to abort earlier).
+   * function, `approval`) is bounded by it too (see {@link HostCallbackContext}). The
+   * request is aborted at the deadline even before its response begins, which a 2026-07-28
+   * server takes as the call's cancellation (MCP 2026-07-28 `basic/patterns/cancellation.mdx`).
    */
   timeoutMs?: number;
   /**

@@ -13,9 +13,11 @@ import { MCPAdapter } from '../pkg/index.node.js';
 import { assertAdapterError, rejectsWith } from './helpers/errors.mjs';
 import { LEGACY_HANDLERS, assertStillWorks, hostileAdapter, useFake } from './helpers/fake-server.mjs';
 import { MODERN_FIXTURES } from './helpers/fixture-data.mjs';
-import { useServer } from './helpers/servers.mjs';
+import { startFastMCP, useServer } from './helpers/servers.mjs';
 import { useHostAsks } from './helpers/host-asks.mjs';
 import { sleep } from './helpers/wait.mjs';
+import { elsewhere } from './helpers/elsewhere.mjs';
+import { getEventListeners } from 'node:events';
 
 for (const srv of MODERN_FIXTURES) {
   describe(srv.label, { timeout: 30_000 }, () => {
@@ -68,6 +70,33 @@ for (const srv of MODERN_FIXTURES) {
         await rejectsWith(adapter.listTools({ signal: AbortSignal.abort() }), 'aborted');
         assert.equal((await adapter.callTool('echo', { text: 'ok' })).status, 'success');
       });
+
+      it('a deadline that passes before the response begins aborts the request: the process that made the call exits then, not when the tool ends 30 s later', async () => {
+        const t0 = Date.now();
+        // the child ends only when its event loop is empty (no close(), no exit)
+        const { out } = await elsewhere({ url: server().url, call: ['sleep', { seconds: 30 }, { timeoutMs: 300 }], catch: true }, { exitWithinMs: 10_000 });
+        assert.equal(out.error?.code, 'timeout');
+        assert.ok(Date.now() - t0 < 10_000);
+      });
+
+      it('one long-lived signal given to many calls gets one listener, not one per call (no MaxListenersExceededWarning)', async () => {
+        const ac = new AbortController();
+        const warnings = [];
+        const onWarning = (w) => warnings.push(w.name);
+        process.on('warning', onWarning);
+        try {
+          for (let round = 0; round < 10; round++) {
+            const calls = Array.from({ length: 20 }, (_, i) => adapter.callTool('echo', { text: `${round}.${i}` }, { signal: ac.signal }));
+            for (const out of await Promise.all(calls)) assert.equal(out.status, 'success');
+          }
+          // one listener of the adapter's, idle, however many calls (before: one per call)
+          assert.ok(getEventListeners(ac.signal, 'abort').length <= 1);
+          await sleep(50);
+          assert.deepEqual(warnings.filter((w) => w === 'MaxListenersExceededWarning'), []);
+        } finally {
+          process.off('warning', onWarning);
+        }
+      });
     });
   });
 }
@@ -87,8 +116,6 @@ describe('timeouts and aborts against a scripted fake server', { timeout: 60_000
     adapter = hostileAdapter(fake().url);
   });
 
-  // (In Node the request itself is not aborted before its response begins: see SIGNALS_COST
-  // in src/bindings/exchange.js. Browsers, Deno, Bun and workerd abort it at the deadline.)
   it('a hung server (never answers) → timeout with timeoutMs 300, and the adapter stays usable', async () => {
     const t0 = Date.now();
     await rejectsWith(adapter.callTool('hang', {}, { timeoutMs: 300 }), 'timeout');
@@ -156,6 +183,15 @@ describe('timeouts and aborts against a scripted fake server', { timeout: 60_000
       assert.equal(out.code, 'aborted');
     },
   );
+});
+
+describe('handshake era: FastMCP fixture --legacy-only --json, whose answer begins only when the tool ends', { timeout: 30_000 }, () => {
+  const server = useServer(() => startFastMCP({ legacyOnly: true, json: true }));
+
+  it('a deadline before the response begins aborts the request: the process that made the call exits then, not when the tool ends 30 s later', async () => {
+    const { out } = await elsewhere({ url: server().url, call: ['sleep', { seconds: 30 }, { timeoutMs: 300 }], catch: true }, { exitWithinMs: 10_000 });
+    assert.equal(out.error?.code, 'timeout');
+  });
 });
 
 describe('handshake era: a server that answers neither the call nor its cancellation notice', { timeout: 30_000 }, () => {

@@ -7,10 +7,11 @@
 // fetch.rs turns them into `Error`s.
 //
 // The timeout is a timer, cleared by `close()`, raced against every wait: at the deadline the
-// call fails with `timeout` and the body being read is cancelled, which closes the connection
-// (the cancellation of MCP 2026-07-28). The host's AbortSignal, and where signals are cheap
-// the deadline too, go to `fetch`, which then aborts even a request whose response has not
-// begun (see SIGNALS_COST for Node). Waits that host code controls (the `headers` function;
+// call fails with `timeout`, and the request is aborted (its signal, given to `fetch`) and the
+// body being read cancelled, which closes the connection: the cancellation of MCP 2026-07-28
+// (`basic/patterns/cancellation.mdx`), even for a response that has not begun, so no request
+// outlives its call (a Node process exits once its calls end). The host's AbortSignal goes to
+// `fetch` beside the deadline's. Waits that host code controls (the `headers` function;
 // a custom `fetch` and its body reads) also race the host's signal, so code that ignores the
 // signal cannot outlive the call; the global `fetch` honours it itself. Redirects are `manual`: the core follows same-origin 307/308
 // only, so host headers (credentials) never reach another origin.
@@ -184,15 +185,6 @@ function deadlineIn(fire, ms) {
 /** Where a custom fetch lists `[name, value, ...]` of credentials it added to a request. */
 const ADDED_HEADERS = Symbol.for('mcp-wasm-adapter.addedHeaders');
 
-/**
- * Whether an AbortSignal on a request is costly: Node's fetch (undici) spends about 70 µs of
- * CPU on each request that carries one (measured on Node 20), half a small call's overhead.
- * There the deadline does not abort the request: it fails the call, cancels the body being
- * read, and cancels a response that arrives later (undici's own header timeout, 300 s by
- * default, bounds a server that never answers). Deno and Bun define `process` too.
- */
-const SIGNALS_COST = typeof process === 'object' && process?.release?.name === 'node' && !('Deno' in globalThis) && !('Bun' in globalThis);
-
 /** `url`'s origin if CORS applies to it (another origin, in a page or worker). */
 function otherOrigin(url) {
   const here = globalThis.location?.origin;
@@ -237,6 +229,24 @@ function sharedPlainHeaders(ownText) {
   return plain;
 }
 
+/**
+ * The exchanges that follow each host AbortSignal, by the one `abort` listener `follow` adds
+ * to it, however many calls share it (Node warns of a leak past 10 listeners on a signal);
+ * `AbortSignal.any` would keep every call's signal as long as a long-lived host signal lives
+ * (Node, Deno). The listener stays, idle, once its exchanges have closed.
+ */
+const followers = new WeakMap();
+
+/** Calls `fn` once `signal` aborts, until `followers.get(signal).delete(fn)`. */
+function follow(signal, fn) {
+  let set = followers.get(signal);
+  if (!set) {
+    followers.set(signal, (set = new Set()));
+    signal.addEventListener('abort', () => set.forEach((each) => each()));
+  }
+  set.add(fn);
+}
+
 /** Cancels the body of a response nobody will read (closing its connection). */
 function cancelBody(response) {
   try {
@@ -266,23 +276,34 @@ export class JsExchange {
     this.timer = undefined;
     this.deadline = undefined;
     this.total = total;
-    // where a signal is cheap, the deadline aborts the request itself too
-    const controller = timeoutMs > 0 && !SIGNALS_COST ? new AbortController() : undefined;
-    if (timeoutMs > 0) {
+    // the deadline aborts the request itself (Node's fetch spends some 30-40 µs of CPU on a
+    // request that carries a signal; a request that outlived its call would keep its server's
+    // work and a Node process running until the server answered)
+    const controller = timeoutMs > 0 ? new AbortController() : undefined;
+    if (controller) {
       this.deadline = new Promise((_, reject) => {
         this.fire = () => {
           this.timedOut = true;
           const reason = timeoutReason();
           reject(reason);
-          controller?.abort(reason);
+          controller.abort(reason);
           this.cut();
         };
         this.timer = deadlineIn(this.fire, timeoutMs);
       });
       this.deadline.catch(noop);
     }
-    const own = controller?.signal;
-    this.signal = own && this.host ? AbortSignal.any([this.host, own]) : (own ?? this.host);
+    // the host's abort aborts the request and the waits that race it (`hostAborted`), until
+    // close() (see `follow`)
+    const host = this.host;
+    if (host?.aborted) controller?.abort(host.reason);
+    else if (host) {
+      follow(host, (this.follow = () => {
+        controller?.abort(host.reason);
+        this.watch?.reject(host.reason);
+      }));
+    }
+    this.signal = controller?.signal ?? host;
   }
 
   /** A progress notification arrived: the timeout starts again (as the constructor's), unless closed or timed out. */
@@ -349,19 +370,16 @@ export class JsExchange {
     return Promise.race(host && this.deadline ? [promise, this.deadline, host] : [promise, this.deadline ?? host]);
   }
 
-  /** A promise rejected with the host signal's reason once it aborts (one listener per call). */
+  /** A promise rejected with the host signal's reason once it aborts (by `this.follow`, until close()). */
   hostAborted() {
     const signal = this.host;
     if (!signal) return undefined;
     if (!this.watch) {
-      let listener;
-      const aborted = new Promise((_, reject) => {
-        listener = () => reject(signal.reason);
-        if (signal.aborted) listener();
-        else signal.addEventListener('abort', listener);
-      });
-      aborted.catch(noop);
-      this.watch = { aborted, listener };
+      const watch = {};
+      watch.aborted = new Promise((_, reject) => (watch.reject = reject));
+      watch.aborted.catch(noop);
+      if (signal.aborted) watch.reject(signal.reason);
+      this.watch = watch;
     }
     return this.watch.aborted;
   }
@@ -623,7 +641,7 @@ export class JsExchange {
   close() {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.watch) this.host.removeEventListener('abort', this.watch.listener);
+    followers.get(this.host)?.delete(this.follow);
     this.watch = undefined;
     this.cut();
   }
