@@ -19,6 +19,8 @@ const config = { configurable: { thread_id: "t1" } };
 let state = await agent.invoke({ messages: [{ role: "user", content: "Restart the web server" }] }, config);
 // state.__interrupt__ = [{ id, value: { type: "mcp_elicitation", tool_name, requests: [{ key, message, mode, … }], … } }]
 state = await agent.invoke(new Command({ resume: { responses: { confirm: { action: "accept", content: { confirmed: true } } } } }), config);
+// the answers go by each request's key, with its requested_schema's fields ("confirm" here; a
+// handshake-era server's one question is keyed "elicitation"); createMCPResume answers several
 
 // Answering each pending interrupt of parallel tool calls by its id: `__interrupt__` holds
 // LangGraph's `Interrupt<unknown>`s, which createMCPResume takes as they are.
