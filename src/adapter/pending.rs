@@ -629,6 +629,36 @@ mod tests {
     }
 
     #[test]
+    fn an_interrupt_whose_server_changed_era_mid_resume_is_not_sent_again_in_the_new_one() {
+        let (client, script) = session(ClientConfig::default());
+        call_stream(&script, &[question("q1", "Really?")]);
+        let pending = PendingCalls::default();
+        let mut newer = call(&client, &pending, &RequestOptions::default());
+        newer.as_object_mut().unwrap().remove("protocol_version");
+        newer["requests"][0]["key"] = json!("confirm");
+        // a 2026-07-28 verdict, then the server is replaced by a handshake-era one: the call
+        // meets its 404, the probe again its 404, and a session opens
+        let (modern, other) = Scripted::client_with(ClientConfig::default());
+        other.push_discover();
+        other.push(status(404));
+        other.push(status(404));
+        other.push_initialize(json!({"tools": {}}));
+        let responses = json!({"confirm": {"action": "accept", "content": {"ok": true}}});
+        let opts = RequestOptions::default();
+        let pending = PendingCalls::default();
+        let refused = block_on(resume_elicitation(
+            &modern, &pending, &newer, &responses, &opts,
+        ));
+        assert_eq!(refused.err().map(|e| e.code), Some(ErrorCode::HttpStatus));
+        let calls = other
+            .methods()
+            .iter()
+            .filter(|m| *m == "tools/call")
+            .count();
+        assert_eq!(calls, 1, "sent once, in its era: {:?}", other.methods());
+    }
+
+    #[test]
     fn a_question_in_the_middle_of_a_call_becomes_an_interrupt_answered_on_the_held_call() {
         let (client, script) = session(ClientConfig::default());
         call_stream(&script, &[question("q1", "Really?"), result("wiped")]);

@@ -190,7 +190,8 @@ pub struct RequestOptions {
     /// The era the request belongs to (`Some(true)`: a handshake era), when it answers or
     /// follows what another connection made (an interrupt, a task): [`Client::request`]
     /// refuses it over a connection of the other era, where it could never reach the server's
-    /// question or task ([`OTHER_ERA`]).
+    /// question or task ([`OTHER_ERA`]), and never sends it again after the server turned out
+    /// to have changed eras (the error that showed it stands).
     pub era: Option<bool>,
 }
 
@@ -376,7 +377,9 @@ impl Client {
             {
                 self.forget_era();
                 let again = self.ensure_ready(opts).await?;
-                if matches!(again, Era::Modern(_)) == modern {
+                // (a request another connection's era made, `RequestOptions::era`, never goes
+                // in the new one: the error stands)
+                if matches!(again, Era::Modern(_)) == modern || opts.era.is_some() {
                     return Err(err);
                 }
                 self.request_in(&again, method, params, opts).await
