@@ -565,8 +565,8 @@ async fn endless_body_with_timeout_ms_rejects_with_timeout() {
         2,
         "discovery answered, then the call hung"
     );
-    // the deadline closes the stream: the request's signal aborts (in every runtime, Node
-    // included), and the body being read is cancelled
+    // the deadline closes the stream: the request's signal aborts, in every runtime (Node
+    // included)
     for _ in 0..100 {
         if fake.aborts() > 0 {
             break;

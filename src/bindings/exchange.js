@@ -673,7 +673,7 @@ export async function callHost(f, arg, host, timeoutMs, total, name) {
   cut.catch(noop);
   const aborted = () => stop(abortedFailure(during), host.reason);
   if (host?.aborted) throw abortedFailure(during);
-  host?.addEventListener('abort', aborted);
+  if (host) follow(host, aborted);
   if (timeoutMs > 0) timer = deadlineIn(() => stop(timedOutFailure(total, during), timeoutReason()), timeoutMs);
   try {
     return await Promise.race([cut, f(arg, { signal: controller.signal })]);
@@ -682,7 +682,7 @@ export async function callHost(f, arg, host, timeoutMs, total, name) {
     throw failure ?? { code: hostCode(e) ?? FAILURE_CODES.hostCallbackThrew, message: `${name} threw: ${messageOf(e)}` };
   } finally {
     clearTimeout(timer);
-    host?.removeEventListener('abort', aborted);
+    followers.get(host)?.delete(aborted);
   }
 }
 
